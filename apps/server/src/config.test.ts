@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults for `npm start`', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', seedDemo: true, currency: 'USD', secureCookies: false });
+    expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.databaseUrl).toBeUndefined();
+  });
+
+  it('follows PORT, DATA_DIR, DATABASE_URL and SEED_DEMO', () => {
+    const c = loadConfig({ PORT: '4100', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h:5432/db', SEED_DEMO: 'false' });
+    expect(c).toMatchObject({ port: 4100, publicUrl: 'http://localhost:4100', dataDir: '/tmp/x', databaseUrl: 'postgres://u@h:5432/db', seedDemo: false });
+  });
+
+  it('names every wrong variable in one error', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe', CURRENCY: 'usd' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'SEED_DEMO', 'CURRENCY']) expect(message).toContain(name);
+      expect(message).toContain('PORT: must be a port number (got "abc")');
+    }
+  });
+
+  it('uses secure cookies behind https', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://cusp.example/' })).toMatchObject({ publicUrl: 'https://cusp.example', secureCookies: true });
+  });
+});

@@ -1,0 +1,15 @@
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { Mailer } from './platform/mail/mailer.js';
+import type { RateLimiter } from './platform/rate-limit/limiter.js';
+import type { Storage } from './platform/storage/storage.js';
+
+/** What every module is given: configuration and the platform adapters, built once in main/tests. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  storage: Storage;
+  limiter: RateLimiter;
+}

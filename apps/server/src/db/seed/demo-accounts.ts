@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { users } from '../schema/index.js';
+import { hashPassword } from '../../modules/auth/password.js';
+
+/** The demo accounts of the README: a person can log in at once after the first start. */
+export const DEMO_ACCOUNTS = [
+  {
+    username: 'demo_buyer',
+    email: 'buyer@cusp.test',
+    password: 'buyer-demo-1',
+    phone: '+1 555 0100',
+    isDesigner: false,
+    isAdmin: false,
+  },
+  {
+    username: 'demo_designer',
+    email: 'designer@cusp.test',
+    password: 'designer-demo-1',
+    phone: '+1 555 0101',
+    isDesigner: true,
+    isAdmin: false,
+    isVerified: true,
+    specializations: ['Crown', 'Implant'],
+    experience: '5-10',
+    description: 'Crown, bridge and implant designs in exocad and 3Shape, delivered within 24 hours.',
+    cadSoftware: ['exocad', '3Shape'],
+  },
+  {
+    username: 'demo_admin',
+    email: 'admin@cusp.test',
+    password: 'admin-demo-1',
+    phone: '+1 555 0102',
+    isDesigner: false,
+    isAdmin: true,
+  },
+] as const;
+
+/** Seeds only an empty database, so a restart never duplicates or resurrects anything. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0) return false;
+  for (const { password, ...account } of DEMO_ACCOUNTS) {
+    await db.insert(users).values({ ...account, specializations: [...('specializations' in account ? account.specializations : [])], cadSoftware: [...('cadSoftware' in account ? account.cadSoftware : [])], passwordHash: await hashPassword(password) });
+  }
+  return true;
+}

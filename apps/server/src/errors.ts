@@ -1,0 +1,86 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@cusp/shared';
+
+/** The one error type a service throws; the handler below turns it into D3's body. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = ERROR_CODES[code];
+  }
+}
+
+/** Field errors from zod issues: the first message for each field, keyed by its dotted path. */
+export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[] | string; message: string }>) {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = Array.isArray(issue.path) ? issue.path.map(String).join('.') : String(issue.path).replace(/^\//, '').replaceAll('/', '.');
+    if (key && !(key in fieldErrors)) fieldErrors[key] = issue.message;
+  }
+  return fieldErrors;
+}
+
+export function validationError(issues: ReadonlyArray<{ path: PropertyKey[] | string; message: string }>) {
+  const first = issues[0]?.message ?? 'The request is not valid.';
+  return new AppError('VALIDATION', first, fieldErrorsOf(issues));
+}
+
+/** Validates data that did not come through a route schema (multipart fields, for one). */
+export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw validationError(result.error.issues);
+  return result.data;
+}
+
+const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is empty.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'TOO_LARGE', message: 'The request is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_TYPE', message: 'This content type is not supported.' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'TOO_LARGE', message: 'The file is too large.' },
+  FST_FILES_LIMIT: { code: 'BAD_REQUEST', message: 'Too many files in one request.' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'BAD_REQUEST', message: 'The request is not multipart form data.' },
+};
+
+function send(reply: import('fastify').FastifyReply, status: number, body: ApiErrorBody) {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return send(reply, error.status, {
+        message: error.message,
+        code: error.code,
+        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({ path: v.instancePath, message: v.message ?? 'Invalid value.' }));
+      const appError = validationError(issues);
+      return send(reply, 400, { message: appError.message, code: 'VALIDATION', fieldErrors: appError.fieldErrors });
+    }
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return send(reply, ERROR_CODES[known.code], { message: known.message, code: known.code });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(reply, error.statusCode, { message: 'The request could not be processed.', code: 'BAD_REQUEST' });
+    }
+    // Anything else is our fault: log it whole, tell the caller nothing about internals.
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+  });
+
+}
+
+/** The 404 answer for an unknown API path or file. */
+export function sendNotFound(request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
+  return send(reply, 404, { message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+}

@@ -1,0 +1,47 @@
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { createContext } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+import { seedDemo } from './db/seed/demo-accounts.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel });
+  const ctx = await createContext(config, logger);
+  if (config.seedDemo && (await seedDemo(ctx.db))) logger.info('demo accounts created (see README)');
+
+  const app = await buildApp(ctx, { serveWeb: true, logger: { level: config.logLevel } });
+  await app.listen({ host: config.host, port: config.port });
+  logger.info(`Cusp is running on ${config.publicUrl} (database: ${ctx.database.kind}, data: ${config.dataDir})`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info(`${signal}: closing`);
+    const timer = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await app.close();
+      await ctx.database.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

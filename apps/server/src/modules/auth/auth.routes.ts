@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { AppError, parseWith } from '../../errors.js';
+import { mediaKeyOf, storeImage } from '../../platform/storage/image-upload.js';
+import { toSessionUser } from '../users/user.presenter.js';
+import * as auth from './auth.service.js';
+import { clearSessionCookie, deleteSession, requireUser, setSessionCookie } from './session.js';
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { config } = ctx;
+
+  app.post('/auth/register', async (request, reply) => {
+    const { fields, picture } = request.isMultipart()
+      ? await readRegisterForm(ctx, request)
+      : { fields: request.body, picture: null };
+    try {
+      const input = parseWith(registerSchema, fields ?? {});
+      const user = await auth.register(ctx, input, request.ip, picture);
+      return reply.status(201).send({ user: toSessionUser(user) });
+    } catch (error) {
+      // A refused sign-up keeps nothing, not even the picture that came with it.
+      const key = mediaKeyOf(picture);
+      if (key) await ctx.storage.delete(key);
+      throw error;
+    }
+  });
+
+  app.post('/auth/login', { schema: { body: loginSchema } }, async (request, reply) => {
+    const { user, token } = await auth.login(ctx, request.body.email, request.body.password, request.ip);
+    setSessionCookie(reply, token, config.sessionDays, config.secureCookies);
+    return { user: toSessionUser(user) };
+  });
+
+  app.get('/auth/me', async (request) => ({ user: toSessionUser(requireUser(request)) }));
+
+  app.post('/auth/logout', async (request, reply) => {
+    if (request.sessionToken) await deleteSession(ctx.db, request.sessionToken);
+    clearSessionCookie(reply, config.secureCookies);
+    return reply.status(204).send();
+  });
+
+  app.post('/auth/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request) => {
+    await auth.requestPasswordReset(ctx, request.body.email);
+    return { message: auth.FORGOT_SENT };
+  });
+
+  app.post('/auth/reset-password', { schema: { body: resetPasswordSchema } }, async (request) => {
+    await auth.resetPassword(ctx, request.body);
+    return { message: auth.RESET_DONE };
+  });
+};
+
+const TEXT_FIELDS = z.enum(['username', 'email', 'password', 'confirmPassword', 'phone', 'profilePictureURL']);
+
+/** Multipart sign-up: text fields plus an optional `picture` file, streamed to storage. */
+async function readRegisterForm(ctx: AppContext, request: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  let picture: string | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'picture' || picture) {
+          part.file.resume();
+          throw new AppError('BAD_REQUEST', 'Only one file, named "picture", may be sent.');
+        }
+        if (!part.filename) {
+          // An empty file input still sends a part; it means "no picture".
+          part.file.resume();
+          continue;
+        }
+        // Refuse the sign-up before storing anything when the limit is already reached.
+        await auth.checkRegisterAllowed(ctx, request.ip);
+        picture = await storeImage(ctx.storage, part);
+      } else if (TEXT_FIELDS.safeParse(part.fieldname).success) {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    const key = mediaKeyOf(picture);
+    if (key) await ctx.storage.delete(key);
+    throw error;
+  }
+  return { fields, picture };
+}

@@ -1,0 +1,57 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import { AppError } from '../errors.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CROSS_SITE_MESSAGE = 'This request came from another site and was refused.';
+
+/**
+ * Security headers for every response, and the cross-site request check (D6): a state-changing
+ * call is refused when the browser says it comes from another origin. Together with SameSite=Lax
+ * cookies this replaces CSRF tokens (docs/decisions/0003-csrf-by-origin.md).
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its theme variables into a <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.secureCookies ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  });
+
+  const ownOrigin = new URL(config.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin) {
+      const sameHost = (() => {
+        try {
+          return new URL(origin).host === request.headers.host;
+        } catch {
+          return false;
+        }
+      })();
+      if (origin !== ownOrigin && !sameHost) throw new AppError('CROSS_SITE', CROSS_SITE_MESSAGE);
+      return;
+    }
+    // No Origin (old browsers, some same-origin forms): fall back on Fetch Metadata.
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CROSS_SITE', CROSS_SITE_MESSAGE);
+  });
+}

@@ -1,0 +1,45 @@
+import type { Readable } from 'node:stream';
+
+/** Image formats recognised by their first bytes, never by the name or the client's claim. */
+export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp';
+
+export const IMAGE_EXTENSIONS: Record<ImageKind, string> = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp' };
+
+export function sniffImage(head: Buffer): ImageKind | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  const ascii = head.subarray(0, 12).toString('latin1');
+  if (ascii.startsWith('GIF87a') || ascii.startsWith('GIF89a')) return 'gif';
+  if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/**
+ * Reads the first `bytes` of a stream (fewer if it ends sooner) and puts them back, so the caller
+ * can decide on the content before the whole stream flows anywhere.
+ */
+export function peekHead(stream: Readable, bytes = 16): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const finish = () => {
+      stream.off('readable', onReadable);
+      stream.off('end', finish);
+      stream.off('error', reject);
+      const head = Buffer.concat(chunks);
+      if (head.length > 0) stream.unshift(head);
+      resolve(head.subarray(0, bytes));
+    };
+    const onReadable = () => {
+      let chunk: Buffer | null;
+      while (length < bytes && (chunk = stream.read()) !== null) {
+        chunks.push(chunk);
+        length += chunk.length;
+      }
+      if (length >= bytes) finish();
+    };
+    stream.on('readable', onReadable);
+    stream.once('end', finish);
+    stream.once('error', reject);
+  });
+}

@@ -1,0 +1,115 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import type { AppContext } from '../src/context.js';
+import { openDatabase } from '../src/db/client.js';
+import { createMailer } from '../src/platform/mail/mailer.js';
+import { memoryRateLimiter } from '../src/platform/rate-limit/limiter.js';
+import { localStorage } from '../src/platform/storage/storage.js';
+import { SESSION_COOKIE } from '../src/modules/auth/session.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/**
+ * A whole app on a fresh database: in-memory PGlite by default, or, when TEST_DATABASE_URL is set,
+ * a new database on that PostgreSQL server (created here, dropped on close).
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cusp-test-'));
+  const { databaseUrl, dropDatabase } = await freshPostgres();
+  const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
+  const database = await openDatabase({ databaseUrl, dataDir: null });
+  await database.migrate();
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer: createMailer({ from: config.mailFrom, outboxDir: null, log: pino({ level: 'silent' }) }),
+    storage: localStorage(path.join(dataDir, 'uploads')),
+    limiter: memoryRateLimiter(),
+  };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds one app for the file and closes it after the last test. */
+export async function useTestApp(env?: Record<string, string>): Promise<TestApp> {
+  const t = await buildTestApp(env);
+  afterAll(() => t.close());
+  return t;
+}
+
+async function freshPostgres(): Promise<{ databaseUrl?: string; dropDatabase: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { dropDatabase: async () => {} };
+  const name = `cusp_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    async dropDatabase() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+let counter = 0;
+/** A valid sign-up body; each call makes a new, unique user unless overridden. */
+export function newUserInput(overrides: Partial<Record<string, string>> = {}) {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  return {
+    username: `user_${tag}`,
+    email: `user_${tag}@example.com`,
+    password: 'correct-horse-1',
+    confirmPassword: 'correct-horse-1',
+    phone: '+966 50 123 4567',
+    ...overrides,
+  };
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return `${SESSION_COOKIE}=${cookie.value}`;
+}
+
+/** Registers a fresh user and logs in; returns the user JSON and the Cookie header to send. */
+export async function signUpAndLogin(app: FastifyInstance, overrides: Partial<Record<string, string>> = {}) {
+  const input = newUserInput(overrides);
+  const reg = await app.inject({ method: 'POST', url: '/api/auth/register', payload: input });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: input.email, password: input.password },
+  });
+  return { input, user: res.json().user, cookie: sessionCookieOf(res) };
+}

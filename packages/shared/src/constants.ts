@@ -1,0 +1,52 @@
+/** Business constants and limits of SPEC.md section 9 and DECISIONS.md, shared by client and server. */
+
+export const MESSAGE_MAX_LENGTH = 499; // D19: 1..499 characters after trimming ("under 500")
+export const CONVERSATION_PREVIEW_LENGTH = 50;
+export const ORDER_TITLE_LENGTH = 30;
+export const DESIGNER_CARD_MAX_TAGS = 5;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const PROMO_CAROUSEL_INTERVAL_MS = 5000;
+export const LATEST_SERVICES_MAX = 10;
+export const WELCOME_TOAST_MS = 3000;
+export const ORDER_SUCCESS_REDIRECT_MS = 5000;
+
+export const FILE_EXPIRY_DAYS = 30;
+export const FILE_MAX_BYTES = 200 * 1024 * 1024;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+export const SERVICE_TAGS = [
+  'Crown',
+  'Bridge',
+  'Veneer',
+  'Implant',
+  'Orthodontics',
+  'Dentures',
+  'Whitening',
+  'Cleaning',
+  'Root Canal',
+  'Extraction',
+] as const;
+
+export const SPECIALIZATIONS = ['Dental', 'Implant', 'Crown', 'Ortho', 'Pediatric'] as const;
+export const EXPERIENCE_OPTIONS = ['0-1', '1-3', '3-5', '5-10', '10+'] as const;
+
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Paths on which the floating help widget is hidden (SPEC.md section 2). */
+export const HELP_WIDGET_HIDDEN_PREFIXES = [
+  '/login',
+  '/register',
+  '/services/create',
+  '/services',
+  '/courses/create',
+  '/message',
+  '/messages',
+] as const;
+
+export function isHelpWidgetHidden(pathname: string): boolean {
+  return HELP_WIDGET_HIDDEN_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
+
+/**
+ * Auth contracts. Messages are SPEC.md section 5's exact texts; the same schema validates the
+ * form in the browser and the body on the server, so both say the same thing.
+ */
+
+const required = (template: (field: string) => string, field: string) =>
+  z
+    .string({ error: template(field) })
+    .trim()
+    .min(1, template(field));
+
+const fillIn = (field: string) => `Please fill in your ${field}.`;
+const fillOut = (field: string) => `Please fill out your ${field}.`;
+
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
+export const PASSWORD_LENGTH_MESSAGE = `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`;
+export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address.';
+
+const email = (template: (field: string) => string) =>
+  required(template, 'email').pipe(z.email(EMAIL_INVALID_MESSAGE)).transform((v) => v.toLowerCase());
+
+const password = (template: (field: string) => string, field = 'password') =>
+  z
+    .string({ error: template(field) })
+    .min(1, template(field))
+    .min(PASSWORD_MIN_LENGTH, PASSWORD_LENGTH_MESSAGE)
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_LENGTH_MESSAGE);
+
+export const loginSchema = z.object({
+  email: email(fillIn),
+  password: z.string({ error: fillIn('password') }).min(1, fillIn('password')),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const USERNAME_MESSAGE = 'Username must be 3 to 30 letters, numbers, dots, dashes or underscores.';
+export const PHONE_MESSAGE = 'Please enter a valid phone number.';
+
+export const registerSchema = z
+  .object({
+    username: required(fillOut, 'username').pipe(
+      z.string().regex(/^[\p{L}\p{N}._-]{3,30}$/u, USERNAME_MESSAGE),
+    ),
+    email: email(fillOut),
+    password: password(fillOut),
+    confirmPassword: z.string({ error: fillOut('confirmPassword') }).min(1, fillOut('confirmPassword')),
+    phone: required(fillOut, 'phone').pipe(z.string().regex(/^\+?[0-9 ()-]{6,20}$/, PHONE_MESSAGE)),
+    profilePictureURL: z.string().trim().max(2048).optional().or(z.literal('')),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const forgotPasswordSchema = z.object({ email: email(fillIn) });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: 'The reset link is invalid.' }).min(1, 'The reset link is invalid.'),
+    password: password(fillOut),
+    confirmPassword: z.string({ error: fillOut('confirmPassword') }).min(1, fillOut('confirmPassword')),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ['confirmPassword'],
+  });
