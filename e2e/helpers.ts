@@ -1,0 +1,24 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_BUYER = { email: 'buyer@cusp.test', password: 'buyer-demo-1', username: 'demo_buyer' };
+
+let counter = 0;
+export function newPerson() {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  return { username: `e2e_${tag}`, email: `e2e_${tag}@example.com`, password: 'e2e-password-1', phone: '+966 50 000 1111' };
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel(/^email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(password);
+  await page.getByRole('button', { name: /^log ?in$/i }).click();
+}
+
+/** No WCAG A/AA violations on what the page shows now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary).toEqual([]);
+}

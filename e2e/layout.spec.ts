@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_BUYER, expectAccessible, logIn } from './helpers';
+
+test('the Arabic switch turns the page right to left and the choice survives a reload', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await page.getByRole('button', { name: 'العربية' }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.getByRole('button', { name: 'English' }).first()).toBeVisible();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'English' }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/this/does/not/exist');
+  await expect(page.getByText('404')).toBeVisible();
+  await expect(page.getByText('Page not found')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the home page offers visitors registration and the special offer; users only Find Designers', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Register as Designer' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Find Designers' }).first()).toBeVisible();
+  await expect(page.getByText('Learn CAD/CAM Technology').first()).toBeAttached();
+  await expect(page.getByText('Master Dental Design').first()).toBeAttached();
+  await expectAccessible(page);
+
+  await page.goto('/login');
+  await logIn(page, DEMO_BUYER.email, DEMO_BUYER.password);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Find Designers' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Register as Designer' })).toHaveCount(0);
+});
+
+test('the support form creates a ticket', async ({ page }) => {
+  await page.goto('/support');
+  await page.getByLabel(/^name/i).fill('Dr. Omar Saleh');
+  await page.getByLabel(/^email/i).fill('omar@clinic.example');
+  await page.getByLabel(/^subject/i).fill('Question about escrow');
+  await page.getByLabel(/^message/i).fill('When is the money released to the designer?');
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/support/tickets')),
+    page.getByRole('button', { name: 'Send Message' }).click(),
+  ]);
+  expect(response.status()).toBe(201);
+  expect((await response.json())._id).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(page.getByText("Your message has been sent. We'll get back to you soon.")).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the footer subscribe stores an e-mail once', async ({ page }) => {
+  await page.goto('/about');
+  const email = `news_${Date.now()}@example.com`;
+  const field = page.getByPlaceholder('Email');
+  await field.fill(email);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('Thank you for subscribing!')).toBeVisible();
+  await field.fill(email);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('You are already subscribed.')).toBeVisible();
+  await expect(page.getByText('Global (USD $)')).toBeVisible();
+});
+
+for (const path of ['/login', '/register', '/support', '/about', '/privacy-policy', '/forgot-password']) {
+  test(`${path} has no accessibility violations`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('main')).toBeVisible();
+    await expectAccessible(page);
+  });
+}
