@@ -1,8 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
-// One `vitest run` covers every workspace; each project keeps its own environment.
+const pgUrl = process.env.TEST_DATABASE_URL;
+const server = (name: string, databaseUrl: string) => ({
+  extends: './apps/server/vitest.config.ts',
+  root: './apps/server',
+  test: { name, env: { TEST_DATABASE_URL: databaseUrl } },
+});
+
+// One `vitest run` covers every workspace. The server suite runs on the embedded PGlite, and once
+// more on a real PostgreSQL server when TEST_DATABASE_URL names one (CI does).
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/shared',
+      'apps/web',
+      server('server', ''),
+      ...(pgUrl ? [server('server-pg', pgUrl)] : []),
+    ],
   },
 });
