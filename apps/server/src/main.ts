@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { createContext } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seedDemo } from './db/seed/demo-accounts.js';
+import { deleteExpiredSessions } from './modules/auth/session.js';
 
 async function main() {
   let config;
@@ -18,6 +19,7 @@ async function main() {
   const logger = pino({ level: config.logLevel });
   const ctx = await createContext(config, logger);
   if (config.seedDemo && (await seedDemo(ctx.db))) logger.info('demo accounts created (see README)');
+  await deleteExpiredSessions(ctx.db);
 
   const app = await buildApp(ctx, { serveWeb: true, logger: { level: config.logLevel } });
   await app.listen({ host: config.host, port: config.port });

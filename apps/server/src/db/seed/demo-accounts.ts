@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { users } from '../schema/index.js';
+import { users, type UserRow } from '../schema/index.js';
 import { hashPassword } from '../../modules/auth/password.js';
 
 /** The demo accounts of the README: a person can log in at once after the first start. */
-export const DEMO_ACCOUNTS = [
+type DemoAccount = Partial<UserRow> & Pick<UserRow, 'username' | 'email' | 'phone'> & { password: string };
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     username: 'demo_buyer',
     email: 'buyer@cusp.test',
@@ -34,14 +36,14 @@ export const DEMO_ACCOUNTS = [
     isDesigner: false,
     isAdmin: true,
   },
-] as const;
+];
 
 /** Seeds only an empty database, so a restart never duplicates or resurrects anything. */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
   for (const { password, ...account } of DEMO_ACCOUNTS) {
-    await db.insert(users).values({ ...account, specializations: [...('specializations' in account ? account.specializations : [])], cadSoftware: [...('cadSoftware' in account ? account.cadSoftware : [])], passwordHash: await hashPassword(password) });
+    await db.insert(users).values({ ...account, passwordHash: await hashPassword(password) });
   }
   return true;
 }
