@@ -4,10 +4,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerErrorHandler, sendNotFound } from './errors.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session.js';
+import { servicesRoutes } from './modules/services/services.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { registerSecurity } from './platform/security.js';
 import { mediaRoutes } from './platform/storage/media.routes.js';
 import { registerWebApp } from './web.js';
@@ -36,7 +40,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
-  app.addHook('preHandler', async (request) => {
+  // onRequest (after the cookie plugin's own hook) so that route guards can run before validation.
+  app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     request.sessionToken = token;
@@ -49,6 +54,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(systemRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(supportRoutes, { ctx });
+      await api.register(uploadsRoutes, { ctx });
+      await api.register(usersRoutes, { ctx });
+      await api.register(servicesRoutes, { ctx });
+      await api.register(adminRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
+import { optionalMediaUrl } from './fields.js';
 
 /**
  * Auth contracts. Messages are SPEC.md section 5's exact texts; the same schema validates the
@@ -47,7 +48,7 @@ export const registerSchema = z
     password: password(fillOut),
     confirmPassword: z.string({ error: fillOut('confirmPassword') }).min(1, fillOut('confirmPassword')),
     phone: required(fillOut, 'phone').pipe(z.string().regex(/^\+?[0-9 ()-]{6,20}$/, PHONE_MESSAGE)),
-    profilePictureURL: z.string().trim().max(2048).optional().or(z.literal('')),
+    profilePictureURL: optionalMediaUrl,
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: PASSWORDS_DO_NOT_MATCH,

@@ -12,6 +12,8 @@ export interface PublicUser {
   website: string | null;
   wallpaper: string | null;
   tags: string[];
+  /** CAD software the designer works with (D13). */
+  software: string[];
   createdAt: string;
 }
 
@@ -20,4 +22,24 @@ export interface SessionUser extends PublicUser {
   email: string;
   phone: string;
   isAdmin: boolean;
+}
+
+/** Figures of a designer's profile boxes, computed from real data (issue 3). */
+export interface ProfileStats {
+  /** Average stars over all reviews of the designer's services, 0 when none. */
+  rating: number;
+  reviews: number;
+  services: number;
+  completedOrders: number;
+  /** Lowest and highest service price in major units, null without services. */
+  priceRange: { min: number; max: number } | null;
+}
+
+export interface ProfileJson extends PublicUser {
+  stats: ProfileStats;
+}
+
+/** A designer card of the browse page. */
+export interface DesignerCardJson extends PublicUser {
+  stats: ProfileStats;
 }

@@ -1,3 +1,4 @@
 export * from './users.js';
 export * from './sessions.js';
 export * from './support.js';
+export * from './services.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tsvector } from './types.js';
 
 export const users = pgTable(
   'users',
@@ -21,12 +22,18 @@ export const users = pgTable(
     cadSoftware: text('cad_software').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Browse search over name, bio and specializations ('simple' config: Arabic and English alike). */
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(username, '') || ' ' || coalesce(description, '') || ' ' || immutable_array_to_string(specializations))`,
+    ),
   },
   (t) => [
     // E-mails are stored lower-cased; usernames are unique whatever their case.
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
-    index('users_designer_idx').on(t.isDesigner),
+    index('users_designer_idx').on(t.isDesigner, t.createdAt),
+    index('users_search_idx').using('gin', t.search),
+    index('users_specializations_idx').using('gin', t.specializations),
   ],
 );
 

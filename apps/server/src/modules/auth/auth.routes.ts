@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, parseWith } from '../../errors.js';
-import { mediaKeyOf, storeImage } from '../../platform/storage/image-upload.js';
+import { discardMedia, storeMedia, type StoredMedia } from '../../platform/storage/media-store.js';
 import { toSessionUser } from '../users/user.presenter.js';
 import * as auth from './auth.service.js';
 import { clearSessionCookie, deleteSession, requireUser, setSessionCookie } from './session.js';
@@ -18,12 +18,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       : { fields: request.body, picture: null };
     try {
       const input = parseWith(registerSchema, fields ?? {});
-      const user = await auth.register(ctx, input, request.ip, picture);
+      const user = await auth.register(ctx, input, request.ip, picture?.url ?? null);
       return reply.status(201).send({ user: toSessionUser(user) });
     } catch (error) {
       // A refused sign-up keeps nothing, not even the picture that came with it.
-      const key = mediaKeyOf(picture);
-      if (key) await ctx.storage.delete(key);
+      await discardMedia(ctx.storage, picture);
       throw error;
     }
   });
@@ -58,7 +57,7 @@ const TEXT_FIELDS = z.enum(['username', 'email', 'password', 'confirmPassword', 
 /** Multipart sign-up: text fields plus an optional `picture` file, streamed to storage. */
 async function readRegisterForm(ctx: AppContext, request: FastifyRequest) {
   const fields: Record<string, string> = {};
-  let picture: string | null = null;
+  let picture: StoredMedia | null = null;
   try {
     for await (const part of request.parts({ limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } })) {
       if (part.type === 'file') {
@@ -73,14 +72,13 @@ async function readRegisterForm(ctx: AppContext, request: FastifyRequest) {
         }
         // Refuse the sign-up before storing anything when the limit is already reached.
         await auth.checkRegisterAllowed(ctx, request.ip);
-        picture = await storeImage(ctx.storage, part);
+        picture = await storeMedia(ctx.storage, part, { imagesOnly: true });
       } else if (TEXT_FIELDS.safeParse(part.fieldname).success) {
         fields[part.fieldname] = String(part.value);
       }
     }
   } catch (error) {
-    const key = mediaKeyOf(picture);
-    if (key) await ctx.storage.delete(key);
+    await discardMedia(ctx.storage, picture);
     throw error;
   }
   return { fields, picture };

@@ -65,3 +65,17 @@ export function requireUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
   return request.user;
 }
+
+/** The caller if an administrator; 401 for visitors, 403 for everyone else. */
+export function requireAdmin(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (!user.isAdmin) throw new AppError('FORBIDDEN', 'Only administrators can do this.');
+  return user;
+}
+
+/**
+ * Route options for protected routes: identity is checked before the body is validated, so a
+ * visitor gets 401 rather than a list of field errors.
+ */
+export const loggedIn = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
+export const adminOnly = { preValidation: async (request: FastifyRequest) => void requireAdmin(request) };

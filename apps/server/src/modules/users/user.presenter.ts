@@ -16,6 +16,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     website: row.website,
     wallpaper: row.wallpaper,
     tags: row.specializations,
+    software: row.cadSoftware,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 
-/** Image formats recognised by their first bytes, never by the name or the client's claim. */
+/** Formats recognised by their first bytes, never by the name or the client's claim. */
 export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp';
+export type VideoKind = 'mp4' | 'mov' | 'webm';
 
 export const IMAGE_EXTENSIONS: Record<ImageKind, string> = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp' };
 
@@ -13,6 +14,25 @@ export function sniffImage(head: Buffer): ImageKind | null {
   if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'webp';
   return null;
 }
+
+export function sniffVideo(head: Buffer): VideoKind | null {
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return 'webm';
+  if (head.subarray(4, 8).toString('latin1') === 'ftyp') {
+    return head.subarray(8, 12).toString('latin1') === 'qt  ' ? 'mov' : 'mp4';
+  }
+  return null;
+}
+
+/** Content types of what /media serves, by the extension the server gave the key. */
+export const MEDIA_CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+};
 
 /**
  * Reads the first `bytes` of a stream (fewer if it ends sooner) and puts them back, so the caller

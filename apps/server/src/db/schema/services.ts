@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tsvector } from './types.js';
+import { users } from './users.js';
+
+/** A designer's offer (D12). Prices are integer minor units of the platform currency (D11). */
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    tags: text('tags').array().notNull(),
+    toothPrice: integer('tooth_price').notNull(),
+    crownPrice: integer('crown_price'),
+    unitOrArch: text('unit_or_arch', { enum: ['unit', 'arch'] }).notNull().default('unit'),
+    deliveryTime: integer('delivery_time').notNull().default(1),
+    revisions: integer('revisions').notNull().default(1),
+    cover: text('cover'),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    totalStars: integer('total_stars').notNull().default(0),
+    starNumber: integer('star_number').notNull().default(0),
+    sales: integer('sales').notNull().default(0),
+    /** Hidden by an administrator: kept for existing orders, gone from every list. */
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', immutable_array_to_string(tags)), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    index('services_user_idx').on(t.userId, t.createdAt),
+    index('services_created_idx').on(t.createdAt.desc()).where(sql`not hidden`),
+    index('services_sales_idx').on(t.sales.desc(), t.createdAt.desc()).where(sql`not hidden`),
+    index('services_price_idx').on(t.toothPrice).where(sql`not hidden`),
+    index('services_tags_idx').using('gin', t.tags),
+    index('services_search_idx').using('gin', t.search),
+    check('services_price_positive', sql`${t.toothPrice} > 0`),
+    check('services_tags_present', sql`cardinality(${t.tags}) > 0`),
+  ],
+);
+
+export type ServiceRow = typeof services.$inferSelect;

@@ -1,0 +1,46 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { serviceListQuery } from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { supportTickets, users } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { adminOnly } from '../auth/session.js';
+import * as servicesService from '../services/services.service.js';
+import { toSessionUser } from '../users/user.presenter.js';
+
+const idParams = z.object({ id: z.uuid('Not found.') });
+const page = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50), offset: z.coerce.number().int().min(0).default(0) });
+
+/** The administrator page's calls (D10 vetting, hiding services, reading tickets). Admins only. */
+export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('preValidation', adminOnly.preValidation);
+
+  app.get('/admin/designers', { schema: { querystring: page.extend({ status: z.enum(['pending', 'verified', 'all']).default('all') }) } }, async (request) => {
+    const { status, limit, offset } = request.query;
+    const where = and(eq(users.isDesigner, true), status === 'all' ? undefined : eq(users.isVerified, status === 'verified'));
+    const rows = await ctx.db.select().from(users).where(where).orderBy(users.isVerified, desc(users.createdAt)).limit(limit).offset(offset);
+    return rows.map(toSessionUser);
+  });
+
+  app.patch('/admin/users/:id', { schema: { params: idParams, body: z.object({ isVerified: z.boolean() }).strict() } }, async (request) => {
+    const [row] = await ctx.db.update(users).set({ isVerified: request.body.isVerified, updatedAt: new Date() }).where(eq(users.id, request.params.id)).returning();
+    if (!row) throw new AppError('NOT_FOUND', 'User data not found.');
+    return toSessionUser(row);
+  });
+
+  app.get('/admin/services', { schema: { querystring: serviceListQuery } }, async (request, reply) => {
+    const { items, total } = await servicesService.listServices(ctx, request.query, { includeHidden: true });
+    return reply.header('x-total-count', total).send(items);
+  });
+
+  app.patch('/admin/services/:id', { schema: { params: idParams, body: z.object({ hidden: z.boolean() }).strict() } }, async (request, reply) => {
+    await servicesService.setHidden(ctx, request.params.id, request.body.hidden);
+    return reply.status(204).send();
+  });
+
+  app.get('/admin/tickets', { schema: { querystring: page } }, async (request) => {
+    const rows = await ctx.db.select().from(supportTickets).orderBy(desc(supportTickets.createdAt)).limit(request.query.limit).offset(request.query.offset);
+    return rows.map((t) => ({ _id: t.id, name: t.name, email: t.email, subject: t.subject, message: t.message, status: t.status, userId: t.userId, createdAt: t.createdAt.toISOString() }));
+  });
+};

@@ -1,0 +1,35 @@
+import { fromMinor, type ServiceJson } from '@cusp/shared';
+import type { ServiceRow, UserRow } from '../../db/schema/index.js';
+
+export type ServiceOwner = Pick<UserRow, 'id' | 'username' | 'image' | 'isVerified'>;
+
+/** SPEC.md section 3's service, both spellings of each field kept (D2); money in major units. */
+export function toServiceJson(row: ServiceRow, owner: ServiceOwner, currency: string): ServiceJson {
+  const toothPrice = fromMinor(row.toothPrice, currency);
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.tags[0] ?? '',
+    tags: row.tags,
+    cover: row.cover,
+    images: row.images,
+    toothPrice,
+    price: toothPrice,
+    crownPrice: row.crownPrice === null ? null : fromMinor(row.crownPrice, currency),
+    unitOrArch: row.unitOrArch,
+    unit: row.unitOrArch,
+    toothQuantity: 1,
+    deliveryTime: row.deliveryTime,
+    revisions: row.revisions,
+    totalStars: row.totalStars,
+    starNumber: row.starNumber,
+    sales: row.sales,
+    hidden: row.hidden,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    username: owner.username,
+    profilePic: owner.image,
+    userID: { _id: owner.id, username: owner.username, image: owner.image, isVerified: owner.isVerified },
+  };
+}

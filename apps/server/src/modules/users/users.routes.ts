@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { designerProfileSchema, profileEditSchema, SPECIALIZATIONS } from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { loggedIn, requireUser } from '../auth/session.js';
+import { toSessionUser } from './user.presenter.js';
+import * as usersService from './users.service.js';
+
+const userIdParams = z.object({ userId: z.uuid('User data not found.') });
+
+export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/users',
+    {
+      schema: {
+        querystring: z.object({
+          isDesigner: z.enum(['true']).default('true'),
+          search: z.string().trim().max(100).optional(),
+          tag: z.enum(SPECIALIZATIONS).optional(),
+          limit: z.coerce.number().int().min(1).max(100).default(24),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await usersService.listDesigners(ctx, request.query);
+      return reply.header('x-total-count', total).send(items);
+    },
+  );
+
+  app.get('/users/profile', async (request) => toSessionUser(requireUser(request)));
+
+  app.patch('/users/profile', { ...loggedIn, schema: { body: designerProfileSchema } }, async (request) => {
+    const row = await usersService.completeDesignerProfile(ctx, requireUser(request), request.body);
+    return toSessionUser(row);
+  });
+
+  app.get('/users/profile/:userId', { schema: { params: userIdParams } }, async (request) =>
+    usersService.profileOf(ctx, await usersService.findUser(ctx, request.params.userId)),
+  );
+
+  app.patch('/users/profile/:userId', { ...loggedIn, schema: { params: userIdParams, body: profileEditSchema } }, async (request) => {
+    const row = await usersService.editProfile(ctx, requireUser(request), request.params.userId, request.body);
+    return usersService.profileOf(ctx, row);
+  });
+};

@@ -1,0 +1,86 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { NOT_YOUR_PROFILE, type designerProfileSchema, type ProfileJson, type profileEditSchema } from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { prefixQuery } from '../../db/search.js';
+import { users, type UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { toPublicUser } from './user.presenter.js';
+import { statsFor } from './stats.js';
+
+export const USER_NOT_FOUND = 'User data not found.';
+
+export async function findUser(ctx: AppContext, id: string): Promise<UserRow> {
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  return row;
+}
+
+export async function profileOf(ctx: AppContext, row: UserRow): Promise<ProfileJson> {
+  const stats = (await statsFor(ctx.db, [row.id], ctx.config.currency)).get(row.id)!;
+  return { ...toPublicUser(row), stats };
+}
+
+/** `/designers/create` (D8): fills the designer fields and turns the flag on. */
+export async function completeDesignerProfile(ctx: AppContext, user: UserRow, input: z.output<typeof designerProfileSchema>) {
+  const [row] = await ctx.db
+    .update(users)
+    .set({
+      isDesigner: true,
+      specializations: input.role,
+      experience: input.experience,
+      description: input.description,
+      website: input.website,
+      ...(input.wallpaper ? { wallpaper: input.wallpaper } : {}),
+      ...(input.software ? { cadSoftware: input.software } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  return row!;
+}
+
+/** In-place edits on the profile page: the owner only (D9), whatever the client shows. */
+export async function editProfile(ctx: AppContext, caller: UserRow, userId: string, input: z.output<typeof profileEditSchema>) {
+  if (caller.id !== userId) {
+    await findUser(ctx, userId); // 404 for a user that does not exist, 403 for someone else's
+    throw new AppError('FORBIDDEN', NOT_YOUR_PROFILE);
+  }
+  const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  if (input.role) changes.specializations = input.role;
+  if (input.experience) changes.experience = input.experience;
+  if (input.description) changes.description = input.description;
+  if (input.website !== undefined) changes.website = input.website;
+  if (input.wallpaper) changes.wallpaper = input.wallpaper;
+  if (input.image) changes.image = input.image;
+  if (input.software) changes.cadSoftware = input.software;
+  const [row] = await ctx.db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  return row!;
+}
+
+export interface DesignerQuery {
+  search?: string;
+  tag?: string;
+  limit: number;
+  offset: number;
+}
+
+export async function listDesigners(ctx: AppContext, query: DesignerQuery) {
+  const conditions: SQL[] = [eq(users.isDesigner, true)];
+  const q = prefixQuery(query.search);
+  if (q) conditions.push(sql`${users.search} @@ ${q}`);
+  if (query.tag) conditions.push(sql`${users.specializations} @> array[${query.tag}]::text[]`);
+  const where = and(...conditions);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.isVerified), desc(users.createdAt))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  const stats = await statsFor(ctx.db, rows.map((r) => r.id), ctx.config.currency);
+  return { items: rows.map((r) => ({ ...toPublicUser(r), stats: stats.get(r.id)! })), total };
+}
