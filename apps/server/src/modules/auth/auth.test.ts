@@ -5,6 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { passwordResets, sessions, users } from '../../db/schema/index.js';
 import { buildTestApp, newUserInput, signUpAndLogin, useTestApp } from '../../../test/helper.js';
 import { LIMITS } from './auth.service.js';
+import { multipart as form, PNG } from '../../../test/multipart.js';
+
+const multipart = (fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) =>
+  form(fields, file ? [{ field: 'picture', ...file }] : []);
+
 
 const t = await useTestApp();
 const { app, ctx } = t;
@@ -20,31 +25,6 @@ function keysOf(value: unknown): string[] {
   if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...keysOf(v)]);
   return [];
 }
-
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
-  const boundary = '----cusptest' + Math.random().toString(16).slice(2);
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="picture"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-// A real 1x1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 describe('register', () => {
   it('creates the user and answers 201 without any password field', async () => {

@@ -25,17 +25,28 @@ export interface StoredMedia {
 
 const IMAGE_NAME = /\.(jpe?g|png|gif|webp|heic|bmp|tiff?)$/i;
 
-/** Fails the stream once more than `limit` bytes have passed: size is enforced while streaming. */
-function byteLimit(limit: number, message: string, field: string): Transform {
+/**
+ * Passes at most `limit` bytes on; past that it drops the rest (the request still drains) and sets
+ * `exceeded`, which the caller checks to answer 413. Size is enforced while streaming, without
+ * error events racing through the pipeline.
+ */
+function byteLimit(limit: number): Transform & { exceeded: boolean } {
   let seen = 0;
-  return new Transform({
+  const limiter = new Transform({
     transform(chunk: Buffer, _enc, callback) {
       seen += chunk.length;
-      if (seen > limit) return callback(new AppError('TOO_LARGE', message, { [field]: message }));
+      if (seen > limit) {
+        limiter.exceeded = true;
+        return callback();
+      }
       callback(null, chunk);
     },
-  });
+  }) as Transform & { exceeded: boolean };
+  limiter.exceeded = false;
+  return limiter;
 }
+
+const tooLarge = (message: string, field: string) => new AppError('TOO_LARGE', message, { [field]: message });
 
 /**
  * Stores one uploaded file (D20). Images are decoded and re-encoded, which drops EXIF and location
@@ -75,24 +86,29 @@ async function storeImage(storage: Storage, file: MultipartFile, kind: ImageKind
   const encoded =
     kind === 'jpeg' ? full.jpeg({ quality: 86, mozjpeg: true }) : kind === 'png' ? full.png() : kind === 'webp' ? full.webp({ quality: 86 }) : full.gif();
   const thumb = decoder.clone().rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 80 });
-  const input = file.file.pipe(byteLimit(IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, file.fieldname));
-  input.on('error', (error) => decoder.destroy(error));
-  input.pipe(decoder);
-  try {
-    const [stored] = await Promise.all([storage.put(key, encoded), storage.put(thumbKey, thumb)]);
-    return { url: `/media/${key}`, thumbnailUrl: `/media/${thumbKey}`, resourceType: 'image', bytes: stored.size, originalFilename };
-  } catch (error) {
-    file.file.resume();
-    await Promise.all([storage.delete(key), storage.delete(thumbKey)]);
-    if (error instanceof AppError) throw error;
-    // sharp could not decode it: the header looked like an image, the rest was not.
-    throw new AppError('UNSUPPORTED_TYPE', NOT_AN_IMAGE, { [file.fieldname]: NOT_AN_IMAGE });
+  const limiter = byteLimit(IMAGE_MAX_BYTES);
+  file.file.once('error', (error) => {
+    // The client went away mid-upload: fail both outputs so nothing half-written stays.
+    encoded.destroy(error);
+    thumb.destroy(error);
+  });
+  file.file.pipe(limiter).pipe(decoder);
+  const [main, small] = await Promise.allSettled([storage.put(key, encoded), storage.put(thumbKey, thumb)]);
+  if (!limiter.exceeded && main.status === 'fulfilled' && small.status === 'fulfilled') {
+    return { url: `/media/${key}`, thumbnailUrl: `/media/${thumbKey}`, resourceType: 'image', bytes: main.value.size, originalFilename };
   }
+  file.file.resume();
+  await Promise.all([storage.delete(key), storage.delete(thumbKey)]);
+  if (limiter.exceeded) throw tooLarge(IMAGE_TOO_LARGE, file.fieldname);
+  // sharp could not decode it: the header looked like an image, the rest was not.
+  throw new AppError('UNSUPPORTED_TYPE', NOT_AN_IMAGE, { [file.fieldname]: NOT_AN_IMAGE });
 }
 
 async function putLimited(storage: Storage, key: string, body: Readable, limit: number, message: string, field: string) {
+  const limiter = byteLimit(limit);
   try {
-    const result = await storage.put(key, body.pipe(byteLimit(limit, message, field)));
+    const result = await storage.put(key, body.pipe(limiter));
+    if (limiter.exceeded) throw tooLarge(message, field);
     return result;
   } catch (error) {
     body.resume();
