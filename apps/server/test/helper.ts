@@ -113,3 +113,28 @@ export async function signUpAndLogin(app: FastifyInstance, overrides: Partial<Re
   });
   return { input, user: res.json().user, cookie: sessionCookieOf(res) };
 }
+
+/** Signs up, logs in and completes the designer profile (D8); returns the designer and cookie. */
+export async function signUpDesigner(app: FastifyInstance, profile: Record<string, unknown> = {}) {
+  const session = await signUpAndLogin(app);
+  const res = await app.inject({
+    method: 'PATCH',
+    url: '/api/users/profile',
+    headers: { cookie: session.cookie },
+    payload: { role: ['Crown'], experience: '3-5', description: 'Crowns and bridges in exocad.', isDesigner: true, ...profile },
+  });
+  if (res.statusCode !== 200) throw new Error(`designer profile failed: ${res.statusCode} ${res.body}`);
+  return { ...session, user: res.json() };
+}
+
+/** A valid `POST /services` body. */
+export function newServiceInput(overrides: Record<string, unknown> = {}) {
+  return {
+    tags: ['Crown'],
+    title: 'Anatomic zirconia crown design',
+    description: 'Full-contour crown designed in exocad, STL ready for milling.',
+    toothPrice: 25,
+    unitOrArch: 'unit',
+    ...overrides,
+  };
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { newServiceInput, signUpAndLogin, signUpDesigner, useTestApp } from '../../../test/helper.js';
+import { applyAdminCommand } from '../admin/admin.service.js';
+
+const { app, ctx } = await useTestApp();
+const designer = await signUpDesigner(app);
+const create = (payload: object, cookie = designer.cookie) => app.inject({ method: 'POST', url: '/api/services', headers: { cookie }, payload });
+const list = async (query: string) => {
+  const res = await app.inject({ method: 'GET', url: `/api/gigs?${query}` });
+  expect(res.statusCode).toBe(200);
+  return res.json() as Array<{ _id: string; title: string }>;
+};
+
+describe('POST /services', () => {
+  it('creates a service for a designer with prices in major units and the owner populated', async () => {
+    const res = await create(newServiceInput({ toothPrice: 35.5, crownPrice: 60, deliveryTime: 2, revisions: 3, tags: ['Bridge', 'Crown'] }));
+    expect(res.statusCode).toBe(201);
+    const s = res.json();
+    expect(s).toMatchObject({ toothPrice: 35.5, price: 35.5, crownPrice: 60, category: 'Bridge', unitOrArch: 'unit', unit: 'unit', deliveryTime: 2, revisions: 3, totalStars: 0, starNumber: 0 });
+    expect(s.userID).toEqual({ _id: designer.user._id, username: designer.user.username, image: null, isVerified: false });
+  });
+
+  it('applies the defaults of D12 (1 day, 1 revision, unit)', async () => {
+    const res = await create({ tags: ['Veneer'], title: 'Veneer', description: 'Six anterior veneers.', toothPrice: 1 });
+    expect(res.json()).toMatchObject({ deliveryTime: 1, revisions: 1, unitOrArch: 'unit', crownPrice: null, images: [] });
+  });
+
+  it("answers SPEC.md's messages for missing fields and no tags, storing nothing", async () => {
+    const before = (await list('limit=100')).length;
+    const res = await create({ tags: [], title: ' ', toothPrice: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toMatchObject({
+      tags: 'Please select at least one tag.',
+      title: 'Please fill in the title field.',
+      description: 'Please fill in the description field.',
+    });
+    expect(res.json().fieldErrors.toothPrice).toBeDefined();
+    expect((await create(newServiceInput({ toothPrice: -5 }))).statusCode).toBe(400);
+    expect((await create(newServiceInput({ toothPrice: 10.123 }))).statusCode).toBe(400);
+    expect((await create(newServiceInput({ tags: ['Crown', 'Pizza'] }))).statusCode).toBe(400);
+    expect((await create(newServiceInput({ cover: 'https://elsewhere.example/x.png' }))).statusCode).toBe(400);
+    expect((await list('limit=100')).length).toBe(before);
+  });
+
+  it('is for designers only (D26): 403 for a buyer, 401 for a visitor', async () => {
+    const buyer = await signUpAndLogin(app);
+    const res = await create(newServiceInput(), buyer.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Only designers can create services. Complete your designer profile first.');
+    const visitor = await app.inject({ method: 'POST', url: '/api/services', payload: {} });
+    expect(visitor.statusCode).toBe(401);
+  });
+});
+
+describe('changing and deleting a service', () => {
+  it('lets the owner edit and delete; refuses another designer and changes nothing', async () => {
+    const { _id } = (await create(newServiceInput({ title: 'Mine' }))).json();
+    const intruder = await signUpDesigner(app);
+    const edit = await app.inject({ method: 'PATCH', url: `/api/services/${_id}`, headers: { cookie: intruder.cookie }, payload: { title: 'Stolen' } });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().message).toBe('You are not authorized to change this service.');
+    const del = await app.inject({ method: 'DELETE', url: `/api/services/${_id}`, headers: { cookie: intruder.cookie } });
+    expect(del.statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `/api/services/${_id}` })).json().title).toBe('Mine');
+
+    const ok = await app.inject({ method: 'PATCH', url: `/api/services/${_id}`, headers: { cookie: designer.cookie }, payload: { title: 'Mine, improved', toothPrice: 42 } });
+    expect(ok.json()).toMatchObject({ title: 'Mine, improved', toothPrice: 42 });
+    expect((await app.inject({ method: 'DELETE', url: `/api/services/${_id}`, headers: { cookie: designer.cookie } })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url: `/api/services/single/${_id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('reading services', () => {
+  it('answers the detail on both paths (D5) with the designer box of D13', async () => {
+    const { _id } = (await create(newServiceInput())).json();
+    for (const url of [`/api/services/${_id}`, `/api/services/single/${_id}`]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().designer).toEqual({ rating: 0, reviews: 0, completedOrders: 0, role: 'Crown', software: [], isVerified: false });
+    }
+    const missing = await app.inject({ method: 'GET', url: '/api/services/single/00000000-0000-4000-8000-000000000000' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Service not found.');
+  });
+
+  it('filters by category, budget and owner, sorts by sales or newest, and pages (D4)', async () => {
+    const other = await signUpDesigner(app);
+    const a = (await create(newServiceInput({ tags: ['Implant'], title: 'Implant bar', toothPrice: 150 }), other.cookie)).json();
+    const b = (await create(newServiceInput({ tags: ['Implant', 'Crown'], title: 'Screw-retained crown', toothPrice: 90 }), other.cookie)).json();
+    await ctx.database.db.execute(`update services set sales = 7 where id = '${a._id}'`);
+
+    expect((await list('cat=Implant')).map((s) => s._id)).toEqual([a._id, b._id]); // best selling first
+    expect((await list('cat=Implant&sort=createdAt')).map((s) => s._id)).toEqual([b._id, a._id]);
+    expect((await list('cat=Implant&min=100')).map((s) => s._id)).toEqual([a._id]);
+    expect((await list('cat=Implant&max=100')).map((s) => s._id)).toEqual([b._id]);
+    expect((await list(`userId=${other.user._id}&sort=createdAt`)).map((s) => s._id)).toEqual([b._id, a._id]);
+    const page = await app.inject({ method: 'GET', url: '/api/services?tag=Implant&limit=1&offset=1' });
+    expect(page.json().map((s: { _id: string }) => s._id)).toEqual([b._id]);
+    expect(page.headers['x-total-count']).toBe('2');
+    expect((await app.inject({ method: 'GET', url: '/api/gigs?limit=1000' })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/api/gigs?sort=price' })).statusCode).toBe(400);
+  });
+
+  it('searches title, tags and description by word prefix, best match first, safely', async () => {
+    const x = (await create(newServiceInput({ title: 'Maryland bridge wings', tags: ['Bridge'], description: 'Resin-bonded.' }))).json();
+    const y = (await create(newServiceInput({ title: 'Plain crown', tags: ['Crown'], description: 'Also does maryland cases.' }))).json();
+    expect((await list('search=maryl')).map((s) => s._id)).toEqual([x._id, y._id]);
+    expect((await list('search=MARYLAND%20resin')).map((s) => s._id)).toEqual([x._id]);
+    for (const nasty of ["')|(", '&&', ':*', "' or 1=1 --"]) {
+      expect((await app.inject({ method: 'GET', url: `/api/gigs?search=${encodeURIComponent(nasty)}` })).statusCode).toBe(200);
+    }
+  });
+
+  it('hides a service hidden by an administrator from everyone but its owner', async () => {
+    const { _id } = (await create(newServiceInput({ title: 'To be hidden' }))).json();
+    const admin = await signUpAndLogin(app);
+    await applyAdminCommand(ctx.db, 'grant', admin.input.email);
+    const stranger = await signUpAndLogin(app);
+    expect((await app.inject({ method: 'PATCH', url: `/api/admin/services/${_id}`, headers: { cookie: stranger.cookie }, payload: { hidden: true } })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'PATCH', url: `/api/admin/services/${_id}`, headers: { cookie: admin.cookie }, payload: { hidden: true } })).statusCode).toBe(204);
+    expect((await list('limit=100')).map((s) => s._id)).not.toContain(_id);
+    expect((await app.inject({ method: 'GET', url: `/api/services/${_id}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/services/${_id}`, headers: { cookie: designer.cookie } })).statusCode).toBe(200);
+  });
+});
