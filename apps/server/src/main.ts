@@ -2,7 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { createContext } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
-import { seedDemo } from './db/seed/demo-accounts.js';
+import { seedDemo } from './db/seed/index.js';
 import { deleteExpiredSessions } from './modules/auth/session.js';
 
 async function main() {
@@ -18,7 +18,7 @@ async function main() {
   }
   const logger = pino({ level: config.logLevel });
   const ctx = await createContext(config, logger);
-  if (config.seedDemo && (await seedDemo(ctx.db))) logger.info('demo accounts created (see README)');
+  if (config.seedDemo && (await seedDemo(ctx))) logger.info('demo data created (accounts in the README)');
   await deleteExpiredSessions(ctx.db);
 
   const app = await buildApp(ctx, { serveWeb: true, logger: { level: config.logLevel } });

@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.js';
 import { users } from './schema/index.js';
-import { DEMO_ACCOUNTS, seedDemo } from './seed/demo-accounts.js';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.js';
 import { verifyPassword } from '../modules/auth/password.js';
 
 let dir: string;
@@ -25,12 +25,12 @@ async function openIn(dataDir: string) {
 it('keeps data across restarts, and seeds the demo accounts only into an empty database', async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'cusp-db-'));
   const first = await openIn(dir);
-  expect(await seedDemo(first.db)).toBe(true);
+  expect(await seedDemoAccounts(first.db)).toEqual(expect.any(String));
   await first.close();
   open.length = 0;
 
   const second = await openIn(dir); // migrations again: a no-op
-  expect(await seedDemo(second.db)).toBe(false);
+  expect(await seedDemoAccounts(second.db)).toBeNull();
   const rows = await second.db.select().from(users);
   expect(rows.map((r) => r.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
   const designer = rows.find((r) => r.email === 'designer@cusp.test')!;

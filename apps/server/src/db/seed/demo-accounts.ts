@@ -38,12 +38,17 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
-/** Seeds only an empty database, so a restart never duplicates or resurrects anything. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/**
+ * Seeds only an empty database, so a restart never duplicates or resurrects anything.
+ * Returns the demo designer's id when it seeded, null otherwise.
+ */
+export async function seedDemoAccounts(db: Db): Promise<string | null> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
-  if (count > 0) return false;
+  if (count > 0) return null;
+  let designerId: string | null = null;
   for (const { password, ...account } of DEMO_ACCOUNTS) {
-    await db.insert(users).values({ ...account, passwordHash: await hashPassword(password) });
+    const [row] = await db.insert(users).values({ ...account, passwordHash: await hashPassword(password) }).returning({ id: users.id });
+    if (account.isDesigner) designerId = row!.id;
   }
-  return true;
+  return designerId;
 }

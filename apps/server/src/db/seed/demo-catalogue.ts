@@ -1,0 +1,84 @@
+import { SERVICE_TAGS, toMinor } from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { hashPassword } from '../../modules/auth/password.js';
+import { services, users } from '../schema/index.js';
+import { storeCover } from './covers.js';
+
+/** Twelve demo designers (password for all: designer-demo-1), so browsing looks alive. */
+const DESIGNERS = [
+  ['lina_haddad', ['Crown', 'Implant'], '5-10', 'Implant-borne crowns and custom abutments in exocad.', ['exocad']],
+  ['omar_cad', ['Crown'], '3-5', 'Monolithic zirconia and e.max crowns, same-day turnaround.', ['3Shape']],
+  ['sara_ortho', ['Ortho'], '5-10', 'Clear aligner setups and indirect bonding trays.', ['3Shape', 'Blender for Dental']],
+  ['dentaldesign_pro', ['Dental', 'Crown'], '10+', 'Full-arch rehabilitations and smile design.', ['exocad', '3Shape']],
+  ['mina_veneers', ['Dental'], '1-3', 'Minimal-prep veneers and wax-ups for mock-ups.', ['exocad']],
+  ['youssef_implants', ['Implant'], '10+', 'Guided surgery guides and screw-retained bridges.', ['exocad', 'Dental Wings']],
+  ['kids_smile_lab', ['Pediatric'], '3-5', 'Space maintainers and pediatric crowns.', ['3Shape']],
+  ['arch_studio', ['Dental', 'Implant'], '5-10', 'All-on-4 and All-on-6 prosthetic designs.', ['exocad']],
+  ['nadia_dentures', ['Dental'], '5-10', 'Digital complete and partial dentures.', ['3Shape']],
+  ['ceramic_hub', ['Crown'], '1-3', 'Layered-look crowns and inlays, onlays.', ['inLab']],
+  ['ahmad_surgical', ['Implant', 'Ortho'], '3-5', 'TADs, surgical guides and ortho-implant planning.', ['Blender for Dental']],
+  ['white_design', ['Dental'], '0-1', 'Whitening trays and night guards.', ['exocad']],
+] as const;
+
+const TITLES: Record<(typeof SERVICE_TAGS)[number], string[]> = {
+  Crown: ['Zirconia crown design', 'E.max anterior crown', 'Screw-retained implant crown', 'Temporary crown set'],
+  Bridge: ['Three-unit zirconia bridge', 'Maryland bridge design', 'Long-span implant bridge', 'Cantilever bridge'],
+  Veneer: ['Six-unit veneer smile design', 'Minimal-prep veneers', 'Digital wax-up for veneers', 'Single veneer match'],
+  Implant: ['Custom abutment design', 'Surgical guide', 'All-on-4 framework', 'Implant bar design'],
+  Orthodontics: ['Clear aligner setup', 'Indirect bonding tray', 'Retainer design', 'Expander design'],
+  Dentures: ['Complete denture design', 'Partial denture framework', 'Immediate denture', 'Implant overdenture'],
+  Whitening: ['Whitening tray design', 'Bleaching tray with reservoirs', 'Night guard', 'Sports guard'],
+  Cleaning: ['Periodontal splint', 'Hygiene-friendly bridge contour', 'Gingival mask', 'Scaler guide'],
+  'Root Canal': ['Endodontic access guide', 'Post and core design', 'Endocrown design', 'Guided endo stent'],
+  Extraction: ['Socket-shield guide', 'Immediate provisional', 'Extraction stent', 'Ridge preservation shell'],
+};
+
+/**
+ * Demo catalogue (issue 3): 12 designers and 40 services across all tags, with generated covers.
+ * Runs only when the demo accounts were just created, so it never duplicates on restart.
+ */
+export async function seedDemoCatalogue(ctx: AppContext, demoDesignerId: string) {
+  const passwordHash = await hashPassword('designer-demo-1');
+  const designerIds = [demoDesignerId];
+  for (const [i, [username, role, experience, description, software]] of DESIGNERS.entries()) {
+    const [row] = await ctx.db
+      .insert(users)
+      .values({
+        username,
+        email: `${username}@cusp.test`,
+        passwordHash,
+        phone: `+966 50 000 ${String(1000 + i)}`,
+        isDesigner: true,
+        isVerified: i % 3 !== 2,
+        specializations: [...role],
+        experience,
+        description,
+        cadSoftware: [...software],
+      })
+      .returning({ id: users.id });
+    designerIds.push(row!.id);
+  }
+  const now = Date.now();
+  for (let n = 0; n < 40; n++) {
+    const tag = SERVICE_TAGS[n % SERVICE_TAGS.length]!;
+    const second = SERVICE_TAGS[(n * 3 + 1) % SERVICE_TAGS.length]!;
+    const title = TITLES[tag][Math.floor(n / SERVICE_TAGS.length) % 4]!;
+    const reviews = n % 5 === 0 ? 0 : 3 + (n % 7);
+    await ctx.db.insert(services).values({
+      userId: designerIds[n % designerIds.length]!,
+      title,
+      description: `${title}, designed to your scan and prescription. Send STL/PLY/OBJ scans; you get a milling-ready design and the project file.`,
+      tags: tag === second ? [tag] : [tag, second],
+      toothPrice: toMinor(15 + ((n * 7) % 18) * 5, ctx.config.currency),
+      crownPrice: n % 2 === 0 ? toMinor(30 + (n % 6) * 10, ctx.config.currency) : null,
+      unitOrArch: tag === 'Orthodontics' || tag === 'Dentures' ? 'arch' : 'unit',
+      deliveryTime: 1 + (n % 4),
+      revisions: 1 + (n % 3),
+      cover: await storeCover(ctx.storage, `demo/cover-${n}.webp`, tag, n),
+      starNumber: reviews,
+      totalStars: Math.round(reviews * (4 + (n % 10) / 10)),
+      sales: (n * 13) % 40,
+      createdAt: new Date(now - n * 3_600_000),
+    });
+  }
+}
