@@ -30,8 +30,8 @@ DROP INDEX "users_designer_idx";--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', coalesce(username, '') || ' ' || coalesce(description, '') || ' ' || immutable_array_to_string(specializations))) STORED;--> statement-breakpoint
 ALTER TABLE "services" ADD CONSTRAINT "services_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "services_user_idx" ON "services" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "services_created_idx" ON "services" USING btree ("created_at" DESC NULLS LAST) WHERE not hidden;--> statement-breakpoint
-CREATE INDEX "services_sales_idx" ON "services" USING btree ("sales" DESC NULLS LAST,"created_at" DESC NULLS LAST) WHERE not hidden;--> statement-breakpoint
+CREATE INDEX "services_created_idx" ON "services" USING btree ("created_at") WHERE not hidden;--> statement-breakpoint
+CREATE INDEX "services_sales_idx" ON "services" USING btree ("sales","created_at") WHERE not hidden;--> statement-breakpoint
 CREATE INDEX "services_price_idx" ON "services" USING btree ("tooth_price") WHERE not hidden;--> statement-breakpoint
 CREATE INDEX "services_tags_idx" ON "services" USING gin ("tags");--> statement-breakpoint
 CREATE INDEX "services_search_idx" ON "services" USING gin ("search");--> statement-breakpoint

@@ -2,8 +2,15 @@
  * Money (D11): stored and computed as integer minor units, shown and typed in major units.
  * The API speaks major units (45.5 means $45.50), as SPEC.md's clients expect.
  */
+const digitsCache = new Map<string, number>();
+/** Minor digits of a currency (2 for USD and SAR, 0 for JPY); cached, as Intl objects are costly to build. */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = digitsCache.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsCache.set(currency, digits);
+  }
+  return digits;
 }
 
 export function toMinor(amount: number, currency: string): number {

@@ -20,19 +20,27 @@ export interface Database {
   /** Applies committed migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** Raw SQL with $1... parameters, for tools (benchmarks, query plans), not for features. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
+
+/** Called with every SQL statement a feature runs (benchmarks read query plans from it). */
+export type QueryListener = (sql: string, params: unknown[]) => void;
 
 /** Any fixed number: instances starting together queue on it so migrations run once. */
 const MIGRATION_LOCK_KEY = 727_001;
 
 /** PostgreSQL when a URL is given; otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; onQuery?: QueryListener }): Promise<Database> {
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, logger);
+  return openPglite(options.dataDir, logger);
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+type Logger = { logQuery: QueryListener } | undefined;
+
+async function openPglite(dataDir: string | null, logger: Logger): Promise<Database> {
   let client: PGlite;
   let releaseLock = async () => {};
   if (dataDir) {
@@ -43,7 +51,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -52,6 +60,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     close: async () => {
       await client.close();
       await releaseLock();
@@ -59,9 +68,9 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, logger: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -82,6 +91,7 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
+    query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
     close: () => pool.end(),
   };
 }

@@ -34,8 +34,10 @@ export const services = pgTable(
   },
   (t) => [
     index('services_user_idx').on(t.userId, t.createdAt),
-    index('services_created_idx').on(t.createdAt.desc()).where(sql`not hidden`),
-    index('services_sales_idx').on(t.sales.desc(), t.createdAt.desc()).where(sql`not hidden`),
+    // Ascending on purpose: scanned backwards they serve ORDER BY ... DESC (NULLS FIRST, the default),
+    // which a DESC NULLS LAST index cannot.
+    index('services_created_idx').on(t.createdAt).where(sql`not hidden`),
+    index('services_sales_idx').on(t.sales, t.createdAt).where(sql`not hidden`),
     index('services_price_idx').on(t.toothPrice).where(sql`not hidden`),
     index('services_tags_idx').using('gin', t.tags),
     index('services_search_idx').using('gin', t.search),

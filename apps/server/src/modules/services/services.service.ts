@@ -96,7 +96,8 @@ export async function setHidden(ctx: AppContext, id: string, hidden: boolean) {
 export async function listServices(ctx: AppContext, query: ServiceListQuery, options: { includeHidden?: boolean } = {}) {
   const c = ctx.config.currency;
   const conditions: SQL[] = [];
-  if (!options.includeHidden) conditions.push(eq(services.hidden, false));
+  // Literal `not hidden` (not a bound parameter) so the planner can use the partial indexes.
+  if (!options.includeHidden) conditions.push(sql`not ${services.hidden}`);
   const tag = query.tag ?? query.cat;
   if (tag) conditions.push(sql`${services.tags} @> array[${tag}]::text[]`);
   if (query.userId) conditions.push(eq(services.userId, query.userId));

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import { fromMinor, type ProfileStats } from '@cusp/shared';
 import type { Db } from '../../db/client.js';
 import { services } from '../../db/schema/index.js';
@@ -23,7 +23,7 @@ export async function statsFor(db: Db, userIds: string[], currency: string): Pro
       max: sql<number>`max(${services.toothPrice})`,
     })
     .from(services)
-    .where(and(inArray(services.userId, userIds), eq(services.hidden, false)))
+    .where(and(inArray(services.userId, userIds), sql`not ${services.hidden}`))
     .groupBy(services.userId);
   for (const r of rows) {
     result.set(r.userId, {

@@ -1,0 +1,111 @@
+/**
+ * Catalogue speed (issue 3): 10,000 services and 1,000 designers; GET /api/gigs filtered, sorted and
+ * searched, and GET /api/services/single/{id}, beside a bare Fastify route, on PostgreSQL and PGlite.
+ * Prints requests/s, p99 and the ratio to the bare route, plus the query plans of the list queries.
+ *
+ *   npx tsx bench/catalogue.ts [--db=postgres|pglite|both] [--duration=8]
+ * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database is made).
+ */
+import pino from 'pino';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import type { AppContext } from '../apps/server/src/context.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { createMailer } from '../apps/server/src/platform/mail/mailer.js';
+import { memoryRateLimiter } from '../apps/server/src/platform/rate-limit/limiter.js';
+import { localStorage } from '../apps/server/src/platform/storage/storage.js';
+import { bareServer, freshPostgresDatabase, measure, printTable, saveResults, type Measurement } from './lib.js';
+
+const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const which = arg('db', 'both');
+const duration = Number(arg('duration', '8'));
+
+const SEED_SQL = [
+  `insert into users (username, email, password_hash, phone, is_designer, specializations, experience, description)
+   select 'bench_designer_' || i, 'bench' || i || '@bench.test', 'x', '+1 555 ' || i, true,
+          case i % 5 when 0 then array['Crown'] when 1 then array['Implant','Crown'] when 2 then array['Ortho'] when 3 then array['Dental'] else array['Pediatric'] end,
+          '3-5', 'Designer number ' || i || ' making crowns, bridges and implant work'
+   from generate_series(1, 1000) i`,
+  `insert into services (user_id, title, description, tags, tooth_price, crown_price, unit_or_arch, delivery_time, revisions, sales, total_stars, star_number, created_at)
+   select u.id,
+          (array['Zirconia crown','Maryland bridge','Veneer smile design','Implant abutment','Aligner setup','Complete denture','Whitening tray','Perio splint','Endocrown','Socket shield'])[1 + s.i % 10] || ' #' || s.i,
+          'Design number ' || s.i || ' milled from your STL scan, delivered as a project file with margins checked',
+          array[(array['Crown','Bridge','Veneer','Implant','Orthodontics','Dentures','Whitening','Cleaning','Root Canal','Extraction'])[1 + s.i % 10]],
+          1000 + (s.i * 37) % 20000, null, 'unit', 1 + s.i % 5, 1, (s.i * 7919) % 500, (s.i % 50) * 4, s.i % 50,
+          now() - (s.i || ' minutes')::interval
+   from generate_series(1, 10000) s(i)
+   join lateral (select id from users where username = 'bench_designer_' || (1 + s.i % 1000)) u on true`,
+  'analyze',
+];
+
+const LIST_URL = '/api/gigs?cat=Crown&min=15&max=150&sort=sales&search=zirc&limit=24';
+
+async function run(kind: 'postgres' | 'pglite', bareUrl: string) {
+  const pgdb = kind === 'postgres' ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : null;
+  const captured: Array<{ sql: string; params: unknown[] }> = [];
+  let capture = false;
+  const database = await openDatabase({
+    databaseUrl: pgdb?.url,
+    dataDir: null,
+    onQuery: (sql, params) => capture && captured.push({ sql, params }),
+  });
+  await database.migrate();
+  for (const statement of SEED_SQL) await database.query(statement);
+  const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', DATA_DIR: '/tmp/cusp-bench', LOG_LEVEL: 'silent' });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer: createMailer({ from: 'bench', outboxDir: null, log: pino({ level: 'silent' }) }),
+    storage: localStorage('/tmp/cusp-bench/uploads'),
+    limiter: memoryRateLimiter(),
+  };
+  const app = await buildApp(ctx);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const [{ id }] = await database.query<{ id: string }>(`select id from services order by created_at desc offset 5000 limit 1`);
+
+  // Query plans of what one list request runs.
+  capture = true;
+  const sample = await fetch(base + (process.env.BENCH_PLAN_URL ?? LIST_URL));
+  capture = false;
+  const found = Number(sample.headers.get('x-total-count'));
+  console.log(`\n[${kind}] ${LIST_URL} -> ${found} matches; query plans:`);
+  for (const q of captured) {
+    const plan = await database.query<Record<string, string>>(`explain (analyze, buffers) ${q.sql}`, q.params);
+    console.log(`\n${q.sql.slice(0, 160)}...\n${plan.map((r) => Object.values(r)[0]).join('\n')}`);
+  }
+
+  if (process.env.BENCH_PROFILE) {
+    const t0 = performance.now();
+    for (let i = 0; i < 200; i++) await app.inject({ method: 'GET', url: '/api/gigs?sort=createdAt&limit=24' });
+    console.log('200 sequential list requests', (performance.now() - t0).toFixed(1), 'ms');
+    for (const url of [LIST_URL, '/api/gigs?sort=createdAt&limit=24', `/api/services/single/${id}`, LIST_URL]) {
+      const t = performance.now();
+      const r = await app.inject({ method: 'GET', url });
+      console.log(url, r.statusCode, (performance.now() - t).toFixed(1), 'ms');
+    }
+    for (const q of ['select count(*) from services where not hidden', "select * from services where not hidden order by created_at desc limit 24"]) {
+      const t = performance.now();
+      await database.query(q);
+      console.log(q, (performance.now() - t).toFixed(1), 'ms');
+    }
+  }
+  const results: Measurement[] = [];
+  results.push(await measure(`bare route (${kind} run)`, bareUrl, { duration }));
+  results.push(await measure(`GET /api/gigs filtered+sorted+searched`, base + LIST_URL, { duration }));
+  results.push(await measure(`GET /api/gigs newest, no filter`, base + '/api/gigs?sort=createdAt&limit=24', { duration }));
+  results.push(await measure(`GET /api/services/single/{id}`, `${base}/api/services/single/${id}`, { duration }));
+  await app.close();
+  await database.close();
+  await pgdb?.drop();
+  const bare = results[0]!.requestsPerSec;
+  return results.map((r) => ({ db: kind, ...r, ratioToBare: `${Math.round((r.requestsPerSec / bare) * 100)}%` }));
+}
+
+const bare = await bareServer();
+const rows = [];
+for (const kind of which === 'both' ? (['postgres', 'pglite'] as const) : [which as 'postgres' | 'pglite']) rows.push(...(await run(kind, bare.url)));
+await bare.close();
+printTable('Catalogue: 10,000 services, 1,000 designers (10 connections)', rows);
+await saveResults('catalogue', { rows });
