@@ -35,7 +35,7 @@ const SEED_SQL = [
           now() - (s.i || ' minutes')::interval
    from generate_series(1, 10000) s(i)
    join lateral (select id from users where username = 'bench_designer_' || (1 + s.i % 1000)) u on true`,
-  'analyze',
+  'vacuum analyze',
 ];
 
 const LIST_URL = '/api/gigs?cat=Crown&min=15&max=150&sort=sales&search=zirc&limit=24';

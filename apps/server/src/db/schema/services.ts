@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tsvector } from './types.js';
 import { users } from './users.js';
@@ -46,4 +46,8 @@ export const services = pgTable(
   ],
 );
 
-export type ServiceRow = typeof services.$inferSelect;
+export type ServiceRow = Omit<typeof services.$inferSelect, 'search'>;
+
+/** Every column but the search vector, which is for WHERE clauses only and costly to send. */
+const { search: _serviceSearch, ...serviceColumnsWithoutSearch } = getTableColumns(services);
+export const serviceColumns = serviceColumnsWithoutSearch;

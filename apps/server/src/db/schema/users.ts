@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tsvector } from './types.js';
 
@@ -37,4 +37,8 @@ export const users = pgTable(
   ],
 );
 
-export type UserRow = typeof users.$inferSelect;
+export type UserRow = Omit<typeof users.$inferSelect, 'search'>;
+
+/** Every column but the search vector. */
+const { search: _userSearch, ...userColumnsWithoutSearch } = getTableColumns(users);
+export const userColumns = userColumnsWithoutSearch;

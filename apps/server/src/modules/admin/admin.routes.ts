@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serviceListQuery } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
-import { supportTickets, users } from '../../db/schema/index.js';
+import { supportTickets, userColumns, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { adminOnly } from '../auth/session.js';
 import * as servicesService from '../services/services.service.js';
@@ -19,12 +19,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get('/admin/designers', { schema: { querystring: page.extend({ status: z.enum(['pending', 'verified', 'all']).default('all') }) } }, async (request) => {
     const { status, limit, offset } = request.query;
     const where = and(eq(users.isDesigner, true), status === 'all' ? undefined : eq(users.isVerified, status === 'verified'));
-    const rows = await ctx.db.select().from(users).where(where).orderBy(users.isVerified, desc(users.createdAt)).limit(limit).offset(offset);
+    const rows = await ctx.db.select(userColumns).from(users).where(where).orderBy(users.isVerified, desc(users.createdAt)).limit(limit).offset(offset);
     return rows.map(toSessionUser);
   });
 
   app.patch('/admin/users/:id', { schema: { params: idParams, body: z.object({ isVerified: z.boolean() }).strict() } }, async (request) => {
-    const [row] = await ctx.db.update(users).set({ isVerified: request.body.isVerified, updatedAt: new Date() }).where(eq(users.id, request.params.id)).returning();
+    const [row] = await ctx.db.update(users).set({ isVerified: request.body.isVerified, updatedAt: new Date() }).where(eq(users.id, request.params.id)).returning(userColumns);
     if (!row) throw new AppError('NOT_FOUND', 'User data not found.');
     return toSessionUser(row);
   });

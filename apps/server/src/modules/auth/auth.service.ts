@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { registerSchema, resetPasswordSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { passwordResets, sessions, users, type UserRow } from '../../db/schema/index.js';
+import { passwordResets, sessions, userColumns, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.js';
 import { createSession, hashToken, newToken } from './session.js';
@@ -71,7 +71,7 @@ export async function register(
         phone: input.phone,
         image: image ?? (input.profilePictureURL || null),
       })
-      .returning();
+      .returning(userColumns);
     return row!;
   } catch (error) {
     // Two sign-ups racing for the same name: the unique index decides, we say which field.
@@ -101,7 +101,7 @@ export async function login(ctx: AppContext, email: string, password: string, ip
   ]);
   if (blocked !== null) throw tooMany(blocked, 'login attempts');
 
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+  const [user] = await ctx.db.select(userColumns).from(users).where(eq(users.email, email)).limit(1);
   const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
   if (!user || !ok) {
     await ctx.limiter.hit(ipKey, LIMITS.loginWindowMs);
@@ -117,7 +117,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string) {
   const key = `reset:email:${email}`;
   // Same answer whatever happens, so the call cannot tell who has an account.
   if ((await ctx.limiter.blockedFor(key, LIMITS.resetMailsPerEmail)) !== null) return;
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+  const [user] = await ctx.db.select(userColumns).from(users).where(eq(users.email, email)).limit(1);
   if (!user) return;
   await ctx.limiter.hit(key, LIMITS.resetWindowMs);
   const token = newToken();

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { sessions, users, type UserRow } from '../../db/schema/index.js';
+import { sessions, userColumns, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 
 export const SESSION_COOKIE = 'cusp_session';
@@ -22,7 +22,7 @@ export async function createSession(db: Db, userId: string, days: number): Promi
 
 export async function findSessionUser(db: Db, token: string): Promise<UserRow | null> {
   const rows = await db
-    .select({ user: users })
+    .select({ user: userColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))

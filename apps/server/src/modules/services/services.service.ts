@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { toMinor, type ServiceDetailJson, type serviceCreateSchema, type ServiceListQuery, type serviceUpdateSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { prefixQuery } from '../../db/search.js';
-import { services, users, type ServiceRow, type UserRow } from '../../db/schema/index.js';
+import { serviceColumns, services, userColumns, users, type ServiceRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { statsFor } from '../users/stats.js';
 import { toServiceJson } from './service.presenter.js';
@@ -18,14 +18,14 @@ const owner = { id: users.id, username: users.username, image: users.image, isVe
 const canSeeHidden = (row: ServiceRow, viewer: UserRow | null) => !!viewer && (viewer.id === row.userId || viewer.isAdmin);
 
 async function load(ctx: AppContext, id: string, viewer: UserRow | null) {
-  const [found] = await ctx.db.select({ service: services, owner }).from(services).innerJoin(users, eq(users.id, services.userId)).where(eq(services.id, id)).limit(1);
+  const [found] = await ctx.db.select({ service: serviceColumns, owner }).from(services).innerJoin(users, eq(users.id, services.userId)).where(eq(services.id, id)).limit(1);
   if (!found || (found.service.hidden && !canSeeHidden(found.service, viewer))) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
   return found;
 }
 
 export async function getService(ctx: AppContext, id: string, viewer: UserRow | null): Promise<ServiceDetailJson> {
   const { service, owner: o } = await load(ctx, id, viewer);
-  const [designer] = await ctx.db.select().from(users).where(eq(users.id, o.id));
+  const [designer] = await ctx.db.select(userColumns).from(users).where(eq(users.id, o.id));
   const stats = (await statsFor(ctx.db, [o.id], ctx.config.currency)).get(o.id)!;
   return {
     ...toServiceJson(service, o, ctx.config.currency),
@@ -61,7 +61,7 @@ export async function createService(ctx: AppContext, user: UserRow, input: z.out
   const [row] = await ctx.db
     .insert(services)
     .values({ ...(toRow(ctx, input) as typeof services.$inferInsert), userId: user.id })
-    .returning();
+    .returning(serviceColumns);
   return toServiceJson(row!, user, ctx.config.currency);
 }
 
@@ -77,7 +77,7 @@ export async function updateService(ctx: AppContext, user: UserRow, id: string, 
     .update(services)
     .set({ ...toRow(ctx, input), updatedAt: new Date() })
     .where(eq(services.id, id))
-    .returning();
+    .returning(serviceColumns);
   return toServiceJson(row!, user, ctx.config.currency);
 }
 
@@ -117,7 +117,7 @@ export async function listServices(ctx: AppContext, query: ServiceListQuery, opt
 
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     ctx.db
-      .select({ service: services, owner })
+      .select({ service: serviceColumns, owner })
       .from(services)
       .innerJoin(users, eq(users.id, services.userId))
       .where(where)

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { NOT_YOUR_PROFILE, type designerProfileSchema, type ProfileJson, type profileEditSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { prefixQuery } from '../../db/search.js';
-import { users, type UserRow } from '../../db/schema/index.js';
+import { userColumns, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { toPublicUser } from './user.presenter.js';
 import { statsFor } from './stats.js';
@@ -11,7 +11,7 @@ import { statsFor } from './stats.js';
 export const USER_NOT_FOUND = 'User data not found.';
 
 export async function findUser(ctx: AppContext, id: string): Promise<UserRow> {
-  const [row] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await ctx.db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
   return row;
 }
@@ -36,7 +36,7 @@ export async function completeDesignerProfile(ctx: AppContext, user: UserRow, in
       updatedAt: new Date(),
     })
     .where(eq(users.id, user.id))
-    .returning();
+    .returning(userColumns);
   return row!;
 }
 
@@ -54,7 +54,7 @@ export async function editProfile(ctx: AppContext, caller: UserRow, userId: stri
   if (input.wallpaper) changes.wallpaper = input.wallpaper;
   if (input.image) changes.image = input.image;
   if (input.software) changes.cadSoftware = input.software;
-  const [row] = await ctx.db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  const [row] = await ctx.db.update(users).set(changes).where(eq(users.id, userId)).returning(userColumns);
   return row!;
 }
 
@@ -73,7 +73,7 @@ export async function listDesigners(ctx: AppContext, query: DesignerQuery) {
   const where = and(...conditions);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     ctx.db
-      .select()
+      .select(userColumns)
       .from(users)
       .where(where)
       .orderBy(desc(users.isVerified), desc(users.createdAt))
