@@ -63,7 +63,7 @@ async function run(kind: 'postgres' | 'pglite', bareUrl: string) {
   const app = await buildApp(ctx);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const [{ id }] = await database.query<{ id: string }>(`select id from services order by created_at desc offset 5000 limit 1`);
+  const [{ id } = { id: "" }] = await database.query<{ id: string }>(`select id from services order by created_at desc offset 5000 limit 1`);
 
   // Query plans of what one list request runs.
   capture = true;
