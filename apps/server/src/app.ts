@@ -6,6 +6,7 @@ import type { AppContext } from './context.js';
 import { registerErrorHandler, sendNotFound } from './errors.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
@@ -58,6 +59,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(usersRoutes, { ctx });
       await api.register(servicesRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(filesRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -49,6 +49,9 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'BAD_REQUEST', message: 'The request is not multipart form data.' },
 };
 
+/** What the multipart parser (busboy) throws for a cut-off or malformed body: the client's doing. */
+const MULTIPART_PARSER_ERRORS = /^(Unexpected end of multipart data|Multipart: Boundary not found|Boundary required|Malformed part header|Unexpected end of form)$/;
+
 function send(reply: import('fastify').FastifyReply, status: number, body: ApiErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
@@ -67,6 +70,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       const issues = error.validation.map((v) => ({ path: v.instancePath, message: v.message ?? 'Invalid value.' }));
       const appError = validationError(issues);
       return send(reply, 400, { message: appError.message, code: 'VALIDATION', fieldErrors: appError.fieldErrors });
+    }
+    if (MULTIPART_PARSER_ERRORS.test(error.message)) {
+      return send(reply, 400, { message: 'The upload was interrupted or malformed. Please try again.', code: 'BAD_REQUEST' });
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return send(reply, ERROR_CODES[known.code], { message: known.message, code: known.code });

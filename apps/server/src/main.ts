@@ -3,7 +3,8 @@ import { buildApp } from './app.js';
 import { createContext } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seedDemo } from './db/seed/index.js';
-import { deleteExpiredSessions } from './modules/auth/session.js';
+import { startJobs } from './platform/jobs/scheduler.js';
+import { scheduledJobs } from './jobs.js';
 
 async function main() {
   let config;
@@ -19,9 +20,9 @@ async function main() {
   const logger = pino({ level: config.logLevel });
   const ctx = await createContext(config, logger);
   if (config.seedDemo && (await seedDemo(ctx))) logger.info('demo data created (accounts in the README)');
-  await deleteExpiredSessions(ctx.db);
 
   const app = await buildApp(ctx, { serveWeb: true, logger: { level: config.logLevel } });
+  const jobs = startJobs(ctx.database, app.log, scheduledJobs(ctx));
   await app.listen({ host: config.host, port: config.port });
   logger.info(`Cusp is running on ${config.publicUrl} (database: ${ctx.database.kind}, data: ${config.dataDir})`);
 
@@ -33,6 +34,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 15_000).unref();
     try {
       await app.close();
+      await jobs.stop();
       await ctx.database.close();
     } finally {
       clearTimeout(timer);

@@ -7,3 +7,4 @@ export * from './schemas/profile.js';
 export * from './schemas/services.js';
 export * from './schemas/support.js';
 export * from './schemas/user.js';
+export * from './schemas/files.js';

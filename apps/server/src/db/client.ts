@@ -20,6 +20,11 @@ export interface Database {
   /** Applies committed migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Runs `fn` only if no other process holds the advisory lock `key` (scheduled jobs on several
+   * instances); returns false when it skipped.
+   */
+  withTryLock(key: number, fn: () => Promise<void>): Promise<boolean>;
   /** Raw SQL with $1... parameters, for tools (benchmarks, query plans), not for features. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -61,6 +66,11 @@ async function openPglite(dataDir: string | null, logger: Logger): Promise<Datab
       await client.query('select 1');
     },
     query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    // One process owns a PGlite database: nothing to coordinate with.
+    withTryLock: async (_key, fn) => {
+      await fn();
+      return true;
+    },
     close: async () => {
       await client.close();
       await releaseLock();
@@ -92,6 +102,21 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
       await pool.query('select 1');
     },
     query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+    withTryLock: async (key, fn) => {
+      const conn = await pool.connect();
+      try {
+        const { rows } = await conn.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
+        if (!rows[0]?.locked) return false;
+        try {
+          await fn();
+        } finally {
+          await conn.query('select pg_advisory_unlock($1)', [key]);
+        }
+        return true;
+      } finally {
+        conn.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

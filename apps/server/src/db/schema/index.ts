@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './sessions.js';
 export * from './support.js';
 export * from './services.js';
+export * from './files.js';

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import sharp from 'sharp';
 import { FILE_MAX_BYTES, IMAGE_MAX_BYTES } from '@cusp/shared';
 import { AppError } from '../../errors.js';
 import { IMAGE_EXTENSIONS, peekHead, sniffImage, sniffVideo, type ImageKind } from './sniff.js';
+import { byteLimit, putLimited, tooLarge } from './limited-put.js';
 import type { Storage } from './storage.js';
 
 export const NOT_AN_IMAGE = 'The file must be an image (JPEG, PNG, WebP or GIF).';
@@ -26,29 +27,6 @@ export interface StoredMedia {
 const IMAGE_NAME = /\.(jpe?g|png|gif|webp|heic|bmp|tiff?)$/i;
 
 /**
- * Passes at most `limit` bytes on; past that it drops the rest (the request still drains) and sets
- * `exceeded`, which the caller checks to answer 413. Size is enforced while streaming, without
- * error events racing through the pipeline.
- */
-function byteLimit(limit: number): Transform & { exceeded: boolean } {
-  let seen = 0;
-  const limiter = new Transform({
-    transform(chunk: Buffer, _enc, callback) {
-      seen += chunk.length;
-      if (seen > limit) {
-        limiter.exceeded = true;
-        return callback();
-      }
-      callback(null, chunk);
-    },
-  }) as Transform & { exceeded: boolean };
-  limiter.exceeded = false;
-  return limiter;
-}
-
-const tooLarge = (message: string, field: string) => new AppError('TOO_LARGE', message, { [field]: message });
-
-/**
  * Stores one uploaded file (D20). Images are decoded and re-encoded, which drops EXIF and location
  * data, and get a thumbnail; videos and other files are stored as they are. Nothing is kept when the
  * content is refused or the upload breaks off. Bytes stream through; no file is held in memory whole.
@@ -58,7 +36,7 @@ export async function storeMedia(
   file: MultipartFile,
   options: { imagesOnly?: boolean } = {},
 ): Promise<StoredMedia> {
-  const head = await peekHead(file.file, 16);
+  const { head, body } = await peekHead(file.file, 16);
   const image = sniffImage(head);
   const claimsImage = file.mimetype.startsWith('image/') || IMAGE_NAME.test(file.filename);
   if (!image && (claimsImage || options.imagesOnly)) {
@@ -67,16 +45,23 @@ export async function storeMedia(
   }
   const id = randomUUID();
   const originalFilename = path.basename(file.filename || 'file').slice(0, 200);
-  if (image) return storeImage(storage, file, image, id, originalFilename);
+  if (image) return storeImage(storage, file, body, image, id, originalFilename);
 
   const video = sniffVideo(head);
   const ext = video ?? safeExtension(originalFilename);
   const key = `${video ? 'videos' : 'files'}/${id}.${ext}`;
-  const { size } = await putLimited(storage, key, file.file, FILE_MAX_BYTES, FILE_TOO_LARGE, file.fieldname);
+  const { size } = await putLimited(storage, key, body, FILE_MAX_BYTES, FILE_TOO_LARGE, file.fieldname);
   return { url: `/media/${key}`, thumbnailUrl: null, resourceType: video ? 'video' : 'raw', bytes: size, originalFilename };
 }
 
-async function storeImage(storage: Storage, file: MultipartFile, kind: ImageKind, id: string, originalFilename: string): Promise<StoredMedia> {
+async function storeImage(
+  storage: Storage,
+  file: MultipartFile,
+  body: Readable,
+  kind: ImageKind,
+  id: string,
+  originalFilename: string,
+): Promise<StoredMedia> {
   const ext = IMAGE_EXTENSIONS[kind];
   const key = `images/${id}.${ext}`;
   const thumbKey = `images/${id}.thumb.webp`;
@@ -92,7 +77,7 @@ async function storeImage(storage: Storage, file: MultipartFile, kind: ImageKind
     encoded.destroy(error);
     thumb.destroy(error);
   });
-  file.file.pipe(limiter).pipe(decoder);
+  body.pipe(limiter).pipe(decoder);
   const [main, small] = await Promise.allSettled([storage.put(key, encoded), storage.put(thumbKey, thumb)]);
   if (!limiter.exceeded && main.status === 'fulfilled' && small.status === 'fulfilled') {
     return { url: `/media/${key}`, thumbnailUrl: `/media/${thumbKey}`, resourceType: 'image', bytes: main.value.size, originalFilename };
@@ -102,19 +87,6 @@ async function storeImage(storage: Storage, file: MultipartFile, kind: ImageKind
   if (limiter.exceeded) throw tooLarge(IMAGE_TOO_LARGE, file.fieldname);
   // sharp could not decode it: the header looked like an image, the rest was not.
   throw new AppError('UNSUPPORTED_TYPE', NOT_AN_IMAGE, { [file.fieldname]: NOT_AN_IMAGE });
-}
-
-async function putLimited(storage: Storage, key: string, body: Readable, limit: number, message: string, field: string) {
-  const limiter = byteLimit(limit);
-  try {
-    const result = await storage.put(key, body.pipe(limiter));
-    if (limiter.exceeded) throw tooLarge(message, field);
-    return result;
-  } catch (error) {
-    body.resume();
-    await storage.delete(key);
-    throw error;
-  }
 }
 
 function safeExtension(filename: string): string {

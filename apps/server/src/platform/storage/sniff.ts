@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 
 /** Formats recognised by their first bytes, never by the name or the client's claim. */
 export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp';
@@ -35,31 +35,34 @@ export const MEDIA_CONTENT_TYPES: Record<string, string> = {
 };
 
 /**
- * Reads the first `bytes` of a stream (fewer if it ends sooner) and puts them back, so the caller
- * can decide on the content before the whole stream flows anywhere.
+ * Reads the first `bytes` of a stream (fewer if it is shorter) so the caller can decide on the
+ * content before anything flows on; `body` then yields the whole stream, those bytes included.
  */
-export function peekHead(stream: Readable, bytes = 16): Promise<Buffer> {
+export function peekHead(stream: Readable, bytes = 16): Promise<{ head: Buffer; body: Readable }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let length = 0;
-    const finish = () => {
+    const finish = (ended: boolean) => {
       stream.off('readable', onReadable);
-      stream.off('end', finish);
+      stream.off('end', onEnd);
       stream.off('error', reject);
-      const head = Buffer.concat(chunks);
-      if (head.length > 0) stream.unshift(head);
-      resolve(head.subarray(0, bytes));
+      const all = Buffer.concat(chunks);
+      // A short stream has already ended and cannot take its bytes back: replay them instead.
+      if (ended) return resolve({ head: all.subarray(0, bytes), body: Readable.from(all.length ? [all] : []) });
+      if (all.length > 0) stream.unshift(all);
+      resolve({ head: all.subarray(0, bytes), body: stream });
     };
+    const onEnd = () => finish(true);
     const onReadable = () => {
       let chunk: Buffer | null;
       while (length < bytes && (chunk = stream.read()) !== null) {
         chunks.push(chunk);
         length += chunk.length;
       }
-      if (length >= bytes) finish();
+      if (length >= bytes) finish(false);
     };
     stream.on('readable', onReadable);
-    stream.once('end', finish);
+    stream.once('end', onEnd);
     stream.once('error', reject);
   });
 }

@@ -12,7 +12,10 @@ import { pipeline } from 'node:stream/promises';
  */
 export interface Storage {
   put(key: string, body: Readable): Promise<{ size: number }>;
-  get(key: string): Promise<{ body: Readable; size: number } | null>;
+  /** The object's bytes (or the inclusive byte range asked for) and its full size; null when absent. */
+  get(key: string, range?: { start: number; end: number }): Promise<{ body: Readable; size: number } | null>;
+  /** Size in bytes, or null when absent, without opening the object. */
+  size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
 }
 
@@ -22,6 +25,13 @@ export function localStorage(root: string): Storage {
   const resolve = (key: string) => {
     if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
     return path.join(root, key);
+  };
+  const safeResolve = (key: string) => {
+    try {
+      return resolve(key);
+    } catch {
+      return null;
+    }
   };
   return {
     async put(key, body) {
@@ -37,16 +47,16 @@ export function localStorage(root: string): Storage {
       }
       return { size: (await stat(file)).size };
     },
-    async get(key) {
-      let file: string;
-      try {
-        file = resolve(key);
-      } catch {
-        return null;
-      }
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) return null;
-      return { body: createReadStream(file), size: info.size };
+    async get(key, range) {
+      const file = safeResolve(key);
+      const info = file ? await stat(file).catch(() => null) : null;
+      if (!file || !info?.isFile()) return null;
+      return { body: createReadStream(file, range), size: info.size };
+    },
+    async size(key) {
+      const file = safeResolve(key);
+      const info = file ? await stat(file).catch(() => null) : null;
+      return info?.isFile() ? info.size : null;
     },
     async delete(key) {
       await rm(resolve(key), { force: true });

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FILE_MAX_BYTES, FILE_TOO_BIG } from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { sendStored } from '../../platform/storage/send-file.js';
+import { loggedIn, requireUser } from '../auth/session.js';
+import * as filesService from './files.service.js';
+
+const NO_FILE = 'Please provide a valid file.';
+/** Multipart framing around the file never comes near this. */
+const ENVELOPE_BYTES = 1024 * 1024;
+
+export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post('/file/upload', { ...loggedIn }, async (request, reply) => {
+    const user = requireUser(request);
+    // Refuse a declared oversize body before reading a byte of it.
+    if (Number(request.headers['content-length'] ?? 0) > FILE_MAX_BYTES + ENVELOPE_BYTES) {
+      throw new AppError('TOO_LARGE', FILE_TOO_BIG, { file: FILE_TOO_BIG });
+    }
+    if (!request.isMultipart()) throw new AppError('BAD_REQUEST', NO_FILE, { file: NO_FILE });
+    let blob: filesService.StoredBlob | null = null;
+    let name: string | undefined;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: FILE_MAX_BYTES + ENVELOPE_BYTES, files: 1, fields: 5 } })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || blob) {
+            part.file.resume();
+            throw new AppError('BAD_REQUEST', 'Send one file, in the field "file".');
+          }
+          blob = await filesService.storeCaseFile(ctx, part);
+        } else if (part.fieldname === 'name') {
+          name = String(part.value);
+        }
+        // Other fields (uploadDate, expiryDate, link...) are the server's to set and are ignored.
+      }
+      if (!blob) throw new AppError('BAD_REQUEST', NO_FILE, { file: NO_FILE });
+      const record = await filesService.createFileRecord(ctx, user, blob, name);
+      return reply.status(201).send(record);
+    } catch (error) {
+      if (blob) await ctx.storage.delete(blob.key);
+      throw error;
+    }
+  });
+
+  app.get(
+    '/file',
+    { ...loggedIn, schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(100), offset: z.coerce.number().int().min(0).default(0) }) } },
+    async (request, reply) => {
+      const { items, total } = await filesService.listFiles(ctx, requireUser(request), request.query);
+      return reply.header('x-total-count', total).send(items);
+    },
+  );
+
+  app.delete('/file/delete', { ...loggedIn, schema: { body: z.object({ link: z.string({ error: 'Which file? Send its link.' }).trim().min(1, 'Which file? Send its link.').max(500) }) } }, async (request, reply) => {
+    await filesService.deleteFile(ctx, requireUser(request), request.body.link);
+    return reply.status(204).send();
+  });
+
+  // The public link: no session needed, only the unguessable token.
+  const tokenParams = z.object({ token: z.string().max(100) });
+  app.get('/files/:token', { schema: { params: tokenParams } }, async (request, reply) => {
+    const row = await filesService.findShared(ctx, request.params.token);
+    return sendStored(request, reply, ctx.storage, row.storageKey, {
+      contentType: filesService.FILE_CONTENT_TYPES[row.kind],
+      filename: row.name.includes('.') ? row.name : `${row.name}.${row.storageKey.split('.').pop()}`,
+      disposition: 'attachment',
+    });
+  });
+
+  app.get('/files/:token/info', { schema: { params: tokenParams } }, async (request, reply) => {
+    const row = await filesService.findShared(ctx, request.params.token);
+    return reply.header('cache-control', 'no-store').send(filesService.toSharedJson(ctx, row));
+  });
+};

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+
+export interface Job {
+  name: string;
+  /** Advisory lock key: with several instances, one runs the job at a time. */
+  lockKey: number;
+  everyMs: number;
+  run(): Promise<void>;
+}
+
+/**
+ * Runs each job at start and then periodically, on every instance, made single by an advisory lock
+ * (ARCHITECTURE.md "Running at scale"). A failing run is logged and tried again next time.
+ */
+export function startJobs(database: Database, log: FastifyBaseLogger, jobs: Job[]) {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  const tick = (job: Job) => {
+    const run = database
+      .withTryLock(job.lockKey, job.run)
+      .then((ran) => log.debug({ job: job.name, ran }, 'job finished'))
+      .catch((error) => log.error({ err: error, job: job.name }, 'job failed'))
+      .finally(() => running.delete(run));
+    running.add(run);
+  };
+  for (const job of jobs) {
+    tick(job);
+    timers.push(setInterval(() => tick(job), job.everyMs).unref());
+  }
+  return {
+    /** Stops the timers and waits for runs in progress. */
+    async stop() {
+      timers.forEach(clearInterval);
+      await Promise.all(running);
+    },
+  };
+}

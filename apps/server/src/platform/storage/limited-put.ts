@@ -1,0 +1,40 @@
+import { Transform, type Readable } from 'node:stream';
+import { AppError } from '../../errors.js';
+import type { Storage } from './storage.js';
+
+/**
+ * Passes at most `limit` bytes on; past that it drops the rest (the request still drains) and sets
+ * `exceeded`, which the caller checks to answer 413. Size is enforced while streaming, without
+ * error events racing through the pipeline.
+ */
+export function byteLimit(limit: number): Transform & { exceeded: boolean } {
+  let seen = 0;
+  const limiter = new Transform({
+    transform(chunk: Buffer, _enc, callback) {
+      seen += chunk.length;
+      if (seen > limit) {
+        limiter.exceeded = true;
+        return callback();
+      }
+      callback(null, chunk);
+    },
+  }) as Transform & { exceeded: boolean };
+  limiter.exceeded = false;
+  return limiter;
+}
+
+export const tooLarge = (message: string, field: string) => new AppError('TOO_LARGE', message, { [field]: message });
+
+/** Streams `body` into storage under `key`, refusing (413) and removing it past `limit` bytes. */
+export async function putLimited(storage: Storage, key: string, body: Readable, limit: number, message: string, field: string) {
+  const limiter = byteLimit(limit);
+  try {
+    const result = await storage.put(key, body.pipe(limiter));
+    if (limiter.exceeded) throw tooLarge(message, field);
+    return result;
+  } catch (error) {
+    body.resume();
+    await storage.delete(key);
+    throw error;
+  }
+}

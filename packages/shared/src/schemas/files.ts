@@ -1,0 +1,47 @@
+/** Case files (D21): what `/api/file` answers. Dates are ISO strings set by the server. */
+export const FILE_KINDS = ['stl', 'ply', 'obj', 'zip', 'jpeg', 'png'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/** Extensions accepted for each kind; the content must agree with the extension. */
+export const FILE_EXTENSIONS: Record<FileKind, readonly string[]> = {
+  stl: ['stl'],
+  ply: ['ply'],
+  obj: ['obj'],
+  zip: ['zip'],
+  jpeg: ['jpg', 'jpeg'],
+  png: ['png'],
+};
+
+/** Kinds the 3D viewer can open. */
+export const MESH_KINDS: readonly FileKind[] = ['stl', 'ply', 'obj'];
+
+export interface FileRecordJson {
+  _id: string;
+  name: string;
+  /** Direct link: the bytes, for anyone holding it, until the expiry date. */
+  link: string;
+  /** The share page for people: name, size, expiry, download button and preview. */
+  shareUrl: string;
+  uploadDate: string;
+  expiryDate: string;
+  createdAt: string;
+  size: number;
+  type: FileKind;
+}
+
+/** What the public share page may know about a link (no owner, no ids). */
+export interface SharedFileJson {
+  name: string;
+  size: number;
+  type: FileKind;
+  uploadDate: string;
+  expiryDate: string;
+  link: string;
+}
+
+export const UPLOAD_FAILED_PREFIX = 'Upload failed.';
+export const FILE_TYPE_REFUSED = 'Only STL, PLY, OBJ, ZIP, JPEG and PNG files are accepted, and the content must match the file type.';
+export const FILE_TOO_BIG = 'The file is larger than 200 MB.';
+export const LINK_EXPIRED = 'This link has expired';
+export const FILE_NOT_FOUND = 'This file does not exist or was deleted.';
+export const NOT_YOUR_FILE = 'You can only delete your own files.';
