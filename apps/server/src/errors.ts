@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@cusp/shared';
+import { ERROR_CODES, type ApiErrorBody, type ErrorCode, MESSAGES } from '@cusp/shared';
 
 /** The one error type a service throws; the handler below turns it into D3's body. */
 export class AppError extends Error {
@@ -72,7 +72,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(reply, 400, { message: appError.message, code: 'VALIDATION', fieldErrors: appError.fieldErrors });
     }
     if (MULTIPART_PARSER_ERRORS.test(error.message)) {
-      return send(reply, 400, { message: 'The upload was interrupted or malformed. Please try again.', code: 'BAD_REQUEST' });
+      return send(reply, 400, { message: MESSAGES.uploadMalformed, code: 'BAD_REQUEST' });
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return send(reply, ERROR_CODES[known.code], { message: known.message, code: known.code });

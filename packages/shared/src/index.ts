@@ -1,3 +1,4 @@
+export * from './messages.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './money.js';

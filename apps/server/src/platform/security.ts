@@ -1,10 +1,11 @@
+import { MESSAGES } from '@cusp/shared';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-export const CROSS_SITE_MESSAGE = 'This request came from another site and was refused.';
+export const CROSS_SITE_MESSAGE = MESSAGES.crossSite;
 
 /**
  * Security headers for every response, and the cross-site request check (D6): a state-changing

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { registerSchema, resetPasswordSchema } from '@cusp/shared';
+import { MESSAGES, rateLimitedMessage, type registerSchema, type resetPasswordSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { passwordResets, sessions, userColumns, users, type UserRow } from '../../db/schema/index.js';
@@ -8,12 +8,8 @@ import { AppError } from '../../errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.js';
 import { createSession, hashToken, newToken } from './session.js';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password.';
-export const EMAIL_TAKEN = 'This email is already registered.';
-export const USERNAME_TAKEN = 'This username is already taken.';
-export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
-export const RESET_DONE = 'Your password has been reset. You can now log in.';
-export const FORGOT_SENT = 'If an account exists for this email, we have sent a link to reset the password.';
+export const { invalidCredentials: INVALID_CREDENTIALS, emailTaken: EMAIL_TAKEN, usernameTaken: USERNAME_TAKEN } = MESSAGES;
+export const { resetLinkInvalid: RESET_LINK_INVALID, resetDone: RESET_DONE, forgotSent: FORGOT_SENT } = MESSAGES;
 
 /** Limits for D6: failures per e-mail and per address over a quarter of an hour; sign-ups per hour. */
 export const LIMITS = {
@@ -28,13 +24,7 @@ export const LIMITS = {
 };
 
 function tooMany(seconds: number, what: string): AppError {
-  const minutes = Math.ceil(seconds / 60);
-  return new AppError(
-    'RATE_LIMITED',
-    `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    undefined,
-    { 'retry-after': String(seconds) },
-  );
+  return new AppError('RATE_LIMITED', rateLimitedMessage(what, seconds), undefined, { 'retry-after': String(seconds) });
 }
 
 async function firstBlock(ctx: AppContext, checks: Array<[string, number]>): Promise<number | null> {

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@cusp/shared';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -62,14 +63,14 @@ declare module 'fastify' {
 
 /** The caller, or 401: every protected call starts here. */
 export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+  if (!request.user) throw new AppError('UNAUTHENTICATED', MESSAGES.loginRequired);
   return request.user;
 }
 
 /** The caller if an administrator; 401 for visitors, 403 for everyone else. */
 export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
-  if (!user.isAdmin) throw new AppError('FORBIDDEN', 'Only administrators can do this.');
+  if (!user.isAdmin) throw new AppError('FORBIDDEN', MESSAGES.adminOnly);
   return user;
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { toMinor, type ServiceDetailJson, type serviceCreateSchema, type ServiceListQuery, type serviceUpdateSchema } from '@cusp/shared';
+import { toMinor, type ServiceDetailJson, type serviceCreateSchema, type ServiceListQuery, type serviceUpdateSchema, MESSAGES } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { prefixQuery } from '../../db/search.js';
 import { serviceColumns, services, userColumns, users, type ServiceRow, type UserRow } from '../../db/schema/index.js';
@@ -8,9 +8,7 @@ import { AppError } from '../../errors.js';
 import { statsFor } from '../users/stats.js';
 import { toServiceJson } from './service.presenter.js';
 
-export const SERVICE_NOT_FOUND = 'Service not found.';
-export const DESIGNERS_ONLY = 'Only designers can create services. Complete your designer profile first.';
-export const NOT_YOUR_SERVICE = 'You are not authorized to change this service.';
+export const { serviceNotFound: SERVICE_NOT_FOUND, designersOnly: DESIGNERS_ONLY, notYourService: NOT_YOUR_SERVICE } = MESSAGES;
 
 const owner = { id: users.id, username: users.username, image: users.image, isVerified: users.isVerified };
 

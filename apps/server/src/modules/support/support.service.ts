@@ -1,10 +1,9 @@
 import type { z } from 'zod';
-import type { newsletterSchema, supportTicketSchema } from '@cusp/shared';
+import { MESSAGES, type newsletterSchema, type supportTicketSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { newsletterSubscribers, supportTickets } from '../../db/schema/index.js';
 
-export const ALREADY_SUBSCRIBED = 'You are already subscribed.';
-export const SUBSCRIBED = 'Thank you for subscribing!';
+export const { alreadySubscribed: ALREADY_SUBSCRIBED, subscribed: SUBSCRIBED } = MESSAGES;
 
 /** D25: the ticket is stored first (so nothing is lost if mail fails), then support is told. */
 export async function createTicket(

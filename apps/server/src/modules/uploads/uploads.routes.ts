@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FILE_MAX_BYTES } from '@cusp/shared';
+import { FILE_MAX_BYTES, MESSAGES } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { storeMedia } from '../../platform/storage/media-store.js';
 import { requireUser } from '../auth/session.js';
 
-export const NO_FILE = 'Please provide a valid file.';
+export const NO_FILE = MESSAGES.noFile;
 
 /** `POST /uploads` (D20): the media host of SPEC.md, answered in its shape. */
 export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

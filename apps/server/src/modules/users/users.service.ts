@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { NOT_YOUR_PROFILE, type designerProfileSchema, type ProfileJson, type profileEditSchema } from '@cusp/shared';
+import { NOT_YOUR_PROFILE, type designerProfileSchema, type ProfileJson, type profileEditSchema, MESSAGES } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { prefixQuery } from '../../db/search.js';
 import { userColumns, users, type UserRow } from '../../db/schema/index.js';
@@ -8,7 +8,7 @@ import { AppError } from '../../errors.js';
 import { toPublicUser } from './user.presenter.js';
 import { statsFor } from './stats.js';
 
-export const USER_NOT_FOUND = 'User data not found.';
+export const USER_NOT_FOUND = MESSAGES.userNotFound;
 
 export async function findUser(ctx: AppContext, id: string): Promise<UserRow> {
   const [row] = await ctx.db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);

@@ -3,15 +3,13 @@ import type { Readable } from 'node:stream';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import sharp from 'sharp';
-import { FILE_MAX_BYTES, IMAGE_MAX_BYTES } from '@cusp/shared';
+import { FILE_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES } from '@cusp/shared';
 import { AppError } from '../../errors.js';
 import { IMAGE_EXTENSIONS, peekHead, sniffImage, sniffVideo, type ImageKind } from './sniff.js';
 import { byteLimit, putLimited, tooLarge } from './limited-put.js';
 import type { Storage } from './storage.js';
 
-export const NOT_AN_IMAGE = 'The file must be an image (JPEG, PNG, WebP or GIF).';
-export const IMAGE_TOO_LARGE = 'The image is too large (10 MB at most).';
-export const FILE_TOO_LARGE = 'The file is too large (200 MB at most).';
+export const { notAnImage: NOT_AN_IMAGE, imageTooLarge: IMAGE_TOO_LARGE, fileTooLarge: FILE_TOO_LARGE } = MESSAGES;
 export const THUMBNAIL_WIDTH = 320;
 
 export type ResourceType = 'image' | 'video' | 'raw';

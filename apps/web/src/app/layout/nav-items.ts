@@ -1,0 +1,26 @@
+import type { ParseKeys } from 'i18next';
+
+export interface NavItem {
+  to: string;
+  label: ParseKeys;
+}
+
+/** The navbar's main links (SPEC.md section 2). */
+export const MAIN_LINKS: readonly NavItem[] = [
+  { to: '/files', label: 'nav.files' },
+  { to: '/messages', label: 'nav.chat' },
+  { to: '/courses', label: 'nav.courses' },
+];
+
+/** The Support menu. */
+export const SUPPORT_LINKS: readonly NavItem[] = [
+  { to: '/support?tab=faq', label: 'nav.faq' },
+  { to: '/support', label: 'nav.contactUs' },
+];
+
+/** The logged-in user's dropdown (Logout is an action, not a link). */
+export const ACCOUNT_LINKS: readonly NavItem[] = [
+  { to: '/profile', label: 'nav.profile' },
+  { to: '/my-courses', label: 'nav.myCourses' },
+  { to: '/messages', label: 'nav.messages' },
+];

@@ -1,0 +1,40 @@
+import { useEffect, type ReactNode } from 'react';
+import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { i18n } from '@/lib/i18n';
+import { cssVariablesResolver, theme } from './theme';
+
+/** Keeps Mantine's direction in step with the language (the <html> attributes follow i18n itself). */
+function DirectionSync() {
+  const { i18n: instance } = useTranslation();
+  const { setDirection } = useDirection();
+  const dir = instance.dir(instance.resolvedLanguage);
+  useEffect(() => setDirection(dir), [dir, setDirection]);
+  return null;
+}
+
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off Mantine transitions and portals. */
+  env?: 'default' | 'test';
+}
+
+/** Everything but the router, so tests can put a MemoryRouter inside. */
+export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <DirectionProvider initialDirection={i18n.dir(i18n.resolvedLanguage)} detectDirection={false}>
+          <DirectionSync />
+          <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" env={env}>
+            <Notifications position="top-center" />
+            {children}
+          </MantineProvider>
+        </DirectionProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

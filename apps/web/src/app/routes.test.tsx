@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '@/test/factories';
+import { mockApi } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+import { UPCOMING_PROTECTED_ROUTES, UPCOMING_PUBLIC_ROUTES } from './routes';
+
+const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, 'abc123');
+
+describe('routes', () => {
+  it('renders the home page with its title', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: /vetted CAD\/CAM experts/ })).toBeInTheDocument();
+    expect(document.title).toBe('Cusp · Dental CAD/CAM design marketplace');
+  });
+
+  it.each(['/not-found', '/this/does/not/exist'])('shows 404 on %s', async (path) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Page not found · Cusp');
+  });
+
+  it.each(UPCOMING_PUBLIC_ROUTES.map((route) => [concrete(route.path), route.page]))(
+    'public route %s shows its upcoming page',
+    async (path) => {
+      renderApp(path);
+      expect(await screen.findByText(/This part of Cusp opens soon/)).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    },
+  );
+
+  it.each(UPCOMING_PROTECTED_ROUTES.map((route) => [concrete(route.path), route.page]))(
+    'protected route %s shows its upcoming page to a logged-in user',
+    async (path) => {
+      mockApi({}, { user: buildUser() });
+      renderApp(path);
+      expect(await screen.findByText(/This part of Cusp opens soon/)).toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    ['/about', 'About Cusp', 'About · Cusp'],
+    ['/privacy-policy', 'Privacy policy', 'Privacy policy · Cusp'],
+    ['/support', 'How can we help?', 'Support · Cusp'],
+    ['/login', 'Welcome back', 'Login · Cusp'],
+    ['/register', 'Create your account', 'Register · Cusp'],
+    ['/forgot-password', 'Forgot your password?', 'Forgot password · Cusp'],
+    ['/reset-password?token=t', 'Choose a new password', 'Reset password · Cusp'],
+  ])('%s renders "%s" titled "%s"', async (path, heading, title) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(document.title).toBe(title);
+  });
+});

@@ -1,0 +1,81 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { RequireAuth } from '@/features/auth';
+import type { UpcomingPageKey } from '@/features/site/pages/UpcomingPage';
+import { Layout } from './layout/Layout';
+
+// Every page is its own chunk: the home page only loads what it shows.
+const HomePage = lazy(() => import('@/features/home/pages/HomePage').then((m) => ({ default: m.HomePage })));
+const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import('@/features/auth/pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('@/features/auth/pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const SupportPage = lazy(() => import('@/features/support/pages/SupportPage').then((m) => ({ default: m.SupportPage })));
+const AboutPage = lazy(() => import('@/features/site/pages/AboutPage').then((m) => ({ default: m.AboutPage })));
+const PrivacyPolicyPage = lazy(() =>
+  import('@/features/site/pages/PrivacyPolicyPage').then((m) => ({ default: m.PrivacyPolicyPage })),
+);
+const NotFoundPage = lazy(() => import('@/features/site/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const UpcomingPage = lazy(() => import('@/features/site/pages/UpcomingPage').then((m) => ({ default: m.UpcomingPage })));
+
+interface UpcomingRoute {
+  path: string;
+  page: UpcomingPageKey;
+}
+
+/** SPEC.md section 2's routes whose screens arrive with later issues (public ones). */
+export const UPCOMING_PUBLIC_ROUTES: readonly UpcomingRoute[] = [
+  { path: '/gigs', page: 'gigs' },
+  { path: '/gig/:id', page: 'gig' },
+  { path: '/designers', page: 'designers' },
+  { path: '/profile', page: 'profile' },
+  { path: '/profile/:userId', page: 'profile' },
+  { path: '/courses', page: 'courses' },
+  { path: '/courses/:id', page: 'courseDetail' },
+  { path: '/my-courses', page: 'myCourses' },
+];
+
+/** ...and the protected ones, behind RequireAuth. */
+export const UPCOMING_PROTECTED_ROUTES: readonly UpcomingRoute[] = [
+  { path: '/services/:id', page: 'serviceDetail' },
+  { path: '/designers/create', page: 'completeProfile' },
+  { path: '/services/create', page: 'createService' },
+  { path: '/courses/create', page: 'createCourse' },
+  { path: '/files', page: 'files' },
+  { path: '/orders', page: 'orders' },
+  { path: '/messages', page: 'messages' },
+  { path: '/message/:conversationID', page: 'conversation' },
+  { path: '/pay/:type/:id', page: 'payment' },
+  { path: '/thank-you', page: 'thankYou' },
+  { path: '/success', page: 'paymentSuccess' },
+];
+
+const upcoming = ({ path, page }: UpcomingRoute) => (
+  <Route key={path} path={path} element={<UpcomingPage page={page} />} />
+);
+
+/** Every route of SPEC.md section 2, inside the shared layout. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/support" element={<SupportPage />} />
+        <Route path="/about" element={<AboutPage />} />
+        <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+        {UPCOMING_PUBLIC_ROUTES.map(upcoming)}
+        <Route element={<RequireAuth />}>{UPCOMING_PROTECTED_ROUTES.map(upcoming)}</Route>
+        <Route path="/not-found" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

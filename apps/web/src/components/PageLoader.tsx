@@ -1,0 +1,13 @@
+import { Center, Loader, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** A centred loader for a page or a section still loading. */
+export function PageLoader({ label }: { label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Center py={64} role="status">
+      <Loader />
+      <VisuallyHidden>{label ?? t('app.loading')}</VisuallyHidden>
+    </Center>
+  );
+}

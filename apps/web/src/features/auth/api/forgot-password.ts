@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/** Always answers 200 with a message, whether or not the address has an account (D7). */
+export function requestPasswordReset(body: { email: string }): Promise<{ message: string }> {
+  return api.post<{ message: string }>('/auth/forgot-password', body);
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { loginSchema, type LoginInput, type SessionUser } from '@cusp/shared';
+import { FormMessage } from '@/components/FormMessage';
+import { PasswordField } from '@/components/PasswordField';
+import { applyFieldErrors } from '@/lib/form-errors';
+import { useI18n } from '@/lib/use-i18n';
+import { useMessages } from '@/lib/use-messages';
+import { useLogin } from '../api/login';
+
+type LoginValues = z.output<typeof loginSchema>;
+
+export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => void }) {
+  const { t } = useI18n();
+  const { message, failure } = useMessages();
+  const login = useLogin();
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, setError, formState } = useForm<LoginInput, unknown, LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit((values) => {
+    setFormError(undefined);
+    login.mutate(values, {
+      onSuccess,
+      onError: (error) => {
+        if (!applyFieldErrors(error, setError, ['email', 'password'])) {
+          setFormError(failure(error, t('auth.login.failed')));
+        }
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+        <TextInput
+          label={t('auth.login.email')}
+          type="email"
+          autoComplete="email"
+          error={message(errors.email?.message)}
+          {...register('email')}
+        />
+        <Stack gap={6}>
+          <PasswordField
+            label={t('auth.login.password')}
+            autoComplete="current-password"
+            error={message(errors.password?.message)}
+            {...register('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              {t('auth.login.forgot')}
+            </Anchor>
+          </Group>
+        </Stack>
+        <Button type="submit" fullWidth disabled={login.isPending}>
+          {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

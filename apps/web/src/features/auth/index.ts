@@ -1,0 +1,4 @@
+/** The auth feature's public surface for the app shell and other features (pages are lazy-loaded by the router). */
+export { meQueryKey, meQueryOptions, useMe } from './api/me';
+export { useLogout } from './api/logout';
+export { RequireAuth } from './components/RequireAuth';

@@ -1,0 +1,103 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '@/test/factories';
+import { errorReply, mockApi } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+
+type Ui = ReturnType<typeof renderApp>;
+
+async function fillForm(ui: Ui, overrides: Partial<Record<'confirmPassword', string>> = {}) {
+  await ui.user.type(await screen.findByLabelText('Username'), 'lina.designs');
+  await ui.user.type(screen.getByLabelText('Email'), 'Lina@Example.com');
+  await ui.user.type(screen.getByLabelText('Password'), 'sup3r-secret');
+  await ui.user.type(screen.getByLabelText('Confirm password'), overrides.confirmPassword ?? 'sup3r-secret');
+  await ui.user.type(screen.getByLabelText('Phone'), '+966 500 000 000');
+}
+
+const pictureInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
+
+describe('RegisterPage', () => {
+  it('shows the schema messages and "Passwords do not match."', async () => {
+    const api = mockApi();
+    const ui = renderApp('/register');
+    await ui.user.click(await screen.findByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Please fill out your username.')).toBeInTheDocument();
+    expect(screen.getByText('Please fill out your phone.')).toBeInTheDocument();
+
+    await fillForm(ui, { confirmPassword: 'something-else' });
+    await ui.user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Passwords do not match.')).toBeInTheDocument();
+    expect(api.to('POST /api/auth/register')).toHaveLength(0);
+  });
+
+  it('refuses a picture that is not an image', async () => {
+    const api = mockApi();
+    const ui = renderApp('/register');
+    await fillForm(ui);
+    const upload = userEvent.setup({ applyAccept: false });
+    await upload.upload(pictureInput(), new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' }));
+
+    expect(await screen.findByText('Please choose an image file (JPEG, PNG, WebP or GIF).')).toBeInTheDocument();
+    await ui.user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(api.to('POST /api/auth/register')).toHaveLength(0);
+  });
+
+  it('registers, shows the success toast and goes to /login (not logged in)', async () => {
+    const api = mockApi({ 'POST /api/auth/register': { status: 201, body: { user: buildUser() } } });
+    const ui = renderApp('/register');
+    await fillForm(ui);
+    await ui.user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Registration successful! You can complete your profile later.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
+    expect(api.to('POST /api/auth/register')[0]?.body).toEqual({
+      username: 'lina.designs',
+      email: 'lina@example.com',
+      password: 'sup3r-secret',
+      confirmPassword: 'sup3r-secret',
+      phone: '+966 500 000 000',
+    });
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument(); // still a visitor
+  });
+
+  it('sends multipart form data with the chosen picture', async () => {
+    const api = mockApi({ 'POST /api/auth/register': { status: 201, body: { user: buildUser() } } });
+    const ui = renderApp('/register');
+    await fillForm(ui);
+    const picture = new File(['png'], 'me.png', { type: 'image/png' });
+    await ui.user.upload(pictureInput(), picture);
+    expect(screen.getByText('me.png')).toBeInTheDocument();
+    await ui.user.click(screen.getByRole('button', { name: 'Register' }));
+
+    await waitFor(() => expect(api.to('POST /api/auth/register')).toHaveLength(1));
+    const body = api.to('POST /api/auth/register')[0]?.body;
+    expect(body).toBeInstanceOf(FormData);
+    const form = body as FormData;
+    expect(form.get('username')).toBe('lina.designs');
+    expect((form.get('picture') as File).name).toBe('me.png');
+  });
+
+  it('puts a 409 conflict on its field', async () => {
+    mockApi({
+      'POST /api/auth/register': errorReply(409, 'This username is taken.', 'CONFLICT', {
+        username: 'This username is taken.',
+      }),
+    });
+    const ui = renderApp('/register');
+    await fillForm(ui);
+    await ui.user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('This username is taken.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('location')).toHaveTextContent('/register');
+  });
+
+  it('shows the fallback message when the server gives none', async () => {
+    mockApi({ 'POST /api/auth/register': { status: 500 } });
+    const ui = renderApp('/register');
+    await fillForm(ui);
+    await ui.user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed. Please try again.');
+  });
+});

@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ServiceJson } from '@cusp/shared';
+import { buildUser } from '@/test/factories';
+import { mockApi } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+
+function buildService(index: number): Partial<ServiceJson> {
+  return {
+    _id: `svc-${index}`,
+    title: `Zirconia crown design ${index}`,
+    cover: null,
+    toothPrice: 45.5,
+    unitOrArch: index % 2 ? 'arch' : 'unit',
+    userID: { _id: 'd-1', username: 'dr.designer', image: null, isVerified: true },
+    totalStars: 9,
+    starNumber: 2,
+  };
+}
+
+describe('HomePage', () => {
+  it('shows a visitor the register call to action and the special offer', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Register as Designer' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Find Designers' })).toHaveAttribute('href', '/designers');
+    expect(screen.getByText(/30-day free trial of our premium services/)).toBeInTheDocument();
+  });
+
+  it('shows a logged-in user only Find Designers', async () => {
+    mockApi({}, { user: buildUser() });
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: 'dr.lina' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Find Designers' })).toHaveLength(2); // hero + empty slider
+    expect(screen.queryByRole('link', { name: 'Register as Designer' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/30-day free trial/)).not.toBeInTheDocument();
+  });
+
+  it('has a two-slide promo carousel with arrows and dots', async () => {
+    renderApp('/');
+    const promo = await screen.findByRole('region', { name: 'Featured' });
+    expect(within(promo).getByRole('heading', { name: 'Learn CAD/CAM Technology' })).toBeInTheDocument();
+    expect(within(promo).getByRole('link', { name: 'Start Learning' })).toHaveAttribute('href', '/courses');
+    expect(within(promo).getByRole('heading', { name: 'Master Dental Design' })).toBeInTheDocument();
+    expect(within(promo).getByRole('link', { name: 'Explore Now' })).toHaveAttribute('href', '/designers');
+    expect(within(promo).getByRole('button', { name: 'Previous slide' })).toBeInTheDocument();
+    expect(within(promo).getByRole('button', { name: 'Next slide' })).toBeInTheDocument();
+    expect(within(promo).getAllByRole('tab')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Pause the slide show' })).toBeInTheDocument();
+  });
+
+  it('shows the reasons to choose Cusp and the three steps', async () => {
+    renderApp('/');
+    for (const title of ['Specialist expertise', 'Data security', 'Fast turnaround', 'Real collaboration', 'Transparent pricing', 'Vetted, rated designers']) {
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    }
+    for (const step of ['Discover', 'Collaborate', 'Deliver']) {
+      expect(screen.getByRole('heading', { name: step })).toBeInTheDocument();
+    }
+  });
+
+  it('shows "New services are coming soon" while /services answers 404', async () => {
+    renderApp('/');
+    expect(await screen.findByText('New services are coming soon')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('lists at most 10 latest services with their price and unit, linking to their page', async () => {
+    const api = mockApi({ 'GET /api/services': { body: Array.from({ length: 12 }, (_, i) => buildService(i + 1)) } });
+    renderApp('/');
+    const slider = await screen.findByRole('region', { name: 'Latest Services' }); // the section
+    const cards = await within(slider).findAllByRole('link', { name: /Zirconia crown design/ });
+    expect(cards).toHaveLength(10);
+    expect(cards[0]).toHaveAttribute('href', '/services/svc-1');
+    expect(within(slider).getAllByText('$45.50')[0]).toBeInTheDocument();
+    expect(within(slider).getAllByText('per arch').length).toBeGreaterThan(0);
+    expect(within(slider).getAllByText('Rated 4.5 out of 5 (2 reviews)')[0]).toBeInTheDocument();
+    expect(api.to('GET /api/services')[0]?.url.searchParams.get('limit')).toBe('10');
+  });
+});

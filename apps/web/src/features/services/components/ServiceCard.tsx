@@ -1,0 +1,63 @@
+import { Anchor, AspectRatio, Avatar, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { IconStarFilled } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { DEFAULT_AVATAR, DEFAULT_COVER } from '@/lib/images';
+import { useI18n } from '@/lib/use-i18n';
+import type { ServiceSummary } from '../types';
+import classes from './ServiceCard.module.css';
+
+interface ServiceCardProps {
+  service: ServiceSummary;
+  currency: string;
+}
+
+export function ServiceCard({ service, currency }: ServiceCardProps) {
+  const { t, money, number } = useI18n();
+  const unit = service.unitOrArch === 'arch' ? t('services.perArch') : t('services.perUnit');
+  const rating = service.starNumber > 0 ? service.totalStars / service.starNumber : null;
+
+  return (
+    <Card withBorder radius="md" padding="md" className={classes.card} h="100%">
+      <Card.Section>
+        <AspectRatio ratio={16 / 10}>
+          <Image src={service.cover || DEFAULT_COVER} fallbackSrc={DEFAULT_COVER} alt="" />
+        </AspectRatio>
+      </Card.Section>
+      <Stack gap="xs" mt="md" style={{ flex: 1 }}>
+        <Anchor component={Link} to={`/services/${service._id}`} className={classes.link} fw={600} c="dark" lineClamp={2}>
+          {service.title}
+        </Anchor>
+        <Group gap="xs" wrap="nowrap">
+          <Avatar src={service.userID.image || DEFAULT_AVATAR} alt="" size="sm" />
+          <Text size="sm" c="dimmed" truncate>
+            {t('services.by', { name: service.userID.username })}
+          </Text>
+        </Group>
+        <Group justify="space-between" mt="auto" wrap="nowrap">
+          {rating === null ? (
+            <Text size="sm" c="dimmed">
+              {t('services.noReviews')}
+            </Text>
+          ) : (
+            <Group gap={4} wrap="nowrap">
+              <IconStarFilled size={16} aria-hidden className={classes.star} />
+              <Text size="sm">
+                {t('services.rating', {
+                  rating: number(rating, { maximumFractionDigits: 1 }),
+                  count: service.starNumber,
+                  reviews: number(service.starNumber),
+                })}
+              </Text>
+            </Group>
+          )}
+          <Text fw={700} ta="end">
+            {money(service.toothPrice, currency)}{' '}
+            <Text span size="sm" c="dimmed" fw={400}>
+              {unit}
+            </Text>
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+import { isApiErrorBody } from '@cusp/shared';
+
+/** Base path of the REST API (same origin, DECISIONS D1). */
+export const API_BASE = '/api';
+
+/**
+ * A failed call. `message` is the server's readable sentence ('' when the server sent none, e.g. a
+ * network failure or a proxy's HTML page), so the UI can fall back to SPEC.md section 8's text.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly fieldErrors: Readonly<Record<string, string>> = {},
+    /** Seconds from a 429's Retry-After header. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The sentence to show for a failed call: the server's message when present, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.message ? error.message : fallback;
+}
+
+type Body = { json: unknown } | { form: FormData } | undefined;
+
+interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+let languageHeader = 'en';
+/** The UI language, sent as Accept-Language so the server can answer in it. */
+export function setApiLanguage(language: string): void {
+  languageHeader = language;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!type.includes('application/json')) return undefined;
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(response: Response, body: unknown): ApiError {
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  const retry = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
+  if (isApiErrorBody(body)) {
+    return new ApiError(response.status, body.message, body.code, body.fieldErrors, retry);
+  }
+  return new ApiError(response.status, '', 'UNKNOWN', {}, retry);
+}
+
+async function request<T>(method: string, path: string, body: Body, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': languageHeader };
+  let payload: BodyInit | undefined;
+  if (body && 'json' in body) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body.json);
+  } else if (body) {
+    payload = body.form; // the browser sets the multipart boundary
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, '', 'NETWORK');
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) throw toApiError(response, data);
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, json?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, json === undefined ? undefined : { json }, options),
+  postForm: <T>(path: string, form: FormData, options?: RequestOptions) =>
+    request<T>('POST', path, { form }, options),
+  patch: <T>(path: string, json: unknown, options?: RequestOptions) => request<T>('PATCH', path, { json }, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};

@@ -1,0 +1,74 @@
+import type { ParseKeys, TFunction } from 'i18next';
+import {
+  EMAIL_INVALID_MESSAGE,
+  MESSAGES,
+  PASSWORD_LENGTH_MESSAGE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORDS_DO_NOT_MATCH,
+  PHONE_MESSAGE,
+  RATE_LIMITED_PATTERN,
+  USERNAME_MESSAGE,
+} from '@cusp/shared';
+import { formatNumber } from './format';
+
+/**
+ * The shared zod schemas and the server speak English (SPEC.md section 5's exact texts). This table
+ * maps each known sentence to its catalogue key so Arabic users read it in Arabic; an unknown
+ * sentence from the server is shown as sent.
+ */
+const KNOWN_MESSAGES: Record<string, ParseKeys> = {
+  'Please fill in your email.': 'validation.fillInEmail',
+  'Please fill in your password.': 'validation.fillInPassword',
+  'Please fill out your username.': 'validation.fillOutUsername',
+  'Please fill out your email.': 'validation.fillOutEmail',
+  'Please fill out your password.': 'validation.fillOutPassword',
+  'Please fill out your confirmPassword.': 'validation.fillOutConfirmPassword',
+  'Please fill out your phone.': 'validation.fillOutPhone',
+  [PASSWORDS_DO_NOT_MATCH]: 'validation.passwordsDoNotMatch',
+  [PASSWORD_LENGTH_MESSAGE]: 'validation.passwordLength',
+  [EMAIL_INVALID_MESSAGE]: 'validation.emailInvalid',
+  [USERNAME_MESSAGE]: 'validation.username',
+  [PHONE_MESSAGE]: 'validation.phone',
+  'The reset link is invalid.': 'validation.resetLinkInvalid',
+  'Please fill in the name field.': 'validation.fillInName',
+  'Please fill in the email field.': 'validation.fillInEmailField',
+  'Please fill in the subject field.': 'validation.fillInSubject',
+  'Please fill in the message field.': 'validation.fillInMessage',
+  'The name field is too long.': 'validation.tooLongName',
+  'The email field is too long.': 'validation.tooLongEmail',
+  'The subject field is too long.': 'validation.tooLongSubject',
+  'The message field is too long.': 'validation.tooLongMessage',
+  'Please enter your email.': 'validation.enterEmail',
+  // The server's own sentences (packages/shared/src/messages.ts).
+  [MESSAGES.invalidCredentials]: 'errors.invalidCredentials',
+  [MESSAGES.alreadySubscribed]: 'errors.alreadySubscribed',
+  [MESSAGES.subscribed]: 'newsletter.success',
+  [MESSAGES.emailTaken]: 'errors.emailTaken',
+  [MESSAGES.usernameTaken]: 'errors.usernameTaken',
+  [MESSAGES.resetLinkInvalid]: 'errors.resetLinkExpired',
+  [MESSAGES.resetDone]: 'auth.reset.success',
+  [MESSAGES.forgotSent]: 'auth.forgot.sent',
+  [MESSAGES.ticketSent]: 'support.form.success',
+  [MESSAGES.loginRequired]: 'errors.loginRequired',
+  [MESSAGES.crossSite]: 'errors.crossSite',
+  [MESSAGES.notAnImage]: 'errors.notAnImage',
+  [MESSAGES.imageTooLarge]: 'errors.imageTooLarge',
+};
+
+
+/** Translates a schema or server sentence into the active language when it is a known one. */
+export function translateMessage(t: TFunction, language: string, message: string): string {
+  const limited = RATE_LIMITED_PATTERN.exec(message);
+  if (limited && !language.startsWith('en')) {
+    // English keeps the server's wording, which names what was limited
+    const minutes = Number(limited[1]);
+    return t('errors.tooManyAttemptsMinutes', { count: minutes, minutes: formatNumber(minutes, language) });
+  }
+  const key = KNOWN_MESSAGES[message];
+  if (!key) return message;
+  return t(key, {
+    min: formatNumber(PASSWORD_MIN_LENGTH, language),
+    max: formatNumber(PASSWORD_MAX_LENGTH, language),
+  });
+}

@@ -1,0 +1,86 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { initI18n, setLanguage } from '@/lib/i18n';
+import { mockApi, takeUnexpectedRequests } from './fetch-mock';
+
+// --- What jsdom lacks and Mantine or embla need -------------------------------------------------
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+class IntersectionObserverStub {
+  readonly root = null;
+  readonly rootMargin = '';
+  readonly thresholds = [];
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+window.ResizeObserver = ResizeObserverStub;
+window.IntersectionObserver = IntersectionObserverStub as unknown as typeof IntersectionObserver;
+window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+if (!('fonts' in document)) {
+  // Mantine's autosize Textarea listens for web fonts loading
+  Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
+}
+
+// Lazy routes in jsdom can take seconds on a loaded 2-core CI machine; waiting longer is not retrying.
+configure({ asyncUtilTimeout: 8000 });
+
+await initI18n('en');
+
+// --- Fail on any unexpected console.error (epic-stack habit) ------------------------------------
+let consoleErrors: unknown[][] = [];
+
+/** For a test that expects console.error: returns the calls and stops them failing the test. */
+export function allowConsoleErrors(): unknown[][] {
+  const calls = consoleErrors;
+  consoleErrors = [];
+  return calls;
+}
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+  mockApi(); // every test starts with a visitor, USD and no services; tests override
+});
+
+afterEach(async () => {
+  cleanup();
+  notifications.clean();
+  notifications.cleanQueue();
+  window.localStorage.clear();
+  await setLanguage('en', { persist: false });
+
+  const unexpected = takeUnexpectedRequests();
+  const errors = consoleErrors;
+  consoleErrors = [];
+  if (unexpected.length > 0) throw new Error(`Unexpected API requests: ${unexpected.join(', ')}`);
+  if (errors.length > 0) {
+    const text = errors.map((args) => args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' ')).join('\n');
+    throw new Error(`console.error was called:\n${text}`);
+  }
+});

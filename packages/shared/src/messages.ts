@@ -1,0 +1,35 @@
+/**
+ * Sentences the server answers with (D3 `message`), in one zod-free module: the server throws them,
+ * the web app maps them to its translations. SPEC.md's exact texts where it gives one.
+ */
+export const MESSAGES = {
+  invalidCredentials: 'Invalid email or password.',
+  emailTaken: 'This email is already registered.',
+  usernameTaken: 'This username is already taken.',
+  resetLinkInvalid: 'This reset link is invalid or has expired.',
+  resetDone: 'Your password has been reset. You can now log in.',
+  forgotSent: 'If an account exists for this email, we have sent a link to reset the password.',
+  loginRequired: 'Please log in to continue.',
+  adminOnly: 'Only administrators can do this.',
+  crossSite: 'This request came from another site and was refused.',
+  subscribed: 'Thank you for subscribing!',
+  alreadySubscribed: 'You are already subscribed.',
+  ticketSent: "Your message has been sent. We'll get back to you soon.",
+  notAnImage: 'The file must be an image (JPEG, PNG, WebP or GIF).',
+  imageTooLarge: 'The image is too large (10 MB at most).',
+  fileTooLarge: 'The file is too large (200 MB at most).',
+  noFile: 'Please provide a valid file.',
+  userNotFound: 'User data not found.',
+  serviceNotFound: 'Service not found.',
+  designersOnly: 'Only designers can create services. Complete your designer profile first.',
+  notYourService: 'You are not authorized to change this service.',
+  uploadMalformed: 'The upload was interrupted or malformed. Please try again.',
+} as const;
+
+/** "Too many login attempts. Please try again in 5 minutes." (what was limited, then the wait). */
+export const RATE_LIMITED_PATTERN = /^Too many [^.]+\. Please try again in (\d+) minutes?\.$/;
+
+export function rateLimitedMessage(what: string, seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
