@@ -9,11 +9,8 @@
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import type { AppContext } from '../apps/server/src/context.js';
+import { createContext } from '../apps/server/src/bootstrap.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { createMailer } from '../apps/server/src/platform/mail/mailer.js';
-import { memoryRateLimiter } from '../apps/server/src/platform/rate-limit/limiter.js';
-import { localStorage } from '../apps/server/src/platform/storage/storage.js';
 import { bareServer, freshPostgresDatabase, measure, printTable, saveResults, type Measurement } from './lib.js';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -52,14 +49,7 @@ async function run(kind: 'postgres' | 'pglite', bareUrl: string) {
   await database.migrate();
   for (const statement of SEED_SQL) await database.query(statement);
   const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', DATA_DIR: '/tmp/cusp-bench', LOG_LEVEL: 'silent' });
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    mailer: createMailer({ from: 'bench', outboxDir: null, log: pino({ level: 'silent' }) }),
-    storage: localStorage('/tmp/cusp-bench/uploads'),
-    limiter: memoryRateLimiter(),
-  };
+  const ctx = await createContext(config, pino({ level: 'silent' }), { database, outboxDir: null });
   const app = await buildApp(ctx);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const API_ORIGIN = 'http://localhost:3000';
-const sharedSource = fileURLToPath(new URL('../../packages/shared/src', import.meta.url));
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -27,12 +26,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rollupOptions: {
-      treeshake: {
-        // @cusp/shared only declares constants and zod schemas: a page that imports one helper
-        // must not pull every schema (and zod) into its chunk.
-        moduleSideEffects: (id) => !id.startsWith(sharedSource),
-      },
-    },
+    // @cusp/shared declares "sideEffects": false, so a page that imports one helper does not pull
+    // every schema (and zod) into its chunk.
   },
 });

@@ -7,12 +7,14 @@ import { registerErrorHandler, sendNotFound } from './errors.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
+import { messagingRoutes } from './modules/messaging/messaging.routes.js';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { attachSocketServer } from './platform/realtime/socket.js';
 import { registerSecurity } from './platform/security.js';
 import { mediaRoutes } from './platform/storage/media.routes.js';
 import { registerWebApp } from './web.js';
@@ -60,10 +62,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(servicesRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
       await api.register(filesRoutes, { ctx });
+      await api.register(messagingRoutes, { ctx });
     },
     { prefix: '/api' },
   );
   await app.register(mediaRoutes, { storage: ctx.storage });
+
+  await attachSocketServer(app, ctx, ctx.config.redisUrl);
 
   const servesWeb = options.serveWeb ? await registerWebApp(app) : false;
   if (!servesWeb) app.setNotFoundHandler(sendNotFound);

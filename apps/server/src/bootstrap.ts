@@ -2,14 +2,22 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type Database } from './db/client.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { memoryRateLimiter } from './platform/rate-limit/limiter.js';
+import { createRealtimeHub } from './platform/realtime/hub.js';
 import { localStorage } from './platform/storage/storage.js';
 
+export interface ContextOptions {
+  /** An already open database (tests, benchmarks); otherwise the configured one is opened. */
+  database?: Database;
+  /** Where the outbox mailer writes; null keeps mail in memory only (tests). */
+  outboxDir?: string | null;
+}
+
 /** Opens the database (migrated) and builds the adapters the configuration asks for. */
-export async function createContext(config: Config, log: FastifyBaseLogger): Promise<AppContext> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+export async function createContext(config: Config, log: FastifyBaseLogger, options: ContextOptions = {}): Promise<AppContext> {
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
   return {
     config,
@@ -18,10 +26,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger): Pro
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, 'outbox'),
+      outboxDir: options.outboxDir === undefined ? path.join(config.dataDir, 'outbox') : options.outboxDir,
       log,
     }),
     storage: localStorage(path.join(config.dataDir, 'uploads')),
     limiter: memoryRateLimiter(),
+    realtime: createRealtimeHub(),
   };
 }

@@ -37,6 +37,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as USD')
     .default('USD'),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Cusp <no-reply@cusp.dental>'),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@cusp.dental'),
@@ -51,6 +52,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Shared Socket.IO delivery across instances. */
+  redisUrl: string | undefined;
   seedDemo: boolean;
   logLevel: string;
   currency: string;
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     currency: e.CURRENCY,

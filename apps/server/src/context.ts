@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import type { RateLimiter } from './platform/rate-limit/limiter.js';
+import type { RealtimeHub } from './platform/realtime/hub.js';
 import type { Storage } from './platform/storage/storage.js';
 
 /** What every module is given: configuration and the platform adapters, built once in main/tests. */
@@ -12,4 +13,5 @@ export interface AppContext {
   mailer: Mailer;
   storage: Storage;
   limiter: RateLimiter;
+  realtime: RealtimeHub;
 }

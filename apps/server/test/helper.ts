@@ -6,12 +6,10 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { createContext } from '../src/bootstrap.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { openDatabase } from '../src/db/client.js';
-import { createMailer } from '../src/platform/mail/mailer.js';
-import { memoryRateLimiter } from '../src/platform/rate-limit/limiter.js';
-import { localStorage } from '../src/platform/storage/storage.js';
 import { SESSION_COOKIE } from '../src/modules/auth/session.js';
 
 export interface TestApp {
@@ -29,15 +27,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const { databaseUrl, dropDatabase } = await freshPostgres();
   const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
   const database = await openDatabase({ databaseUrl, dataDir: null });
-  await database.migrate();
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    mailer: createMailer({ from: config.mailFrom, outboxDir: null, log: pino({ level: 'silent' }) }),
-    storage: localStorage(path.join(dataDir, 'uploads')),
-    limiter: memoryRateLimiter(),
-  };
+  const ctx = await createContext(config, pino({ level: 'silent' }), { database, outboxDir: null });
   const app = await buildApp(ctx);
   await app.ready();
   return {

@@ -9,3 +9,4 @@ export * from './schemas/services.js';
 export * from './schemas/support.js';
 export * from './schemas/user.js';
 export * from './schemas/files.js';
+export * from './schemas/messaging.js';

@@ -3,3 +3,4 @@ export * from './sessions.js';
 export * from './support.js';
 export * from './services.js';
 export * from './files.js';
+export * from './messaging.js';

@@ -7,7 +7,7 @@ import { AppError, parseWith } from '../../errors.js';
 import { discardMedia, storeMedia, type StoredMedia } from '../../platform/storage/media-store.js';
 import { toSessionUser } from '../users/user.presenter.js';
 import * as auth from './auth.service.js';
-import { clearSessionCookie, deleteSession, requireUser, setSessionCookie } from './session.js';
+import { clearSessionCookie, deleteSession, hashToken, requireUser, setSessionCookie } from './session.js';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config } = ctx;
@@ -36,7 +36,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get('/auth/me', async (request) => ({ user: toSessionUser(requireUser(request)) }));
 
   app.post('/auth/logout', async (request, reply) => {
-    if (request.sessionToken) await deleteSession(ctx.db, request.sessionToken);
+    if (request.sessionToken) {
+      await deleteSession(ctx.db, request.sessionToken);
+      // The session's open sockets end with it.
+      ctx.realtime.disconnectSession(hashToken(request.sessionToken));
+    }
     clearSessionCookie(reply, config.secureCookies);
     return reply.status(204).send();
   });

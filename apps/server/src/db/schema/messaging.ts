@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Attachment } from '@cusp/shared';
+import { users } from './users.js';
+
+/** One conversation per (seller, buyer) pair (D18). */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessage: text('last_message'),
+    readBySeller: boolean('read_by_seller').notNull().default(true),
+    readByBuyer: boolean('read_by_buyer').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_unique').on(t.sellerId, t.buyerId),
+    index('conversations_seller_idx').on(t.sellerId, t.updatedAt),
+    index('conversations_buyer_idx').on(t.buyerId, t.updatedAt),
+    check('conversations_two_people', sql`${t.sellerId} <> ${t.buyerId}`),
+  ],
+);
+
+/** Messages, stored before they are broadcast (D19); `seq` orders them and serves catch-up. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    clientId: text('client_id').notNull(),
+    attachments: jsonb('attachments').$type<Attachment[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A retried send (same client id from the same sender) is the same message.
+    uniqueIndex('messages_client_unique').on(t.userId, t.clientId),
+    index('messages_conversation_idx').on(t.conversationId, t.seq),
+  ],
+);
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CONVERSATION_NOT_FOUND, NOT_A_PARTICIPANT, sendMessageSchema, startConversationSchema } from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { loggedIn, requireUser } from '../auth/session.js';
+import * as messaging from './messaging.service.js';
+
+const conversationParams = z.object({ id: z.uuid(CONVERSATION_NOT_FOUND) });
+
+export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('preValidation', loggedIn.preValidation);
+
+  app.get('/conversations', async (request) => messaging.listConversations(ctx, requireUser(request)));
+
+  app.get('/conversations/unread-count', async (request) => ({ count: await messaging.unreadCount(ctx, requireUser(request)) }));
+
+  app.get(
+    '/conversations/single/:sellerId/:buyerId',
+    { schema: { params: z.object({ sellerId: z.uuid(CONVERSATION_NOT_FOUND), buyerId: z.uuid(CONVERSATION_NOT_FOUND) }) } },
+    async (request) => ({
+      conversationID: await messaging.findConversationId(ctx, requireUser(request), request.params.sellerId, request.params.buyerId),
+    }),
+  );
+
+  app.post('/conversations', { schema: { body: startConversationSchema } }, async (request, reply) => {
+    const caller = requireUser(request);
+    // The caller is always one side: a client may not speak for someone else.
+    if (request.body.from && request.body.from !== caller.id) throw new AppError('FORBIDDEN', NOT_A_PARTICIPANT);
+    const { conversation, created } = await messaging.startConversation(ctx, caller, request.body.to);
+    return reply.status(created ? 201 : 200).send(conversation);
+  });
+
+  app.patch('/conversations/:id', { schema: { params: conversationParams } }, async (request, reply) => {
+    await messaging.markRead(ctx, requireUser(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get(
+    '/messages/:id',
+    { schema: { params: conversationParams, querystring: z.object({ after: z.uuid('Unknown message id in "after".').optional(), limit: z.coerce.number().int().min(1).max(500).default(200) }) } },
+    async (request) => messaging.listMessages(ctx, requireUser(request), request.params.id, request.query),
+  );
+
+  app.post('/messages', { schema: { body: sendMessageSchema } }, async (request, reply) => {
+    const { message, created } = await messaging.sendMessage(ctx, requireUser(request), request.body);
+    return reply.status(created ? 201 : 200).send(message);
+  });
+};

@@ -1,0 +1,153 @@
+import { aliasedTable, and, asc, desc, eq, gt, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  CANNOT_MESSAGE_YOURSELF,
+  CONVERSATION_NOT_FOUND,
+  CONVERSATION_PREVIEW_LENGTH,
+  NOT_A_PARTICIPANT,
+  type ConversationJson,
+  type MessageJson,
+  type sendMessageSchema,
+} from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { conversations, messages, users, type ConversationRow, type UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { findUser } from '../users/users.service.js';
+import { toConversationJson, toMessageJson } from './messaging.presenter.js';
+
+const seller = aliasedTable(users, 'seller');
+const buyer = aliasedTable(users, 'buyer');
+const ref = (t: typeof seller) => ({ _id: t.id, username: t.username, image: t.image });
+
+const isParticipant = (c: ConversationRow, userId: string) => c.sellerId === userId || c.buyerId === userId;
+
+/** The conversation, if the caller takes part in it: 404 when unknown, 403 for anyone else. */
+export async function participantConversation(ctx: AppContext, conversationId: string, userId: string): Promise<ConversationRow> {
+  const [row] = await ctx.db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
+  if (!isParticipant(row, userId)) throw new AppError('FORBIDDEN', NOT_A_PARTICIPANT);
+  return row;
+}
+
+async function withPeople(ctx: AppContext, where: ReturnType<typeof eq>) {
+  return ctx.db
+    .select({ c: conversations, seller: ref(seller), buyer: ref(buyer) })
+    .from(conversations)
+    .innerJoin(seller, eq(seller.id, conversations.sellerId))
+    .innerJoin(buyer, eq(buyer.id, conversations.buyerId))
+    .where(where)
+    .orderBy(desc(conversations.updatedAt));
+}
+
+export async function listConversations(ctx: AppContext, user: UserRow): Promise<ConversationJson[]> {
+  const rows = await withPeople(ctx, or(eq(conversations.sellerId, user.id), eq(conversations.buyerId, user.id))!);
+  return rows.map((r) => toConversationJson(r.c, r.seller, r.buyer));
+}
+
+export async function unreadCount(ctx: AppContext, user: UserRow): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(
+      or(
+        and(eq(conversations.sellerId, user.id), eq(conversations.readBySeller, false)),
+        and(eq(conversations.buyerId, user.id), eq(conversations.readByBuyer, false)),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** D18: the seller is the contacted party, unless only the caller is a designer. */
+function sides(caller: UserRow, other: UserRow) {
+  const callerSells = caller.isDesigner && !other.isDesigner;
+  return callerSells ? { sellerId: caller.id, buyerId: other.id } : { sellerId: other.id, buyerId: caller.id };
+}
+
+/** Opens the conversation with `toId`, creating it once; `created` says which happened. */
+export async function startConversation(ctx: AppContext, caller: UserRow, toId: string) {
+  if (toId === caller.id) throw new AppError('BAD_REQUEST', CANNOT_MESSAGE_YOURSELF);
+  const other = await findUser(ctx, toId);
+  const pair = sides(caller, other);
+  const inserted = await ctx.db.insert(conversations).values(pair).onConflictDoNothing().returning({ id: conversations.id });
+  const [row] = await withPeople(ctx, and(eq(conversations.sellerId, pair.sellerId), eq(conversations.buyerId, pair.buyerId))!);
+  return { conversation: toConversationJson(row!.c, row!.seller, row!.buyer), created: inserted.length > 0 };
+}
+
+export async function findConversationId(ctx: AppContext, caller: UserRow, sellerId: string, buyerId: string) {
+  if (caller.id !== sellerId && caller.id !== buyerId) throw new AppError('FORBIDDEN', NOT_A_PARTICIPANT);
+  const [row] = await ctx.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.sellerId, sellerId), eq(conversations.buyerId, buyerId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
+  return row.id;
+}
+
+/** Marks the conversation read for the caller's side and tells both participants. */
+export async function markRead(ctx: AppContext, caller: UserRow, conversationId: string) {
+  const c = await participantConversation(ctx, conversationId, caller.id);
+  const change = c.sellerId === caller.id ? { readBySeller: true } : { readByBuyer: true };
+  await ctx.db.update(conversations).set(change).where(eq(conversations.id, c.id));
+  ctx.realtime.toUsers([c.sellerId, c.buyerId], 'conversation:read', { conversationID: c.id, userID: caller.id });
+}
+
+export async function listMessages(ctx: AppContext, caller: UserRow, conversationId: string, query: { after?: string; limit: number }): Promise<MessageJson[]> {
+  const c = await participantConversation(ctx, conversationId, caller.id);
+  const conditions = [eq(messages.conversationId, c.id)];
+  if (query.after) {
+    const [anchor] = await ctx.db.select({ seq: messages.seq }).from(messages).where(and(eq(messages.id, query.after), eq(messages.conversationId, c.id)));
+    if (!anchor) throw new AppError('BAD_REQUEST', 'Unknown message id in "after".');
+    conditions.push(gt(messages.seq, anchor.seq));
+  }
+  const rows = await ctx.db
+    .select({ m: messages, sender: { id: users.id, username: users.username } })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.userId))
+    .where(and(...conditions))
+    // Catch-up reads forward from the anchor; history shows the latest page.
+    .orderBy(query.after ? asc(messages.seq) : desc(messages.seq))
+    .limit(query.limit);
+  if (!query.after) rows.reverse();
+  return rows.map((r) => toMessageJson(r.m, r.sender, c.sellerId));
+}
+
+const preview = (text: string) =>
+  text.length > CONVERSATION_PREVIEW_LENGTH ? `${text.slice(0, CONVERSATION_PREVIEW_LENGTH)}…` : text;
+
+/**
+ * Stores a message (D19) and then broadcasts it to both participants. A repeated clientId from the
+ * same sender returns the stored message without storing or broadcasting it again.
+ */
+export async function sendMessage(ctx: AppContext, sender: UserRow, input: z.output<typeof sendMessageSchema>): Promise<{ message: MessageJson; created: boolean }> {
+  const c = await participantConversation(ctx, input.conversationID, sender.id);
+  const stored = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(messages)
+      .values({ conversationId: c.id, userId: sender.id, description: input.description, clientId: input.clientId, attachments: input.attachments })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return null;
+    const senderIsSeller = c.sellerId === sender.id;
+    await tx
+      .update(conversations)
+      .set({ lastMessage: preview(input.description), updatedAt: row.createdAt, readBySeller: senderIsSeller, readByBuyer: !senderIsSeller })
+      .where(eq(conversations.id, c.id));
+    return row;
+  });
+  if (!stored) {
+    const [existing] = await ctx.db.select().from(messages).where(and(eq(messages.userId, sender.id), eq(messages.clientId, input.clientId)));
+    if (!existing || existing.conversationId !== c.id) throw new AppError('CONFLICT', 'This message id was already used.');
+    return { message: toMessageJson(existing, sender, c.sellerId), created: false };
+  }
+  const message = toMessageJson(stored, sender, c.sellerId);
+  ctx.realtime.toUsers([c.sellerId, c.buyerId], 'message:received', message);
+  return { message, created: true };
+}
+
+/** Relays a typing signal to the other participant, if the sender takes part. */
+export async function relayTyping(ctx: AppContext, sender: UserRow, conversationId: string, isTyping: boolean) {
+  const c = await participantConversation(ctx, conversationId, sender.id);
+  const other = c.sellerId === sender.id ? c.buyerId : c.sellerId;
+  ctx.realtime.toUsers([other], 'typing', { conversationID: c.id, userID: sender.id, isTyping });
+}

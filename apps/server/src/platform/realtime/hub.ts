@@ -1,0 +1,34 @@
+import type { Server } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '@cusp/shared';
+
+export type Io = Server<ClientToServerEvents, ServerToClientEvents>;
+type EventName = keyof ServerToClientEvents;
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
+
+/**
+ * How features reach connected browsers, after their database commit. Created with the context and
+ * attached to Socket.IO when the app is built; with the Redis adapter, emits reach every instance.
+ */
+export interface RealtimeHub {
+  attach(io: Io): void;
+  toUsers<E extends EventName>(userIds: string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  disconnectSession(tokenHash: string): void;
+}
+
+export function createRealtimeHub(): RealtimeHub {
+  let io: Io | null = null;
+  return {
+    attach(server) {
+      io = server;
+    },
+    toUsers(userIds, event, ...args) {
+      if (!io || userIds.length === 0) return;
+      io.to(userIds.map(userRoom)).emit(event, ...args);
+    },
+    disconnectSession(tokenHash) {
+      io?.in(sessionRoom(tokenHash)).disconnectSockets(true);
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { createClient } from 'redis';
+import { Server } from 'socket.io';
+import { sendMessageSchema, type SendAck } from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { findSessionUser, hashToken, SESSION_COOKIE } from '../../modules/auth/session.js';
+import * as messaging from '../../modules/messaging/messaging.service.js';
+import type { Io } from './hub.js';
+import { sessionRoom, userRoom } from './hub.js';
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of header?.split(';') ?? []) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/**
+ * Socket.IO on the product's own origin (D1): authenticated by the session cookie at connect, each
+ * socket in its user's room (and its session's, so logout can close it). With REDIS_URL the rooms
+ * span every instance through the Redis adapter.
+ */
+export async function attachSocketServer(app: FastifyInstance, ctx: AppContext, redisUrl?: string): Promise<Io> {
+  const ownOrigin = new URL(ctx.config.publicUrl).origin;
+  const io: Io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    // Cross-site WebSocket hijacking: only our own pages may open a socket with our cookie.
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      callback(null, !origin || origin === ownOrigin || new URL(origin).host === req.headers.host);
+    },
+  });
+
+  if (redisUrl) {
+    const pub = createClient({ url: redisUrl });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    });
+  }
+
+  io.use(async (socket, next) => {
+    const token = cookieValue(socket.request.headers.cookie, SESSION_COOKIE);
+    const user = token ? await findSessionUser(ctx.db, token).catch(() => null) : null;
+    if (!user || !token) return next(new Error('unauthorized'));
+    socket.data.user = user;
+    await socket.join([userRoom(user.id), sessionRoom(hashToken(token))]);
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    const user = socket.data.user;
+    socket.on('message:send', async (payload, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      const parsed = sendMessageSchema.safeParse(payload);
+      if (!parsed.success) return reply({ ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid message.' } satisfies SendAck);
+      try {
+        const { message } = await messaging.sendMessage(ctx, user, parsed.data);
+        reply({ ok: true, message });
+      } catch (error) {
+        if (!(error instanceof AppError)) app.log.error({ err: error }, 'message:send failed');
+        reply({ ok: false, message: error instanceof AppError ? error.message : 'Failed to send message.' });
+      }
+    });
+    socket.on('typing', async (event) => {
+      if (typeof event?.conversationID !== 'string') return;
+      await messaging.relayTyping(ctx, user, event.conversationID, event.isTyping === true).catch(() => undefined);
+    });
+  });
+
+  app.addHook('onClose', async () => {
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+  });
+  ctx.realtime.attach(io);
+  return io;
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { MESSAGE_MAX_LENGTH } from '../constants.js';
+
+/** Conversations and messages (SPEC.md sections 3-4, 7; D18, D19). */
+export const MESSAGE_BLANK = 'Please write a message.';
+export const MESSAGE_TOO_LONG = `A message must be fewer than ${MESSAGE_MAX_LENGTH + 1} characters.`;
+export const NOT_A_PARTICIPANT = 'You are not part of this conversation.';
+export const CONVERSATION_NOT_FOUND = 'Conversation not found.';
+export const CANNOT_MESSAGE_YOURSELF = 'You cannot start a conversation with yourself.';
+
+export const attachmentSchema = z.object({
+  url: z.string().regex(/^\/media\/[a-z0-9-]+\/[a-zA-Z0-9._-]+$/, 'Attach files uploaded through Cusp.'),
+  name: z.string().trim().min(1).max(200),
+  type: z.enum(['image', 'video', 'raw']),
+  size: z.number().int().min(0).optional(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** D19: 1 to 499 characters after trimming; a message may also carry files. */
+export const sendMessageSchema = z.object({
+  conversationID: z.uuid(CONVERSATION_NOT_FOUND),
+  description: z
+    .string({ error: MESSAGE_BLANK })
+    .trim()
+    .min(1, MESSAGE_BLANK)
+    .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
+  /** Made by the client once per message; a retry with the same id is stored and delivered once. */
+  clientId: z.string({ error: 'clientId is required.' }).min(8).max(64).regex(/^[A-Za-z0-9_-]+$/),
+  attachments: z.array(attachmentSchema).max(10, 'At most 10 files per message.').default([]),
+});
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
+
+export const startConversationSchema = z.object({
+  to: z.uuid('Choose who to write to.'),
+  /** Accepted for SPEC.md's clients; must be the caller when given. */
+  from: z.uuid().optional(),
+});
+
+export interface UserRef {
+  _id: string;
+  username: string;
+  image: string | null;
+}
+
+export interface ConversationJson {
+  _id: string;
+  conversationID: string;
+  sellerID: UserRef;
+  buyerID: UserRef;
+  lastMessage: string | null;
+  readBySeller: boolean;
+  readByBuyer: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MessageJson {
+  _id: string;
+  conversationID: string;
+  userID: { _id: string; username: string };
+  description: string;
+  clientId: string;
+  attachments: Attachment[];
+  role: 'designer' | 'user';
+  createdAt: string;
+}
+
+/** Socket.IO event maps shared by server and client (typed as in the Socket.IO TypeScript guide). */
+export type SendAck = { ok: true; message: MessageJson } | { ok: false; message: string };
+
+export interface ServerToClientEvents {
+  'message:received': (message: MessageJson) => void;
+  typing: (event: { conversationID: string; userID: string; isTyping: boolean }) => void;
+  'conversation:read': (event: { conversationID: string; userID: string }) => void;
+}
+
+export interface ClientToServerEvents {
+  'message:send': (payload: SendMessageInput, ack: (result: SendAck) => void) => void;
+  typing: (event: { conversationID: string; isTyping: boolean }) => void;
+}
