@@ -15,6 +15,8 @@ import { SESSION_COOKIE } from '../src/modules/auth/session.js';
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The PostgreSQL database of this app, when TEST_DATABASE_URL is set. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -22,9 +24,12 @@ export interface TestApp {
  * A whole app on a fresh database: in-memory PGlite by default, or, when TEST_DATABASE_URL is set,
  * a new database on that PostgreSQL server (created here, dropped on close).
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cusp-test-'));
-  const { databaseUrl, dropDatabase } = await freshPostgres();
+  // A second instance on the same database (scale-out tests) neither creates nor drops it.
+  const { databaseUrl, dropDatabase } = options.databaseUrl
+    ? { databaseUrl: options.databaseUrl, dropDatabase: async () => {} }
+    : await freshPostgres();
   const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
   const database = await openDatabase({ databaseUrl, dataDir: null });
   const ctx = await createContext(config, pino({ level: 'silent' }), { database, outboxDir: null });
@@ -33,6 +38,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   return {
     app,
     ctx,
+    databaseUrl,
     async close() {
       await app.close();
       await database.close();

@@ -1,0 +1,30 @@
+import { afterAll, expect, it } from 'vitest';
+import { buildTestApp, signUpAndLogin, signUpDesigner } from '../../../test/helper.js';
+import { baseUrl, nextEvent, socketFor } from '../../../test/sockets.js';
+
+// Scale-out delivery needs a shared PostgreSQL and Redis (CI has both; see .ci/run).
+const redisUrl = process.env.TEST_REDIS_URL;
+const shared = !!process.env.TEST_DATABASE_URL && !!redisUrl;
+
+it.runIf(shared)('delivers a message sent through one instance to a client of another', async () => {
+  const one = await buildTestApp({ REDIS_URL: redisUrl! });
+  const two = await buildTestApp({ REDIS_URL: redisUrl! }, { databaseUrl: one.databaseUrl });
+  afterAll(async () => {
+    await two.close();
+    await one.close();
+  });
+  const designer = await signUpDesigner(one.app);
+  const buyer = await signUpAndLogin(one.app);
+  // The session made on instance one works on instance two: sessions live in the database.
+  const conversation = await two.app.inject({ method: 'POST', url: '/api/conversations', headers: { cookie: buyer.cookie }, payload: { to: designer.user._id } });
+  expect(conversation.statusCode).toBe(201);
+
+  const designerOnTwo = await socketFor(await baseUrl(two.app), designer.cookie);
+  const buyerOnOne = await socketFor(await baseUrl(one.app), buyer.cookie);
+  const arrival = nextEvent(designerOnTwo, 'message:received', 5000);
+  const ack = await buyerOnOne.emitWithAck('message:send', { conversationID: conversation.json()._id, description: 'Across instances', clientId: `x${Date.now()}` });
+  expect(ack.ok).toBe(true);
+  expect((await arrival).description).toBe('Across instances');
+  designerOnTwo.disconnect();
+  buyerOnOne.disconnect();
+});
