@@ -40,15 +40,15 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 
 /**
  * Seeds only an empty database, so a restart never duplicates or resurrects anything.
- * Returns the demo designer's id when it seeded, null otherwise.
+ * Returns the ids of the demo accounts by username when it seeded, null otherwise.
  */
-export async function seedDemoAccounts(db: Db): Promise<string | null> {
+export async function seedDemoAccounts(db: Db): Promise<Record<string, string> | null> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return null;
-  let designerId: string | null = null;
+  const ids: Record<string, string> = {};
   for (const { password, ...account } of DEMO_ACCOUNTS) {
     const [row] = await db.insert(users).values({ ...account, passwordHash: await hashPassword(password) }).returning({ id: users.id });
-    if (account.isDesigner) designerId = row!.id;
+    ids[account.username] = row!.id;
   }
-  return designerId;
+  return ids;
 }

@@ -23,4 +23,13 @@ it('seeds a living catalogue once: 13 designers, 40 services over every tag, rea
 
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'lina_haddad@cusp.test', password: 'designer-demo-1' } });
   expect(login.statusCode).toBe(200);
+
+  // The demo buyer has two conversations with history; one waits for the buyer to read it.
+  const buyer = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'buyer@cusp.test', password: 'buyer-demo-1' } });
+  const cookie = `cusp_session=${buyer.cookies.find((c) => c.name === 'cusp_session')!.value}`;
+  const list = (await app.inject({ method: 'GET', url: '/api/conversations', headers: { cookie } })).json();
+  expect(list).toHaveLength(2);
+  const history = await app.inject({ method: 'GET', url: `/api/messages/${list[1]._id}`, headers: { cookie } });
+  expect(history.json().map((m: { role: string }) => m.role)).toEqual(['user', 'designer', 'user', 'designer']);
+  expect((await app.inject({ method: 'GET', url: '/api/conversations/unread-count', headers: { cookie } })).json()).toEqual({ count: 2 });
 });
