@@ -20,6 +20,11 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // End-to-end helpers run code in the page too (page.evaluate).
+    files: ['e2e/**/*.{ts,mjs}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
     // Import boundaries (ARCHITECTURE.md): the server never reaches into the web app and vice versa.
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/apps/web/**', '@cusp/web'] }] },

@@ -13,7 +13,8 @@ export interface CaseFileCheck {
 const always = () => true;
 const OBJ_KEYWORDS = /^(v|vn|vt|vp|f|l|p|o|g|s|mtllib|usemtl|cstype|deg|curv|surf)\b/;
 
-const isText = (head: Buffer) => !head.includes(0) && /^[\x09\x0a\x0d\x20-\x7e\x80-\xff]*$/.test(head.toString('latin1'));
+/** Printable text: tabs, line breaks and bytes from space up (UTF-8 included), no other controls. */
+const isText = (head: Buffer) => head.every((b) => b === 0x09 || b === 0x0a || b === 0x0d || (b >= 0x20 && b !== 0x7f));
 
 export function kindOfExtension(filename: string): FileKind | null {
   const ext = filename.split('.').pop()?.toLowerCase() ?? '';

@@ -54,10 +54,24 @@ export async function attachSocketServer(app: FastifyInstance, ctx: AppContext, 
     next();
   });
 
+  // Handlers still running when the server stops are awaited, so none meets a closed database.
+  const inflight = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>) => {
+    inflight.add(work);
+    void work.finally(() => inflight.delete(work));
+    return work;
+  };
+
   io.on('connection', (socket) => {
     const user = socket.data.user;
-    socket.on('message:send', async (payload, ack) => {
-      const reply = typeof ack === 'function' ? ack : () => {};
+    socket.on('message:send', (payload, ack) => void track(handleSend(payload, ack)));
+    socket.on('typing', (event) => {
+      if (typeof event?.conversationID !== 'string') return;
+      void track(messaging.relayTyping(ctx, user, event.conversationID, event.isTyping === true).catch(() => undefined));
+    });
+
+    async function handleSend(payload: unknown, ack: unknown) {
+      const reply = (typeof ack === 'function' ? ack : () => {}) as (result: SendAck) => void;
       const parsed = sendMessageSchema.safeParse(payload);
       if (!parsed.success) return reply({ ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid message.' } satisfies SendAck);
       try {
@@ -67,14 +81,15 @@ export async function attachSocketServer(app: FastifyInstance, ctx: AppContext, 
         if (!(error instanceof AppError)) app.log.error({ err: error }, 'message:send failed');
         reply({ ok: false, message: error instanceof AppError ? error.message : 'Failed to send message.' });
       }
-    });
-    socket.on('typing', async (event) => {
-      if (typeof event?.conversationID !== 'string') return;
-      await messaging.relayTyping(ctx, user, event.conversationID, event.isTyping === true).catch(() => undefined);
-    });
+    }
   });
 
+  // Disconnect sockets before the HTTP server stops (preClose), then let running handlers finish.
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+  });
   app.addHook('onClose', async () => {
+    await Promise.allSettled([...inflight]);
     await new Promise<void>((resolve) => io.close(() => resolve()));
   });
   ctx.realtime.attach(io);
