@@ -10,7 +10,7 @@ import {
   type sendMessageSchema,
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
-import { conversations, messages, users, type ConversationRow, type UserRow } from '../../db/schema/index.js';
+import { conversations, messages, users, type ConversationRow, type MessageRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { findUser } from '../users/users.service.js';
 import { toConversationJson, toMessageJson } from './messaging.presenter.js';
@@ -19,13 +19,32 @@ const seller = aliasedTable(users, 'seller');
 const buyer = aliasedTable(users, 'buyer');
 const ref = (t: typeof seller) => ({ _id: t.id, username: t.username, image: t.image });
 
-const isParticipant = (c: ConversationRow, userId: string) => c.sellerId === userId || c.buyerId === userId;
+/**
+ * Who takes part in a conversation never changes, so it is cached: the hot path (sending, typing)
+ * then needs no extra query. Bounded; the oldest entries go first.
+ */
+const participantsCache = new Map<string, Pick<ConversationRow, 'id' | 'sellerId' | 'buyerId'>>();
+const CACHE_LIMIT = 50_000;
 
-/** The conversation, if the caller takes part in it: 404 when unknown, 403 for anyone else. */
-export async function participantConversation(ctx: AppContext, conversationId: string, userId: string): Promise<ConversationRow> {
-  const [row] = await ctx.db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1);
+async function participants(ctx: AppContext, conversationId: string) {
+  const cached = participantsCache.get(conversationId);
+  if (cached) return cached;
+  const [row] = await ctx.db
+    .select({ id: conversations.id, sellerId: conversations.sellerId, buyerId: conversations.buyerId })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+    .limit(1);
+  if (!row) return null;
+  if (participantsCache.size >= CACHE_LIMIT) participantsCache.delete(participantsCache.keys().next().value!);
+  participantsCache.set(conversationId, row);
+  return row;
+}
+
+/** The conversation's participants, if the caller is one: 404 when unknown, 403 for anyone else. */
+export async function participantConversation(ctx: AppContext, conversationId: string, userId: string) {
+  const row = await participants(ctx, conversationId);
   if (!row) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
-  if (!isParticipant(row, userId)) throw new AppError('FORBIDDEN', NOT_A_PARTICIPANT);
+  if (row.sellerId !== userId && row.buyerId !== userId) throw new AppError('FORBIDDEN', NOT_A_PARTICIPANT);
   return row;
 }
 
@@ -121,20 +140,35 @@ const preview = (text: string) =>
  */
 export async function sendMessage(ctx: AppContext, sender: UserRow, input: z.output<typeof sendMessageSchema>): Promise<{ message: MessageJson; created: boolean }> {
   const c = await participantConversation(ctx, input.conversationID, sender.id);
-  const stored = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(messages)
-      .values({ conversationId: c.id, userId: sender.id, description: input.description, clientId: input.clientId, attachments: input.attachments })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) return null;
-    const senderIsSeller = c.sellerId === sender.id;
-    await tx
-      .update(conversations)
-      .set({ lastMessage: preview(input.description), updatedAt: row.createdAt, readBySeller: senderIsSeller, readByBuyer: !senderIsSeller })
-      .where(eq(conversations.id, c.id));
-    return row;
-  });
+  const senderIsSeller = c.sellerId === sender.id;
+  // One statement, so one round trip and atomic: store the message and, only if it is new, update the
+  // conversation's preview, time and read flags.
+  const result = await ctx.db.execute<Record<string, unknown>>(sql`
+    with inserted as (
+      insert into ${messages} (conversation_id, user_id, description, client_id, attachments)
+      values (${c.id}, ${sender.id}, ${input.description}, ${input.clientId}, ${JSON.stringify(input.attachments)}::jsonb)
+      on conflict do nothing
+      returning *
+    ), touched as (
+      update ${conversations}
+      set last_message = ${preview(input.description)}, updated_at = (select created_at from inserted),
+          read_by_seller = ${senderIsSeller}, read_by_buyer = ${!senderIsSeller}
+      where id = ${c.id} and exists (select 1 from inserted)
+    )
+    select id, seq, conversation_id, user_id, description, client_id, attachments, created_at from inserted`);
+  const raw = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0];
+  const stored: MessageRow | null = raw
+    ? {
+        id: raw.id as string,
+        seq: Number(raw.seq),
+        conversationId: raw.conversation_id as string,
+        userId: raw.user_id as string,
+        description: raw.description as string,
+        clientId: raw.client_id as string,
+        attachments: (typeof raw.attachments === 'string' ? JSON.parse(raw.attachments) : raw.attachments) as MessageRow['attachments'],
+        createdAt: new Date(raw.created_at as string),
+      }
+    : null;
   if (!stored) {
     const [existing] = await ctx.db.select().from(messages).where(and(eq(messages.userId, sender.id), eq(messages.clientId, input.clientId)));
     if (!existing || existing.conversationId !== c.id) throw new AppError('CONFLICT', 'This message id was already used.');
