@@ -19,6 +19,32 @@ const AboutPage = lazy(() => import('@/features/site/pages/AboutPage').then((m) 
 const PrivacyPolicyPage = lazy(() =>
   import('@/features/site/pages/PrivacyPolicyPage').then((m) => ({ default: m.PrivacyPolicyPage })),
 );
+const FilesPage = lazy(() => import('@/features/files/pages/FilesPage').then((m) => ({ default: m.FilesPage })));
+const SharePage = lazy(() => import('@/features/files/pages/SharePage').then((m) => ({ default: m.SharePage })));
+const GigsPage = lazy(() => import('@/features/catalogue/pages/GigsPage').then((m) => ({ default: m.GigsPage })));
+const GigRedirect = lazy(() =>
+  import('@/features/catalogue/pages/GigRedirect').then((m) => ({ default: m.GigRedirect })),
+);
+const BrowsePage = lazy(() => import('@/features/catalogue/pages/BrowsePage').then((m) => ({ default: m.BrowsePage })));
+const ProfilePage = lazy(() =>
+  import('@/features/catalogue/pages/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+);
+const CompleteProfilePage = lazy(() =>
+  import('@/features/catalogue/pages/CompleteProfilePage').then((m) => ({ default: m.CompleteProfilePage })),
+);
+const CreateServicePage = lazy(() =>
+  import('@/features/catalogue/pages/CreateServicePage').then((m) => ({ default: m.CreateServicePage })),
+);
+const EditServicePage = lazy(() =>
+  import('@/features/catalogue/pages/EditServicePage').then((m) => ({ default: m.EditServicePage })),
+);
+const ServiceDetailPage = lazy(() =>
+  import('@/features/catalogue/pages/ServiceDetailPage').then((m) => ({ default: m.ServiceDetailPage })),
+);
+const MessagesPage = lazy(() =>
+  import('@/features/messages/pages/MessagesPage').then((m) => ({ default: m.MessagesPage })),
+);
+const AdminPage = lazy(() => import('@/features/catalogue/pages/AdminPage').then((m) => ({ default: m.AdminPage })));
 const NotFoundPage = lazy(() => import('@/features/site/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const UpcomingPage = lazy(() => import('@/features/site/pages/UpcomingPage').then((m) => ({ default: m.UpcomingPage })));
 
@@ -29,11 +55,6 @@ interface UpcomingRoute {
 
 /** SPEC.md section 2's routes whose screens arrive with later issues (public ones). */
 export const UPCOMING_PUBLIC_ROUTES: readonly UpcomingRoute[] = [
-  { path: '/gigs', page: 'gigs' },
-  { path: '/gig/:id', page: 'gig' },
-  { path: '/designers', page: 'designers' },
-  { path: '/profile', page: 'profile' },
-  { path: '/profile/:userId', page: 'profile' },
   { path: '/courses', page: 'courses' },
   { path: '/courses/:id', page: 'courseDetail' },
   { path: '/my-courses', page: 'myCourses' },
@@ -41,14 +62,8 @@ export const UPCOMING_PUBLIC_ROUTES: readonly UpcomingRoute[] = [
 
 /** ...and the protected ones, behind RequireAuth. */
 export const UPCOMING_PROTECTED_ROUTES: readonly UpcomingRoute[] = [
-  { path: '/services/:id', page: 'serviceDetail' },
-  { path: '/designers/create', page: 'completeProfile' },
-  { path: '/services/create', page: 'createService' },
   { path: '/courses/create', page: 'createCourse' },
-  { path: '/files', page: 'files' },
   { path: '/orders', page: 'orders' },
-  { path: '/messages', page: 'messages' },
-  { path: '/message/:conversationID', page: 'conversation' },
   { path: '/pay/:type/:id', page: 'payment' },
   { path: '/thank-you', page: 'thankYou' },
   { path: '/success', page: 'paymentSuccess' },
@@ -71,8 +86,24 @@ export function AppRoutes() {
         <Route path="/support" element={<SupportPage />} />
         <Route path="/about" element={<AboutPage />} />
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route path="/share/:token" element={<SharePage />} />
+        <Route path="/gigs" element={<GigsPage />} />
+        <Route path="/gig/:id" element={<GigRedirect />} />
+        <Route path="/designers" element={<BrowsePage />} />
+        <Route path="/profile/:userId" element={<ProfilePage />} />
         {UPCOMING_PUBLIC_ROUTES.map(upcoming)}
-        <Route element={<RequireAuth />}>{UPCOMING_PROTECTED_ROUTES.map(upcoming)}</Route>
+        <Route element={<RequireAuth />}>
+          <Route path="/files" element={<FilesPage />} />
+          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/designers/create" element={<CompleteProfilePage />} />
+          <Route path="/services/create" element={<CreateServicePage />} />
+          <Route path="/services/:id" element={<ServiceDetailPage />} />
+          <Route path="/services/:id/edit" element={<EditServicePage />} />
+          <Route path="/admin" element={<AdminPage />} />
+          <Route path="/messages" element={<MessagesPage />} />
+          <Route path="/message/:conversationID" element={<MessagesPage />} />
+          {UPCOMING_PROTECTED_ROUTES.map(upcoming)}
+        </Route>
         <Route path="/not-found" element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

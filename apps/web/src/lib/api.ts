@@ -54,16 +54,25 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(response: Response, body: unknown): ApiError {
-  const retryAfter = Number(response.headers.get('Retry-After'));
+/** The ApiError for a failed answer's status and parsed body (fetch here, XMLHttpRequest for uploads). */
+export function apiErrorFrom(status: number, body: unknown, retryAfterHeader?: string | null): ApiError {
+  const retryAfter = Number(retryAfterHeader);
   const retry = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
-  if (isApiErrorBody(body)) {
-    return new ApiError(response.status, body.message, body.code, body.fieldErrors, retry);
-  }
-  return new ApiError(response.status, '', 'UNKNOWN', {}, retry);
+  if (isApiErrorBody(body)) return new ApiError(status, body.message, body.code, body.fieldErrors, retry);
+  return new ApiError(status, '', status === 0 ? 'NETWORK' : 'UNKNOWN', {}, retry);
 }
 
 async function request<T>(method: string, path: string, body: Body, options: RequestOptions = {}): Promise<T> {
+  return (await send<T>(method, path, body, options)).data;
+}
+
+/** A page of a list (D4): the items and the total from the X-Total-Count header. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+async function send<T>(method: string, path: string, body: Body, options: RequestOptions) {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': languageHeader };
   let payload: BodyInit | undefined;
   if (body && 'json' in body) {
@@ -88,16 +97,29 @@ async function request<T>(method: string, path: string, body: Body, options: Req
   }
 
   const data = await readBody(response);
-  if (!response.ok) throw toApiError(response, data);
-  return data as T;
+  if (!response.ok) throw apiErrorFrom(response.status, data, response.headers.get('Retry-After'));
+  return { data: data as T, headers: response.headers, status: response.status };
 }
 
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  getPage: async <T>(path: string, options: RequestOptions = {}): Promise<Page<T>> => {
+    const { data, headers } = await send<T[]>('GET', path, undefined, options);
+    const items = Array.isArray(data) ? data : [];
+    const total = Number(headers.get('X-Total-Count'));
+    return { items, total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : items.length };
+  },
   post: <T>(path: string, json?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, json === undefined ? undefined : { json }, options),
+  /** POST that also returns the status, where 201 (created) and 200 (already there) differ. */
+  postWithStatus: async <T>(path: string, json: unknown, options: RequestOptions = {}) => {
+    const { data, status } = await send<T>('POST', path, { json }, options);
+    return { data, status };
+  },
   postForm: <T>(path: string, form: FormData, options?: RequestOptions) =>
     request<T>('POST', path, { form }, options),
   patch: <T>(path: string, json: unknown, options?: RequestOptions) => request<T>('PATCH', path, { json }, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** DELETE, with a JSON body when the endpoint reads one (DELETE /api/file/delete takes `{ link }`). */
+  delete: <T>(path: string, json?: unknown, options?: RequestOptions) =>
+    request<T>('DELETE', path, json === undefined ? undefined : { json }, options),
 };

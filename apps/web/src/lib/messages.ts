@@ -1,7 +1,18 @@
 import type { ParseKeys, TFunction } from 'i18next';
 import {
+  CANNOT_MESSAGE_YOURSELF,
+  CONVERSATION_NOT_FOUND,
   EMAIL_INVALID_MESSAGE,
+  FILE_NOT_FOUND,
+  FILE_TOO_BIG,
+  FILE_TYPE_REFUSED,
+  LINK_EXPIRED,
+  MESSAGE_BLANK,
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_TOO_LONG,
   MESSAGES,
+  NOT_A_PARTICIPANT,
+  NOT_YOUR_FILE,
   PASSWORD_LENGTH_MESSAGE,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -54,6 +65,45 @@ const KNOWN_MESSAGES: Record<string, ParseKeys> = {
   [MESSAGES.crossSite]: 'errors.crossSite',
   [MESSAGES.notAnImage]: 'errors.notAnImage',
   [MESSAGES.imageTooLarge]: 'errors.imageTooLarge',
+  // Case files (packages/shared/src/schemas/files.ts).
+  [FILE_TYPE_REFUSED]: 'files.server.typeRefused',
+  [FILE_TOO_BIG]: 'files.server.tooBig',
+  [LINK_EXPIRED]: 'files.server.linkExpired',
+  [FILE_NOT_FOUND]: 'files.server.notFound',
+  [NOT_YOUR_FILE]: 'files.server.notYours',
+  // Catalogue: profile and service schemas (packages/shared/src/schemas), then the server's sentences.
+  'Please fill in the role field.': 'catalogue.messages.fillInRole',
+  'Please fill in the experience field.': 'catalogue.messages.fillInExperience',
+  'Please fill in the description field.': 'catalogue.messages.fillInDescription',
+  'Please fill in the title field.': 'catalogue.messages.fillInTitle',
+  'Please fill in the toothPrice field.': 'catalogue.messages.fillInPrice',
+  'The toothPrice must be greater than zero.': 'catalogue.messages.priceAboveZero',
+  'The toothPrice is too high.': 'catalogue.messages.priceTooHigh',
+  'The toothPrice can have at most two decimals.': 'catalogue.messages.priceDecimals',
+  'The crownPrice must be greater than zero.': 'catalogue.messages.crownPriceAboveZero',
+  'The crownPrice can have at most two decimals.': 'catalogue.messages.priceDecimals',
+  'Please select at least one tag.': 'catalogue.messages.selectTag',
+  'Please enter a valid website address, such as https://example.com.': 'catalogue.messages.website',
+  'Please upload the image through Cusp.': 'catalogue.messages.mediaUrl',
+  'At most 8 extra images.': 'catalogue.messages.maxImages',
+  'Delivery takes at least 1 day.': 'catalogue.messages.deliveryMin',
+  'Delivery takes at most 90 days.': 'catalogue.messages.deliveryMax',
+  'At most 20 revisions.': 'catalogue.messages.revisionsMax',
+  'Revisions cannot be negative.': 'catalogue.messages.revisionsMin',
+  'You are not authorized to edit this profile.': 'catalogue.messages.notYourProfile',
+  [MESSAGES.userNotFound]: 'catalogue.messages.userNotFound',
+  [MESSAGES.serviceNotFound]: 'catalogue.messages.serviceNotFound',
+  [MESSAGES.designersOnly]: 'catalogue.messages.designersOnly',
+  [MESSAGES.notYourService]: 'catalogue.messages.notYourService',
+  [MESSAGES.noFile]: 'catalogue.messages.noFile',
+  [MESSAGES.adminOnly]: 'catalogue.messages.adminOnly',
+  [MESSAGES.uploadMalformed]: 'catalogue.messages.uploadMalformed',
+  // Messages (packages/shared/src/schemas/messaging.ts).
+  [MESSAGE_BLANK]: 'messages.server.blank',
+  [MESSAGE_TOO_LONG]: 'messages.server.tooLong',
+  [NOT_A_PARTICIPANT]: 'messages.server.notParticipant',
+  [CONVERSATION_NOT_FOUND]: 'messages.server.notFound',
+  [CANNOT_MESSAGE_YOURSELF]: 'messages.server.cannotMessageYourself',
 };
 
 
@@ -70,5 +120,6 @@ export function translateMessage(t: TFunction, language: string, message: string
   return t(key, {
     min: formatNumber(PASSWORD_MIN_LENGTH, language),
     max: formatNumber(PASSWORD_MAX_LENGTH, language),
+    limit: formatNumber(MESSAGE_MAX_LENGTH + 1, language),
   });
 }

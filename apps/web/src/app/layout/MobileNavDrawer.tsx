@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AVATAR } from '@/lib/images';
 import { useMe } from '@/features/auth';
+import { UnreadBadge } from '@/features/messages/components/UnreadBadge';
 import { LanguageSwitch } from './LanguageSwitch';
 import { ACCOUNT_LINKS, MAIN_LINKS, SUPPORT_LINKS, type NavItem } from './nav-items';
 import { useLogoutAction } from './use-logout-action';
@@ -27,6 +28,7 @@ export function MobileNavDrawer({ opened, close }: MobileNavDrawerProps) {
       component={Link}
       to={item.to}
       label={t(item.label)}
+      rightSection={item.to === '/messages' ? <UnreadBadge /> : undefined}
       active={here === item.to}
       aria-current={here === item.to ? 'page' : undefined}
       onClick={close}
@@ -64,6 +66,7 @@ export function MobileNavDrawer({ opened, close }: MobileNavDrawerProps) {
                   <Text fw={600}>{user.username}</Text>
                 </Group>
                 {ACCOUNT_LINKS.map(link)}
+                {user.isAdmin ? link({ to: '/admin', label: 'catalogue.admin.menu' }) : null}
                 <MantineNavLink
                   component="button"
                   label={t('nav.logout')}

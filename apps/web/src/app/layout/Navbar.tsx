@@ -2,6 +2,8 @@ import { Box, Container, Group } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { MessagesRealtime } from '@/features/messages/components/MessagesRealtime';
+import { UnreadBadge } from '@/features/messages/components/UnreadBadge';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MobileNav } from './MobileNav';
 import { MAIN_LINKS } from './nav-items';
@@ -16,6 +18,7 @@ export function Navbar() {
 
   return (
     <Box component="header" className={classes.header} mod={{ scrolled: scroll.y > 0 }}>
+      <MessagesRealtime />
       <Container size="lg" className={classes.inner}>
         <Group gap="lg" wrap="nowrap">
           <Link to="/" className={classes.brand} aria-label={t('nav.brand')}>
@@ -27,6 +30,7 @@ export function Navbar() {
               {MAIN_LINKS.map((item) => (
                 <NavLink key={item.to} to={item.to} className={classes.link}>
                   {t(item.label)}
+                  {item.to === '/messages' ? <UnreadBadge /> : null}
                 </NavLink>
               ))}
               <SupportMenu />

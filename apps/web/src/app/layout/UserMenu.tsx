@@ -31,6 +31,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
             {t(item.label)}
           </Menu.Item>
         ))}
+        {user.isAdmin ? (
+          <Menu.Item component={Link} to="/admin">
+            {t('catalogue.admin.menu')}
+          </Menu.Item>
+        ) : null}
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={logout}>
           {t('nav.logout')}

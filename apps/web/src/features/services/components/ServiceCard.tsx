@@ -1,4 +1,4 @@
-import { Anchor, AspectRatio, Avatar, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Anchor, AspectRatio, Avatar, Card, Group, Image, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DEFAULT_AVATAR, DEFAULT_COVER } from '@/lib/images';
@@ -11,10 +11,15 @@ interface ServiceCardProps {
   currency: string;
 }
 
+/** The rounded average of SPEC.md section 9 (totalStars / starNumber), 0 without reviews. */
+export function cardRating(service: Pick<ServiceSummary, 'totalStars' | 'starNumber'>): number {
+  return service.starNumber > 0 ? Math.round(service.totalStars / service.starNumber) : 0;
+}
+
 export function ServiceCard({ service, currency }: ServiceCardProps) {
   const { t, money, number } = useI18n();
   const unit = service.unitOrArch === 'arch' ? t('services.perArch') : t('services.perUnit');
-  const rating = service.starNumber > 0 ? service.totalStars / service.starNumber : null;
+  const rating = cardRating(service);
 
   return (
     <Card withBorder radius="md" padding="md" className={classes.card} h="100%">
@@ -34,22 +39,18 @@ export function ServiceCard({ service, currency }: ServiceCardProps) {
           </Text>
         </Group>
         <Group justify="space-between" mt="auto" wrap="nowrap">
-          {rating === null ? (
-            <Text size="sm" c="dimmed">
-              {t('services.noReviews')}
+          <Group gap={4} wrap="nowrap">
+            <IconStarFilled size={16} aria-hidden className={classes.star} />
+            <Text size="sm" aria-hidden>
+              {number(rating)}
+              {service.starNumber > 0 ? ` (${number(service.starNumber)})` : ''}
             </Text>
-          ) : (
-            <Group gap={4} wrap="nowrap">
-              <IconStarFilled size={16} aria-hidden className={classes.star} />
-              <Text size="sm">
-                {t('services.rating', {
-                  rating: number(rating, { maximumFractionDigits: 1 }),
-                  count: service.starNumber,
-                  reviews: number(service.starNumber),
-                })}
-              </Text>
-            </Group>
-          )}
+            <VisuallyHidden>
+              {service.starNumber > 0
+                ? t('services.rating', { rating: number(rating), count: service.starNumber, reviews: number(service.starNumber) })
+                : t('services.noReviews')}
+            </VisuallyHidden>
+          </Group>
           <Text fw={700} ta="end">
             {money(service.toothPrice, currency)}{' '}
             <Text span size="sm" c="dimmed" fw={400}>

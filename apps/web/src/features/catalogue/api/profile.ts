@@ -1,0 +1,42 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DesignerProfileInput, ProfileEditInput, ProfileJson, SessionUser } from '@cusp/shared';
+import { meQueryKey } from '@/features/auth';
+import { api } from '@/lib/api';
+
+export const profileKey = (userId: string) => ['profile', userId] as const;
+
+export function profileQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: profileKey(userId),
+    queryFn: ({ signal }) => api.get<ProfileJson>(`/users/profile/${encodeURIComponent(userId)}`, { signal }),
+  });
+}
+
+export function useProfile(userId: string | undefined) {
+  return useQuery({ ...profileQueryOptions(userId ?? ''), enabled: !!userId });
+}
+
+/** `/designers/create`: completes the designer profile (D8); the session user changes. */
+export function useCompleteProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DesignerProfileInput) => api.patch<SessionUser>('/users/profile', { ...body, isDesigner: true }),
+    onSuccess: async (user) => {
+      queryClient.setQueryData(meQueryKey, user);
+      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await queryClient.invalidateQueries({ queryKey: profileKey(user._id) });
+    },
+  });
+}
+
+/** The owner's in-place edits (D9: the server refuses anyone else). */
+export function useEditProfile(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileEditInput) => api.patch<ProfileJson>(`/users/profile/${encodeURIComponent(userId)}`, body),
+    onSuccess: async (profile) => {
+      queryClient.setQueryData(profileKey(userId), profile);
+      await queryClient.invalidateQueries({ queryKey: meQueryKey }); // the navbar shows the avatar
+    },
+  });
+}

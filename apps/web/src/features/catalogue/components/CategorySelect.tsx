@@ -1,0 +1,23 @@
+import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+interface CategorySelectProps {
+  value: string | undefined;
+  options: { value: string; label: string }[];
+  onChange: (value: string | undefined) => void;
+}
+
+/** A category filter with "All categories" as its empty choice. */
+export function CategorySelect({ value, options, onChange }: CategorySelectProps) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={t('catalogue.gigs.category')}
+      data={[{ value: '', label: t('catalogue.gigs.allCategories') }, ...options]}
+      value={value ?? ''}
+      onChange={(next) => onChange(next || undefined)}
+      allowDeselect={false}
+      w={{ base: '100%', sm: 200 }}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconStarFilled } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { ServiceDetailJson } from '@cusp/shared';
+import { DEFAULT_AVATAR } from '@/lib/images';
+import { useI18n } from '@/lib/use-i18n';
+import { useLabels } from '../lib/labels';
+import { VerifiedBadge } from './VerifiedBadge';
+
+/** The designer of a service, from real data (D13); SPEC.md's fallbacks only where data is missing. */
+export function DesignerBox({ service }: { service: ServiceDetailJson }) {
+  const { t, number } = useI18n();
+  const labels = useLabels();
+  const { designer, userID } = service;
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="designer-title">
+      <Title order={2} size="h4" id="designer-title" mb="md">
+        {t('catalogue.detail.designer')}
+      </Title>
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <Avatar src={userID.image || DEFAULT_AVATAR} alt="" size={56} radius="xl" />
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text fw={700} truncate>
+            {userID.username || service.username || t('catalogue.detail.fallbackName')}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {designer.role ? labels.role(designer.role) : t('catalogue.detail.fallbackRole')}
+          </Text>
+          {designer.isVerified ? <VerifiedBadge size="xs" /> : null}
+        </Stack>
+      </Group>
+      <Stack gap={6} mt="md">
+        <Group gap={4}>
+          <IconStarFilled size={16} aria-hidden color="#b35c00" />
+          <Text size="sm">
+            {designer.reviews > 0
+              ? t('services.rating', {
+                  rating: number(designer.rating, { maximumFractionDigits: 1 }),
+                  count: designer.reviews,
+                  reviews: number(designer.reviews),
+                })
+              : t('services.noReviews')}
+          </Text>
+        </Group>
+        <Text size="sm">{t('catalogue.detail.completed', { count: designer.completedOrders })}</Text>
+      </Stack>
+      <Button component={Link} to={`/profile/${userID._id}`} variant="light" mt="md" fullWidth>
+        {t('catalogue.detail.viewProfile')}
+      </Button>
+    </Card>
+  );
+}

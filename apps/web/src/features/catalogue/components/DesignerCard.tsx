@@ -1,0 +1,58 @@
+import { Anchor, Avatar, Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconStarFilled } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { DESIGNER_CARD_MAX_TAGS, type DesignerCardJson } from '@cusp/shared';
+import { DEFAULT_AVATAR } from '@/lib/images';
+import { useI18n } from '@/lib/use-i18n';
+import { useLabels } from '../lib/labels';
+import { VerifiedBadge } from './VerifiedBadge';
+import classes from './DesignerCard.module.css';
+
+/** A designer on the browse page: at most 5 tags, then '+N' (SPEC.md section 9). */
+export function DesignerCard({ designer }: { designer: DesignerCardJson }) {
+  const { t, number } = useI18n();
+  const labels = useLabels();
+  const shown = designer.tags.slice(0, DESIGNER_CARD_MAX_TAGS);
+  const hidden = designer.tags.length - shown.length;
+  const { rating, reviews } = designer.stats;
+
+  return (
+    <Card withBorder radius="md" padding="lg" className={classes.card} h="100%">
+      <Stack gap="sm" align="center" ta="center">
+        <Avatar src={designer.image || DEFAULT_AVATAR} alt="" size={72} radius="xl" />
+        <Anchor component={Link} to={`/profile/${designer._id}`} className={classes.link} fw={700} c="dark" size="lg">
+          {designer.username}
+        </Anchor>
+        {designer.isVerified ? <VerifiedBadge size="xs" /> : null}
+        {designer.role ? (
+          <Text size="sm" c="dimmed">
+            {labels.role(designer.role)}
+          </Text>
+        ) : null}
+        <Group gap={4} wrap="nowrap">
+          <IconStarFilled size={16} aria-hidden className={classes.star} />
+          <Text size="sm">
+            {reviews > 0
+              ? t('services.rating', { rating: number(rating, { maximumFractionDigits: 1 }), count: reviews, reviews: number(reviews) })
+              : t('services.noReviews')}
+          </Text>
+        </Group>
+        {shown.length > 0 ? (
+          <Group gap={6} justify="center">
+            {shown.map((tag) => (
+              <Badge key={tag} variant="light" color="gray" c="dark.6">
+                {labels.specialization(tag)}
+              </Badge>
+            ))}
+            {hidden > 0 ? (
+              <Badge variant="outline" color="gray" c="dark.6">
+                <span aria-hidden>+{number(hidden)}</span>
+                <VisuallyHidden>{t('catalogue.moreTags', { count: hidden })}</VisuallyHidden>
+              </Badge>
+            ) : null}
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { Anchor, Breadcrumbs, Button, Collapse, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { usePageTitle } from '@/lib/page-title';
+import { useI18n } from '@/lib/use-i18n';
+import { useServices } from '../api/services';
+import { BudgetFilter } from '../components/BudgetFilter';
+import { CategorySelect } from '../components/CategorySelect';
+import { SearchBox } from '../components/SearchBox';
+import { ServiceGrid } from '../components/ServiceGrid';
+import { SortMenu } from '../components/SortMenu';
+import { useLabels } from '../lib/labels';
+import { useUrlFilters } from '../lib/service-filters';
+
+/** `/gigs`: the filtered service list; every filter lives in the query string. */
+export function GigsPage() {
+  const { t } = useI18n();
+  const labels = useLabels();
+  const { filters, update } = useUrlFilters();
+  const list = useServices('/gigs', filters);
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const [filtersOpen, { toggle }] = useDisclosure(false);
+
+  // SPEC.md takes the first item's category as the title; with no category chosen that names one
+  // category over a mixed list, so the title is the chosen category or 'All services' (decision 0009).
+  const category = filters.cat;
+  const title = category ? labels.tag(category) : t('catalogue.gigs.allServices');
+  const total = list.data?.pages.at(-1)?.total;
+  usePageTitle(title);
+
+  // On a phone the filters fold behind a button; from 48em they are always shown.
+  const filterControls = (
+    <Group align="flex-end" gap="md">
+      <CategorySelect value={filters.cat} options={labels.tagOptions} onChange={(cat) => update({ cat })} />
+      <BudgetFilter min={filters.min} max={filters.max} onApply={(range) => update(range)} />
+    </Group>
+  );
+
+  return (
+    <Container size="lg" py={{ base: 'lg', md: 'xl' }}>
+      <Stack gap="lg">
+        <Breadcrumbs component="nav" aria-label={t('catalogue.gigs.breadcrumb')} separatorMargin={6}>
+          <Anchor component={Link} to="/" size="sm">
+            {t('catalogue.gigs.home')}
+          </Anchor>
+          <Anchor component={Link} to="/gigs" size="sm">
+            {t('catalogue.gigs.services')}
+          </Anchor>
+          <Text size="sm" aria-current="page">
+            {title}
+          </Text>
+        </Breadcrumbs>
+        <Group justify="space-between" align="flex-end">
+          <Stack gap={4}>
+            <Title order={1}>{title}</Title>
+            {total !== undefined ? (
+              <Text c="dimmed">{t('catalogue.gigs.results', { count: total })}</Text>
+            ) : null}
+          </Stack>
+          <SortMenu value={filters.sort ?? 'sales'} onChange={(sort) => update({ sort })} />
+        </Group>
+        <Group align="flex-end" gap="md">
+          <SearchBox label={t('catalogue.gigs.search')} value={filters.search ?? ''} onSearch={(search) => update({ search })} />
+          {wide ? null : (
+            <Button variant="default" leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />} onClick={toggle} aria-expanded={filtersOpen}>
+              {t('catalogue.gigs.filters')}
+            </Button>
+          )}
+        </Group>
+        {wide ? filterControls : <Collapse expanded={filtersOpen}>{filterControls}</Collapse>}
+        <ServiceGrid path="/gigs" filters={filters} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Attachment, MessageJson, SendAck, SessionUser } from '@cusp/shared';
+import { api, ApiError } from '@/lib/api';
+import { getSocket } from '@/lib/socket';
+import { mergeMessages, withoutPending, type ChatMessage } from '../lib/chat';
+import { conversationsQueryKey, messagesQueryKey } from './keys';
+
+export interface SendMessageBody {
+  conversationID: string;
+  description: string;
+  clientId: string;
+  attachments: Attachment[];
+}
+
+/** How long to wait for the server's acknowledgement before calling the send failed. */
+export const ACK_TIMEOUT_MS = 10_000;
+
+/**
+ * Sends over the socket with an acknowledgement when it is connected, else POST /api/messages.
+ * Either way the server stores the message once per clientId, so a retry is safe (D19).
+ */
+export async function sendMessage(body: SendMessageBody): Promise<MessageJson> {
+  const socket = getSocket();
+  if (socket?.connected) {
+    const ack: SendAck = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('message:send', body);
+    if (!ack.ok) throw new ApiError(400, ack.message, 'REJECTED');
+    return ack.message;
+  }
+  return api.post<MessageJson>('/messages', body);
+}
+
+/**
+ * SPEC.md section 4: the message shows at once as pending, the stored one replaces it, a failure
+ * takes it away again (the earlier list comes back); the conversation list is then refreshed.
+ */
+export function useSendMessage(me: SessionUser) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    onMutate: async (body) => {
+      const key = messagesQueryKey(body.conversationID);
+      await queryClient.cancelQueries({ queryKey: key });
+      const pending: ChatMessage = {
+        _id: `pending-${body.clientId}`,
+        conversationID: body.conversationID,
+        userID: { _id: me._id, username: me.username },
+        description: body.description.trim(),
+        clientId: body.clientId,
+        attachments: body.attachments,
+        role: me.isDesigner ? 'designer' : 'user',
+        createdAt: new Date().toISOString(),
+        isOptimistic: true,
+      };
+      queryClient.setQueryData<ChatMessage[]>(key, (list) => [...(list ?? []), pending]);
+    },
+    onSuccess: (message, body) => {
+      queryClient.setQueryData<ChatMessage[]>(messagesQueryKey(body.conversationID), (list) => mergeMessages(list, [message]));
+    },
+    onError: (_, body) => {
+      queryClient.setQueryData<ChatMessage[]>(messagesQueryKey(body.conversationID), (list) => withoutPending(list, body.clientId));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: conversationsQueryKey }),
+  });
+}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { unreadCountQueryKey } from './keys';
+
+/** GET /api/conversations/unread-count: how many conversations wait for the caller (D19). */
+export async function fetchUnreadCount({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
+  const { count } = await api.get<{ count: number }>('/conversations/unread-count', { signal });
+  return count;
+}
+
+/** Live: the real-time events refetch it (see useMessagesRealtime). */
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({ queryKey: unreadCountQueryKey, queryFn: fetchUnreadCount, enabled, staleTime: 60_000 });
+}

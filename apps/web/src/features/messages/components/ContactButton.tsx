@@ -1,0 +1,47 @@
+import { Button, type ButtonProps } from '@mantine/core';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useLocation, useNavigate } from 'react-router';
+import { useMe } from '@/features/auth';
+import { loginPathFor, type FromState } from '@/features/auth/lib/redirect';
+import { useStartConversation } from '../api/start-conversation';
+
+export interface ContactButtonProps {
+  /** The other user's id (the designer or seller to write to). */
+  userId: string;
+  /** 'Contact Seller', 'Contact Designer'... */
+  label: string;
+  variant?: ButtonProps['variant'];
+  fullWidth?: boolean;
+}
+
+/**
+ * Opens the conversation with `userId`, creating it when needed (SPEC.md section 4). A visitor is
+ * sent to /login and brought back here afterwards.
+ */
+export function ContactButton({ userId, label, variant = 'filled', fullWidth }: ContactButtonProps) {
+  const { user } = useMe();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const start = useStartConversation();
+
+  const onClick = () => {
+    if (!user) {
+      const state: FromState = { from: location };
+      void navigate(loginPathFor(location), { state });
+      return;
+    }
+    start.mutate(userId);
+  };
+
+  return (
+    <Button
+      variant={variant}
+      fullWidth={fullWidth}
+      loading={start.isPending}
+      leftSection={<IconMessageCircle size={18} aria-hidden />}
+      onClick={onClick}
+    >
+      {label}
+    </Button>
+  );
+}
