@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
+import { createScratchDatabase } from '../apps/server/test/postgres.js';
 
 export interface Measurement {
   name: string;
@@ -34,24 +34,7 @@ export async function bareServer() {
 }
 
 /** A fresh database on the local PostgreSQL server, dropped by the returned function. */
-export async function freshPostgresDatabase(adminUrl: string) {
-  const name = `cusp_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+export const freshPostgresDatabase = (adminUrl: string) => createScratchDatabase(adminUrl, 'cusp_bench');
 
 export function printTable(title: string, rows: Array<Record<string, string | number>>) {
   console.log(`\n${title}`);

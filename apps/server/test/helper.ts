@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -11,6 +10,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { openDatabase } from '../src/db/client.js';
 import { SESSION_COOKIE } from '../src/modules/auth/session.js';
+import { createScratchDatabase } from './postgres.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -58,22 +58,8 @@ export async function useTestApp(env?: Record<string, string>): Promise<TestApp>
 async function freshPostgres(): Promise<{ databaseUrl?: string; dropDatabase: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { dropDatabase: async () => {} };
-  const name = `cusp_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    async dropDatabase() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const scratch = await createScratchDatabase(adminUrl);
+  return { databaseUrl: scratch.url, dropDatabase: scratch.drop };
 }
 
 let counter = 0;
