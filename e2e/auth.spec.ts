@@ -1,15 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_BUYER, expectAccessible, logIn, newPerson } from './helpers';
+import { DEMO_BUYER, expectAccessible, fillRegisterForm, logIn, newPerson } from './helpers';
 
 test('a new user registers, logs in to a welcome toast, and logs out', async ({ page }) => {
   const person = newPerson();
   await page.goto('/register');
-  await page.getByLabel(/^username/i).fill(person.username);
-  await page.getByLabel(/^email/i).fill(person.email);
-  await page.getByLabel(/^password/i).fill(person.password);
-  await page.getByLabel(/^confirm password/i).fill(person.password);
-  await page.getByLabel(/^phone/i).fill(person.phone);
-  await page.getByRole('button', { name: /^register$/i }).click();
+  await fillRegisterForm(page, person);
 
   await expect(page.getByText('Registration successful! You can complete your profile later.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_BUYER, expectAccessible, logIn, newPerson } from './helpers';
+import { DEMO_BUYER, expectAccessible, fillRegisterForm, logIn, newPerson } from './helpers';
 
 /** A real 4x4 PNG (the server decodes and re-encodes images, so it must be valid). */
 const PNG = Buffer.from(
@@ -11,12 +11,7 @@ const picture = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG })
 async function registerAndLogIn(page: Page) {
   const person = newPerson();
   await page.goto('/register');
-  await page.getByLabel(/^username/i).fill(person.username);
-  await page.getByLabel(/^email/i).fill(person.email);
-  await page.getByLabel(/^password/i).fill(person.password);
-  await page.getByLabel(/^confirm password/i).fill(person.password);
-  await page.getByLabel(/^phone/i).fill(person.phone);
-  await page.getByRole('button', { name: /^register$/i }).click();
+  await fillRegisterForm(page, person);
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, person.email, person.password);
   await expect(page.getByText('Welcome back!')).toBeVisible();

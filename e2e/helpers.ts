@@ -10,6 +10,16 @@ export function newPerson() {
   return { username: `e2e_${tag}`, email: `e2e_${tag}@example.com`, password: 'e2e-password-1', phone: '+966 50 000 1111' };
 }
 
+/** Fills and sends the register form for `person` (the page must be on /register). */
+export async function fillRegisterForm(page: Page, person: ReturnType<typeof newPerson>) {
+  await page.getByLabel(/^username/i).fill(person.username);
+  await page.getByLabel(/^email/i).fill(person.email);
+  await page.getByLabel(/^password/i).fill(person.password);
+  await page.getByLabel(/^confirm password/i).fill(person.password);
+  await page.getByLabel(/^phone/i).fill(person.phone);
+  await page.getByRole('button', { name: /^register$/i }).click();
+}
+
 export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel(/^email/i).fill(email);
   await page.getByLabel(/^password/i).fill(password);
