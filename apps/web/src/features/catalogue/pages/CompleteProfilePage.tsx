@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, MultiSelect, Paper, Select, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Paper, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { CAD_SOFTWARE, designerProfileSchema, type DesignerProfileInput } from '@cusp/shared';
+import { designerProfileSchema, type DesignerProfileInput } from '@cusp/shared';
 import { useMe } from '@/features/auth';
 import { FormMessage } from '@/components/FormMessage';
 import { PageShell } from '@/components/PageShell';
@@ -14,8 +14,9 @@ import { notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
 import { useCompleteProfile } from '../api/profile';
+import { DesignerFields } from '../components/DesignerFields';
 import { ImageField } from '../components/ImageField';
-import { isSpecializationList, useLabels } from '../lib/labels';
+import { isSpecializationList } from '../lib/labels';
 
 type Values = z.output<typeof designerProfileSchema>;
 const FIELDS = ['role', 'experience', 'description', 'website', 'wallpaper', 'software'] as const;
@@ -29,7 +30,6 @@ export interface CompleteProfileState {
 export function CompleteProfilePage() {
   const { t } = useI18n();
   const { message, failure } = useMessages();
-  const labels = useLabels();
   const navigate = useNavigate();
   const location = useLocation();
   const { user } = useMe();
@@ -74,74 +74,7 @@ export function CompleteProfilePage() {
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-            <Controller
-              control={control}
-              name="role"
-              render={({ field }) => (
-                <MultiSelect
-                  label={t('catalogue.designerForm.role')}
-                  placeholder={t('catalogue.designerForm.rolePlaceholder')}
-                  data={labels.specializationOptions}
-                  value={Array.isArray(field.value) ? field.value : []}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={message(errors.role?.message)}
-                  withAsterisk
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="experience"
-              render={({ field }) => (
-                <Select
-                  label={t('catalogue.designerForm.experience')}
-                  placeholder={t('catalogue.designerForm.experiencePlaceholder')}
-                  data={labels.experienceOptions}
-                  value={field.value ?? null}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={message(errors.experience?.message)}
-                  withAsterisk
-                />
-              )}
-            />
-            <Textarea
-              label={t('catalogue.designerForm.description')}
-              placeholder={t('catalogue.designerForm.descriptionPlaceholder')}
-              autosize
-              minRows={4}
-              withAsterisk
-              error={message(errors.description?.message)}
-              {...register('description')}
-            />
-            <TextInput
-              label={t('catalogue.designerForm.website')}
-              description={t('catalogue.designerForm.websiteHint')}
-              type="url"
-              dir="ltr"
-              error={message(errors.website?.message)}
-              {...register('website')}
-            />
-            <Controller
-              control={control}
-              name="software"
-              render={({ field }) => (
-                <TagsInput
-                  label={t('catalogue.designerForm.software')}
-                  description={t('catalogue.designerForm.softwareHint')}
-                  data={[...CAD_SOFTWARE]}
-                  value={field.value ?? []}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  clearable
-                  error={message(errors.software?.message)}
-                />
-              )}
-            />
+            <DesignerFields control={control} register={register} errors={errors} completing />
             <Controller
               control={control}
               name="wallpaper"

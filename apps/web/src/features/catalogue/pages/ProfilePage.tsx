@@ -15,7 +15,8 @@ import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
 import { useEditProfile, useProfile } from '../api/profile';
 import { ProfileAbout } from '../components/ProfileAbout';
-import { ProfileEditFields, profileEditResolver, type ProfileEditValues } from '../components/ProfileEditFields';
+import { DesignerFields } from '../components/DesignerFields';
+import { profileEditResolver, type ProfileEditValues } from '../lib/profile-edit-resolver';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileStatBoxes } from '../components/ProfileStatBoxes';
 import { ServiceGrid } from '../components/ServiceGrid';
@@ -145,7 +146,7 @@ function ProfileView({ profile, isOwner }: { profile: ProfileJson; isOwner: bool
         </Tabs.List>
         <Tabs.Panel value="about" pt="lg">
           {editing ? (
-            <ProfileEditFields control={form.control} register={form.register} errors={form.formState.errors} />
+            <DesignerFields control={form.control} register={form.register} errors={form.formState.errors} />
           ) : (
             <ProfileAbout profile={profile} />
           )}
