@@ -10,3 +10,4 @@ export * from './schemas/support.js';
 export * from './schemas/user.js';
 export * from './schemas/files.js';
 export * from './schemas/messaging.js';
+export * from './schemas/orders.js';

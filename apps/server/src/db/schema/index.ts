@@ -4,3 +4,6 @@ export * from './support.js';
 export * from './services.js';
 export * from './files.js';
 export * from './messaging.js';
+export * from './payments.js';
+export * from './orders.js';
+export * from './courses.js';

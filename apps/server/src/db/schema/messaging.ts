@@ -43,6 +43,8 @@ export const messages = pgTable(
     description: text('description').notNull(),
     clientId: text('client_id').notNull(),
     attachments: jsonb('attachments').$type<Attachment[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Set on system messages that report an order event; the text is then the server's summary. */
+    event: jsonb('event').$type<{ orderId: string; type: string }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { services } from './services.js';
+import { users } from './users.js';
+
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'in_progress',
+  'delivered',
+  'revision_requested',
+  'completed',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * An order of a service (D15). Title, cover and prices are copied at ordering so that a later edit of
+ * the service changes nothing already bought. Money is integer minor units (D11).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    image: text('image'),
+    unitOrArch: text('unit_or_arch', { enum: ['unit', 'arch'] }).notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    price: integer('price').notNull(),
+    currency: text('currency').notNull(),
+    teeth: smallint('teeth').array().notNull().default(sql`'{}'::smallint[]`),
+    requirements: text('requirements').notNull().default(''),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending_payment'),
+    deliveryDays: integer('delivery_days').notNull(),
+    revisionsIncluded: integer('revisions_included').notNull(),
+    revisionsUsed: integer('revisions_used').notNull().default(0),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_buyer_idx').on(t.buyerId, t.createdAt),
+    index('orders_seller_idx').on(t.sellerId, t.createdAt),
+    // The auto-complete job looks only at delivered orders.
+    index('orders_delivered_idx').on(t.deliveredAt).where(sql`status = 'delivered'`),
+    check('orders_quantity_positive', sql`${t.quantity} > 0`),
+    check('orders_price_positive', sql`${t.price} > 0`),
+    check('orders_revisions_within', sql`${t.revisionsUsed} <= ${t.revisionsIncluded}`),
+  ],
+);
+
+/** The timeline: every change of an order with its time and actor (null for the scheduler). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type', {
+      enum: ['created', 'paid', 'delivered', 'revision_requested', 'completed', 'auto_completed', 'cancelled', 'refunded', 'reviewed'],
+    }).notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Case scans attached by the buyer and design files delivered by the designer. Private: only the
+ * order's two parties can download them. Uploaded before the order exists, so `orderId` starts empty
+ * and is set when the order (or the delivery) claims the file; unclaimed files are swept.
+ */
+export const orderFiles = pgTable(
+  'order_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uploaderId: uuid('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The delivery event a designer's file belongs to; null for the buyer's case files. */
+    eventId: uuid('event_id').references(() => orderEvents.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['stl', 'ply', 'obj', 'zip', 'jpeg', 'png'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_files_order_idx').on(t.orderId), index('order_files_unclaimed_idx').on(t.createdAt).where(sql`order_id is null`)],
+);
+
+/** One review per completed order (D14). */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    star: smallint('star').notNull(),
+    desc: text('description').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_order_unique').on(t.orderId),
+    index('reviews_service_idx').on(t.serviceId, t.createdAt),
+    index('reviews_seller_idx').on(t.sellerId, t.createdAt),
+    check('reviews_star_range', sql`${t.star} between 1 and 5`),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type OrderFileRow = typeof orderFiles.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;

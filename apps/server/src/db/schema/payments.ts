@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+export const PAYMENT_STATUSES = ['requires_payment', 'requires_action', 'paid', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * One attempt to take money for an order or a course (D16, D17). `id` is the `payment_intent` /
+ * `transactionId` the browser carries; `providerRef` is the provider's own id (Stripe pi_..., Moyasar uuid).
+ * `usedAt` is set once, when the payment confirms its order or enrolment, so it can never be used twice.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    itemType: text('item_type', { enum: ['service', 'course'] }).notNull(),
+    /** The order (service payments) or the course (course payments) this payment is for. */
+    itemId: uuid('item_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'moyasar'] }).notNull(),
+    providerRef: text('provider_ref'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('requires_payment'),
+    /** Card brand and last four digits for the receipt; never the card number. */
+    cardLabel: text('card_label'),
+    failureReason: text('failure_reason'),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_item_idx').on(t.itemType, t.itemId),
+    uniqueIndex('payments_provider_ref_unique').on(t.provider, t.providerRef),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Webhook events already acted on: the same event delivered twice acts once (D17). */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webhook_events_unique').on(t.provider, t.eventId)],
+);
+
+export const LEDGER_ACCOUNTS = ['escrow', 'designer', 'platform', 'refunded'] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+/**
+ * Every movement of money. A payment taken adds one positive `escrow` (orders) or `designer` +
+ * `platform` (courses) entry set; every later movement is a pair or triple summing to zero, so the sum
+ * of all entries always equals the money taken. `userId` names the designer for `designer` entries.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id'),
+    courseId: uuid('course_id'),
+    account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    kind: text('kind', { enum: ['payment', 'release', 'fee', 'refund', 'sale'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_payment_idx').on(t.paymentId),
+    index('ledger_user_idx').on(t.userId, t.account),
+    index('ledger_order_idx').on(t.orderId),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;

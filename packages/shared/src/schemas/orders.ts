@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import type { FileKind } from './files.js';
+
+/**
+ * Orders, payments and reviews (D14-D17): the request schemas both sides validate with, and the JSON
+ * shapes the server answers. Money in the API is major units (45.5 = $45.50), as elsewhere.
+ */
+
+/** FDI two-digit tooth numbers: quadrants 1-4, teeth 1-8 (11-18, 21-28, 31-38, 41-48). */
+export const FDI_TEETH: readonly number[] = [1, 2, 3, 4].flatMap((q) => [1, 2, 3, 4, 5, 6, 7, 8].map((t) => q * 10 + t));
+export const isFdiTooth = (n: number) => FDI_TEETH.includes(n);
+
+export const ORDER_MAX_UNITS = 32;
+export const ORDER_MAX_ARCHES = 2;
+export const ORDER_REQUIREMENTS_MAX = 5000;
+export const ORDER_NOTE_MAX = 2000;
+export const ORDER_MAX_FILES = 20;
+export const REVIEW_TEXT_MAX = 2000;
+/** Orders delivered and not accepted complete on their own after this many days (D15). */
+export const AUTO_COMPLETE_DAYS = 3;
+
+export const ORDER_MESSAGES = {
+  quantity: 'Please choose how many units or arches you need.',
+  tooMany: `An order can have at most ${ORDER_MAX_UNITS} units or ${ORDER_MAX_ARCHES} arches.`,
+  badTooth: 'Teeth must be FDI numbers from 11 to 48.',
+  ownService: 'You cannot order your own service.',
+  notFound: 'Order not found.',
+  itemNotFound: 'Item not found or unavailable.',
+  notParticipant: 'You are not a party to this order.',
+  wrongParty: 'It is not your turn to do this on the order.',
+  wrongStatus: 'The order is not in a state that allows this.',
+  noRevisionsLeft: 'All included revisions have been used.',
+  deliveryNeedsFiles: 'Please attach at least one design file.',
+  revisionNeedsNote: 'Please describe what should change.',
+  fileNotYours: 'One of the attached files was not uploaded by you or is already attached elsewhere.',
+  paymentNotVerified: 'The payment could not be verified.',
+  paymentNotFound: 'Payment not found.',
+  paymentDeclined: 'Your card was declined.',
+  paymentAlreadyDone: 'This payment has already been completed.',
+  cardNumber: 'Please enter a valid card number.',
+  cardExpiry: 'Please enter the expiry date as MM/YY.',
+  cardExpired: 'The card has expired.',
+  cardCvc: 'Please enter the 3 or 4 digit security code.',
+  cardName: 'Please enter the name on the card.',
+  reviewStar: 'Please choose a rating from 1 to 5 stars.',
+  reviewText: 'Please write a few words about the work.',
+  reviewNotAllowed: 'Only the buyer of a completed order can review it.',
+  reviewTwice: 'You have already reviewed this order.',
+  webhookSignature: 'Invalid webhook signature.',
+} as const;
+
+const uuid = z.uuid({ error: ORDER_MESSAGES.itemNotFound });
+const note = (max: number) => z.string().trim().max(max, `The note is at most ${max} characters.`);
+
+export const serviceIntentInput = z.object({
+  type: z.literal('service'),
+  id: uuid,
+  quantity: z.coerce.number({ error: ORDER_MESSAGES.quantity }).int(ORDER_MESSAGES.quantity).min(1, ORDER_MESSAGES.quantity).max(ORDER_MAX_UNITS, ORDER_MESSAGES.tooMany),
+  teeth: z
+    .array(z.number().int().refine(isFdiTooth, ORDER_MESSAGES.badTooth), { error: ORDER_MESSAGES.badTooth })
+    .max(ORDER_MAX_UNITS, ORDER_MESSAGES.tooMany)
+    .optional()
+    .default([]),
+  requirements: note(ORDER_REQUIREMENTS_MAX).optional().default(''),
+  /** Ids answered by `POST /api/order-files`. */
+  attachments: z.array(z.uuid()).max(ORDER_MAX_FILES, `At most ${ORDER_MAX_FILES} files.`).optional().default([]),
+});
+export const courseIntentInput = z.object({ type: z.literal('course'), id: uuid });
+export const paymentIntentInput = z.discriminatedUnion('type', [serviceIntentInput, courseIntentInput], {
+  error: ORDER_MESSAGES.itemNotFound,
+});
+export type PaymentIntentInput = z.input<typeof paymentIntentInput>;
+
+export type PaymentStatusJson = 'requires_payment' | 'requires_action' | 'paid' | 'failed' | 'refunded';
+export type PaymentProviderName = 'sandbox' | 'stripe' | 'moyasar';
+
+export interface PaymentIntentJson {
+  _id: string;
+  orderId: string | null;
+  courseId: string | null;
+  amount: number;
+  currency: string;
+  status: PaymentStatusJson;
+  provider: PaymentProviderName;
+  /** Stripe's client secret for Stripe.js; absent for other providers. */
+  clientSecret?: string;
+  /** What the card form says: 'Payment for {title}'. */
+  description: string;
+}
+
+/** `GET /api/payments/config`: which card form the payment page shows. */
+export interface PaymentConfigJson {
+  provider: PaymentProviderName;
+  publishableKey: string | null;
+  currency: string;
+}
+
+/** Sandbox card numbers (D17). Spaces are allowed when typing. */
+export const SANDBOX_CARDS = {
+  paid: '4242424242424242',
+  declined: '4000000000000002',
+  threeDSecure: '4000000000003220',
+} as const;
+
+export const cardInput = z.object({
+  cardNumber: z
+    .string({ error: ORDER_MESSAGES.cardNumber })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, ORDER_MESSAGES.cardNumber)),
+  expiry: z.string({ error: ORDER_MESSAGES.cardExpiry }).trim().regex(/^(0[1-9]|1[0-2])\s?\/\s?\d{2}$/, ORDER_MESSAGES.cardExpiry),
+  cvc: z.string({ error: ORDER_MESSAGES.cardCvc }).trim().regex(/^\d{3,4}$/, ORDER_MESSAGES.cardCvc),
+  name: z.string({ error: ORDER_MESSAGES.cardName }).trim().min(2, ORDER_MESSAGES.cardName).max(100, ORDER_MESSAGES.cardName),
+});
+export type CardInput = z.input<typeof cardInput>;
+
+/** `POST /api/payments/{id}/sandbox-confirm`: the 3-D Secure step, approved or refused by the card holder. */
+export const sandboxConfirmInput = z.object({ approve: z.boolean() });
+
+export const confirmOrderInput = z.object({
+  payment_intent: z.string({ error: ORDER_MESSAGES.paymentNotVerified }).trim().min(1, ORDER_MESSAGES.paymentNotVerified).max(200),
+  /** Moyasar returns its own payment id to the callback page; it is checked with Moyasar, never trusted. */
+  provider_payment_id: z.string().trim().max(200).optional(),
+});
+
+export const deliverInput = z.object({
+  note: note(ORDER_NOTE_MAX).optional().default(''),
+  files: z.array(z.uuid()).min(1, ORDER_MESSAGES.deliveryNeedsFiles).max(ORDER_MAX_FILES, `At most ${ORDER_MAX_FILES} files.`),
+});
+export const revisionInput = z.object({
+  note: z.string({ error: ORDER_MESSAGES.revisionNeedsNote }).trim().min(1, ORDER_MESSAGES.revisionNeedsNote).max(ORDER_NOTE_MAX),
+});
+export const cancelInput = z.object({ reason: note(ORDER_NOTE_MAX).optional().default('') });
+
+export const reviewInput = z.object({
+  orderId: z.uuid({ error: ORDER_MESSAGES.notFound }),
+  star: z.coerce.number({ error: ORDER_MESSAGES.reviewStar }).int(ORDER_MESSAGES.reviewStar).min(1, ORDER_MESSAGES.reviewStar).max(5, ORDER_MESSAGES.reviewStar),
+  desc: z.string({ error: ORDER_MESSAGES.reviewText }).trim().min(1, ORDER_MESSAGES.reviewText).max(REVIEW_TEXT_MAX),
+});
+
+export type OrderStatusJson = 'pending_payment' | 'in_progress' | 'delivered' | 'revision_requested' | 'completed' | 'cancelled';
+export type OrderEventType =
+  | 'created'
+  | 'paid'
+  | 'delivered'
+  | 'revision_requested'
+  | 'completed'
+  | 'auto_completed'
+  | 'cancelled'
+  | 'refunded'
+  | 'reviewed';
+
+export interface OrderPartyJson {
+  _id: string;
+  username: string;
+  image: string | null;
+}
+
+export interface OrderFileJson {
+  _id: string;
+  name: string;
+  size: number;
+  kind: FileKind;
+  /** Participants only: `/api/orders/{orderId}/files/{fileId}` (null before the file joins an order). */
+  url: string | null;
+  createdAt: string;
+}
+
+/** A row of `GET /api/orders`. */
+export interface OrderJson {
+  _id: string;
+  serviceId: string;
+  title: string;
+  image: string | null;
+  /** Total in major units. */
+  price: number;
+  unitPrice: number;
+  quantity: number;
+  unitOrArch: 'unit' | 'arch';
+  currency: string;
+  status: OrderStatusJson;
+  buyerID: OrderPartyJson;
+  sellerID: OrderPartyJson;
+  /** True when the caller is the designer of this order. */
+  isSeller: boolean;
+  teeth: number[];
+  revisionsIncluded: number;
+  revisionsUsed: number;
+  deliveryDays: number;
+  paidAt: string | null;
+  deliveredAt: string | null;
+  completedAt: string | null;
+  cancelledAt: string | null;
+  /** When a delivered order completes on its own. */
+  autoCompleteAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderEventJson {
+  _id: string;
+  type: OrderEventType;
+  actor: OrderPartyJson | null;
+  note: string | null;
+  files: OrderFileJson[];
+  createdAt: string;
+}
+
+export interface ReviewJson {
+  _id: string;
+  orderId: string;
+  serviceId: string;
+  serviceTitle: string;
+  star: number;
+  desc: string;
+  buyer: OrderPartyJson;
+  createdAt: string;
+}
+
+/** `GET /api/orders/{id}`. `actions` are what the caller may do now. */
+export interface OrderDetailJson extends OrderJson {
+  requirements: string;
+  attachments: OrderFileJson[];
+  events: OrderEventJson[];
+  review: ReviewJson | null;
+  actions: Array<'pay' | 'deliver' | 'accept' | 'revision' | 'cancel' | 'review'>;
+}
+
+/** `GET /api/orders/balance`: a designer's money (major units). */
+export interface BalanceJson {
+  escrow: number;
+  available: number;
+  currency: string;
+  feePercent: number;
+}
