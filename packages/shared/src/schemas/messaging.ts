@@ -62,6 +62,8 @@ export interface MessageJson {
   clientId: string;
   attachments: Attachment[];
   role: 'designer' | 'user';
+  /** Set on the system messages that report an order's events (D15); the text is the server's summary. */
+  event: { orderId: string; type: string } | null;
   createdAt: string;
 }
 

@@ -25,6 +25,7 @@ export function toMessageJson(row: MessageRow, sender: { id: string; username: s
     clientId: row.clientId,
     attachments: row.attachments,
     role: row.userId === sellerId ? 'designer' : 'user',
+    event: row.event ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -166,6 +166,7 @@ export async function sendMessage(ctx: AppContext, sender: UserRow, input: z.out
         description: raw.description as string,
         clientId: raw.client_id as string,
         attachments: (typeof raw.attachments === 'string' ? JSON.parse(raw.attachments) : raw.attachments) as MessageRow['attachments'],
+        event: null,
         createdAt: new Date(raw.created_at as string),
       }
     : null;

@@ -108,6 +108,7 @@ export function buildMessage(overrides: Partial<MessageJson> = {}): MessageJson 
     userID: { _id: DESIGNER._id, username: DESIGNER.username },
     description: `Message ${seq}`,
     clientId: `client${seq}xyz`,
+    event: null,
     attachments: [],
     role: 'designer',
     createdAt: '2026-01-02T10:00:00.000Z',

@@ -48,6 +48,7 @@ export function useSendMessage(me: SessionUser) {
         clientId: body.clientId,
         attachments: body.attachments,
         role: me.isDesigner ? 'designer' : 'user',
+        event: null,
         createdAt: new Date().toISOString(),
         isOptimistic: true,
       };
