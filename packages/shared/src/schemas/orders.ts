@@ -190,6 +190,8 @@ export interface OrderJson {
   deliveredAt: string | null;
   completedAt: string | null;
   cancelledAt: string | null;
+  /** The buyer's latest payment attempt while the order awaits payment (null for the designer). */
+  paymentId: string | null;
   /** When a delivered order completes on its own. */
   autoCompleteAt: string | null;
   createdAt: string;
