@@ -8,6 +8,8 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
@@ -63,6 +65,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(adminRoutes, { ctx });
       await api.register(filesRoutes, { ctx });
       await api.register(messagingRoutes, { ctx });
+      await api.register(paymentsRoutes, { ctx });
+      await api.register(ordersRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -43,6 +43,17 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@cusp.dental'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: bool.default(false),
+  /** D17: which payment provider takes card payments. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'moyasar'], { error: 'must be sandbox, stripe or moyasar' }).default('sandbox'),
+  PLATFORM_FEE_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0, 'must be between 0 and 50').max(50, 'must be between 0 and 50').default(10),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
+  STRIPE_API_URL: url(['https:', 'http:']).default('https://api.stripe.com'),
+  MOYASAR_SECRET_KEY: z.string().regex(/^sk_/, 'must start with sk_').optional(),
+  MOYASAR_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
+  MOYASAR_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  MOYASAR_API_URL: url(['https:', 'http:']).default('https://api.moyasar.com'),
 });
 
 export interface Config {
@@ -64,6 +75,14 @@ export interface Config {
   trustProxy: boolean;
   /** Secure cookies whenever the public address is https. */
   secureCookies: boolean;
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  provider: 'sandbox' | 'stripe' | 'moyasar';
+  feePercent: number;
+  stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string | null; apiUrl: string } | null;
+  moyasar: { secretKey: string; publishableKey: string | null; webhookToken: string | null; apiUrl: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -82,6 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const missing = (name: string) => `${name}: must be set when PAYMENT_PROVIDER is ${e.PAYMENT_PROVIDER}`;
+  if (e.PAYMENT_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) throw new ConfigError([missing('STRIPE_SECRET_KEY')]);
+  if (e.PAYMENT_PROVIDER === 'moyasar' && !e.MOYASAR_SECRET_KEY) throw new ConfigError([missing('MOYASAR_SECRET_KEY')]);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -100,5 +122,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionDays: e.SESSION_DAYS,
     trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https:'),
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      feePercent: e.PLATFORM_FEE_PERCENT,
+      stripe: e.STRIPE_SECRET_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+            apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
+          }
+        : null,
+      moyasar: e.MOYASAR_SECRET_KEY
+        ? {
+            secretKey: e.MOYASAR_SECRET_KEY,
+            publishableKey: e.MOYASAR_PUBLISHABLE_KEY ?? null,
+            webhookToken: e.MOYASAR_WEBHOOK_TOKEN ?? null,
+            apiUrl: e.MOYASAR_API_URL.replace(/\/+$/, ''),
+          }
+        : null,
+    },
   };
 }

@@ -1,6 +1,8 @@
 import type { AppContext } from './context.js';
 import { deleteExpiredSessions } from './modules/auth/session.js';
 import { deleteExpiredFiles } from './modules/files/files.service.js';
+import { sweepUnclaimedFiles } from './modules/orders/order-files.service.js';
+import { autoCompleteOrders } from './modules/orders/orders.service.js';
 import type { Job } from './platform/jobs/scheduler.js';
 
 const MINUTE = 60_000;
@@ -10,5 +12,8 @@ export function scheduledJobs(ctx: AppContext): Job[] {
   return [
     { name: 'expire-files', lockKey: 727_101, everyMs: 10 * MINUTE, run: async () => void (await deleteExpiredFiles(ctx)) },
     { name: 'expire-sessions', lockKey: 727_102, everyMs: 60 * MINUTE, run: () => deleteExpiredSessions(ctx.db) },
+    // D15: delivered orders not accepted within 3 days complete on their own.
+    { name: 'auto-complete-orders', lockKey: 727_103, everyMs: 10 * MINUTE, run: async () => void (await autoCompleteOrders(ctx)) },
+    { name: 'sweep-order-files', lockKey: 727_104, everyMs: 60 * MINUTE, run: async () => void (await sweepUnclaimedFiles(ctx)) },
   ];
 }

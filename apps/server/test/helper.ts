@@ -83,10 +83,14 @@ export function sessionCookieOf(response: LightMyRequestResponse): string {
   return `${SESSION_COOKIE}=${cookie.value}`;
 }
 
+let addressCounter = Math.floor(Math.random() * 1_000_000);
 /** Registers a fresh user and logs in; returns the user JSON and the Cookie header to send. */
 export async function signUpAndLogin(app: FastifyInstance, overrides: Partial<Record<string, string>> = {}) {
   const input = newUserInput(overrides);
-  const reg = await app.inject({ method: 'POST', url: '/api/auth/register', payload: input });
+  // Each test user signs up from its own address, so suites with many users stay under the sign-up limit.
+  const n = addressCounter++;
+  const remoteAddress = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  const reg = await app.inject({ method: 'POST', url: '/api/auth/register', payload: input, remoteAddress });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
   const res = await app.inject({
     method: 'POST',

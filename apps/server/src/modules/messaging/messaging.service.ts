@@ -186,3 +186,37 @@ export async function relayTyping(ctx: AppContext, sender: UserRow, conversation
   const other = c.sellerId === sender.id ? c.buyerId : c.sellerId;
   ctx.realtime.toUsers([other], 'typing', { conversationID: c.id, userID: sender.id, isTyping });
 }
+
+/**
+ * Posts an order event into the pair's conversation (created if needed) as a system message: stored
+ * once per `clientId`, unread for whoever did not cause it, then broadcast like any message.
+ */
+export async function postSystemMessage(
+  ctx: AppContext,
+  m: { sellerId: string; buyerId: string; actorId: string | null; text: string; event: { orderId: string; type: string }; clientId: string },
+): Promise<void> {
+  await ctx.db.insert(conversations).values({ sellerId: m.sellerId, buyerId: m.buyerId }).onConflictDoNothing();
+  const [c] = await ctx.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.sellerId, m.sellerId), eq(conversations.buyerId, m.buyerId)))
+    .limit(1);
+  const senderId = m.actorId ?? m.sellerId;
+  const [stored] = await ctx.db
+    .insert(messages)
+    .values({ conversationId: c!.id, userId: senderId, description: m.text, clientId: m.clientId, event: m.event })
+    .onConflictDoNothing()
+    .returning();
+  if (!stored) return;
+  await ctx.db
+    .update(conversations)
+    .set({
+      lastMessage: preview(m.text),
+      updatedAt: stored.createdAt,
+      readBySeller: m.actorId === m.sellerId,
+      readByBuyer: m.actorId === m.buyerId,
+    })
+    .where(eq(conversations.id, c!.id));
+  const [sender] = await ctx.db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, senderId));
+  ctx.realtime.toUsers([m.sellerId, m.buyerId], 'message:received', toMessageJson(stored, sender!, m.sellerId));
+}

@@ -1,0 +1,61 @@
+import { AUTO_COMPLETE_DAYS, fromMinor, type OrderFileJson, type OrderJson, type OrderPartyJson, type ReviewJson } from '@cusp/shared';
+import type { OrderFileRow, OrderRow, ReviewRow } from '../../db/schema/index.js';
+
+export const DAY_MS = 86_400_000;
+
+export function toOrderJson(row: OrderRow, p: { buyer: OrderPartyJson; seller: OrderPartyJson; viewerId: string; paymentId: string | null }): OrderJson {
+  const money = (minor: number) => fromMinor(minor, row.currency);
+  const isSeller = row.sellerId === p.viewerId;
+  return {
+    _id: row.id,
+    serviceId: row.serviceId,
+    title: row.title,
+    image: row.image,
+    price: money(row.price),
+    unitPrice: money(row.unitPrice),
+    quantity: row.quantity,
+    unitOrArch: row.unitOrArch,
+    currency: row.currency,
+    status: row.status,
+    buyerID: p.buyer,
+    sellerID: p.seller,
+    isSeller,
+    teeth: row.teeth,
+    revisionsIncluded: row.revisionsIncluded,
+    revisionsUsed: row.revisionsUsed,
+    deliveryDays: row.deliveryDays,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    paymentId: !isSeller && row.status === 'pending_payment' ? p.paymentId : null,
+    autoCompleteAt:
+      row.status === 'delivered' && row.deliveredAt ? new Date(row.deliveredAt.getTime() + AUTO_COMPLETE_DAYS * DAY_MS).toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toOrderFileJson(row: OrderFileRow): OrderFileJson {
+  return {
+    _id: row.id,
+    name: row.name,
+    size: row.size,
+    kind: row.kind,
+    url: row.orderId ? `/api/orders/${row.orderId}/files/${row.id}` : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toReviewJson(row: ReviewRow, buyer: OrderPartyJson, serviceTitle: string): ReviewJson {
+  return {
+    _id: row.id,
+    orderId: row.orderId,
+    serviceId: row.serviceId,
+    serviceTitle,
+    star: row.star,
+    desc: row.desc,
+    buyer,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

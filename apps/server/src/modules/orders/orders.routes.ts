@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cancelInput, confirmOrderInput, deliverInput, reviewInput, revisionInput } from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { AppError, parseWith } from '../../errors.js';
+import { sendStored } from '../../platform/storage/send-file.js';
+import { loggedIn, requireUser } from '../auth/session.js';
+import { FILE_CONTENT_TYPES } from '../files/files.service.js';
+import { confirmOrderPayment } from '../payments/payments.service.js';
+import * as filesService from './order-files.service.js';
+import * as ordersService from './orders.service.js';
+import * as reviewsService from './reviews.service.js';
+
+const NO_FILE = 'Please provide a valid file.';
+const idParams = z.object({ id: z.string().max(100) });
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/orders', { ...loggedIn }, async (request) => ordersService.listOrders(ctx, requireUser(request)));
+
+  app.patch('/orders', { ...loggedIn, schema: { body: confirmOrderInput } }, async (request) =>
+    confirmOrderPayment(ctx, requireUser(request), request.body),
+  );
+
+  app.get('/orders/balance', { ...loggedIn }, async (request) => ordersService.balance(ctx, requireUser(request)));
+
+  app.get('/orders/:id', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+    ordersService.orderDetail(ctx, requireUser(request), request.params.id),
+  );
+
+  app.post('/orders/:id/deliver', { ...loggedIn, schema: { params: idParams, body: deliverInput } }, async (request) =>
+    ordersService.deliver(ctx, requireUser(request), request.params.id, request.body),
+  );
+  app.post('/orders/:id/revision', { ...loggedIn, schema: { params: idParams, body: revisionInput } }, async (request) =>
+    ordersService.requestRevision(ctx, requireUser(request), request.params.id, request.body),
+  );
+  app.post('/orders/:id/accept', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+    ordersService.accept(ctx, requireUser(request), request.params.id),
+  );
+  // The body is optional here (a bare POST cancels without a reason).
+  app.post('/orders/:id/cancel', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+    ordersService.cancel(ctx, requireUser(request), request.params.id, parseWith(cancelInput, request.body ?? {})),
+  );
+
+  // Case scans and design files: private to the order's two parties, checked on every (range) request.
+  app.get('/orders/:id/files/:fileId', { ...loggedIn, schema: { params: z.object({ id: z.string().max(100), fileId: z.string().max(100) }) } }, async (request, reply) => {
+    const order = await ordersService.participantOrder(ctx, requireUser(request), request.params.id);
+    const file = await filesService.orderFile(ctx, order.id, request.params.fileId);
+    return sendStored(request, reply, ctx.storage, file.storageKey, {
+      contentType: FILE_CONTENT_TYPES[file.kind],
+      filename: file.name,
+      disposition: 'attachment',
+      cacheControl: 'private, no-store',
+    });
+  });
+
+  app.post('/order-files', { ...loggedIn }, async (request, reply) => {
+    const user = requireUser(request);
+    if (!request.isMultipart()) throw new AppError('BAD_REQUEST', NO_FILE, { file: NO_FILE });
+    const file = await request.file({ limits: { fileSize: 200 * 1024 * 1024 + 1, files: 1 } });
+    if (!file || file.fieldname !== 'file') {
+      file?.file.resume();
+      throw new AppError('BAD_REQUEST', NO_FILE, { file: NO_FILE });
+    }
+    return reply.status(201).send(await filesService.uploadOrderFile(ctx, user, file));
+  });
+
+  app.post('/reviews', { ...loggedIn, schema: { body: reviewInput } }, async (request, reply) =>
+    reply.status(201).send(await reviewsService.createReview(ctx, requireUser(request), request.body)),
+  );
+  app.get(
+    '/reviews',
+    {
+      schema: {
+        querystring: z
+          .object({ serviceId: z.uuid().optional(), userId: z.uuid().optional(), limit: z.coerce.number().int().min(1).max(100).default(50) })
+          .refine((q) => Boolean(q.serviceId) !== Boolean(q.userId), 'Ask for the reviews of one service (serviceId) or one designer (userId).'),
+      },
+    },
+    async (request) => reviewsService.listReviews(ctx, request.query),
+  );
+};

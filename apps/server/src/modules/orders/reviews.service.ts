@@ -1,0 +1,50 @@
+import { aliasedTable, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { ORDER_MESSAGES, type ReviewJson, type reviewInput } from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { orderEvents, orders, reviews, services, users, type UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { toReviewJson } from './orders.presenter.js';
+import { announce, participantOrder } from './orders.service.js';
+
+const buyer = aliasedTable(users, 'buyer');
+const party = { _id: buyer.id, username: buyer.username, image: buyer.image };
+
+/**
+ * D14: the buyer of a completed order reviews it once; the service's totals move in the same
+ * transaction, so ratings always agree with the reviews behind them.
+ */
+export async function createReview(ctx: AppContext, user: UserRow, input: z.output<typeof reviewInput>): Promise<ReviewJson> {
+  const order = await participantOrder(ctx, user, input.orderId);
+  if (order.buyerId !== user.id || order.status !== 'completed') throw new AppError('FORBIDDEN', ORDER_MESSAGES.reviewNotAllowed);
+  const result = await ctx.db.transaction(async (tx) => {
+    const [review] = await tx
+      .insert(reviews)
+      .values({ orderId: order.id, serviceId: order.serviceId, buyerId: user.id, sellerId: order.sellerId, star: input.star, desc: input.desc })
+      .onConflictDoNothing()
+      .returning();
+    if (!review) throw new AppError('CONFLICT', ORDER_MESSAGES.reviewTwice);
+    await tx
+      .update(services)
+      .set({ totalStars: sql`${services.totalStars} + ${input.star}`, starNumber: sql`${services.starNumber} + 1` })
+      .where(eq(services.id, order.serviceId));
+    const [event] = await tx.insert(orderEvents).values({ orderId: order.id, actorId: user.id, type: 'reviewed', note: `${input.star}/5` }).returning();
+    return { review, event: event! };
+  });
+  await announce(ctx, order, result.event);
+  return toReviewJson(result.review, { _id: user.id, username: user.username, image: user.image }, order.title);
+}
+
+/** Reviews of one service, or of all of a designer's services, newest first. */
+export async function listReviews(ctx: AppContext, query: { serviceId?: string; userId?: string; limit: number }): Promise<ReviewJson[]> {
+  const where = query.serviceId ? eq(reviews.serviceId, query.serviceId) : eq(reviews.sellerId, query.userId!);
+  const rows = await ctx.db
+    .select({ r: reviews, buyer: party, title: orders.title })
+    .from(reviews)
+    .innerJoin(buyer, eq(buyer.id, reviews.buyerId))
+    .innerJoin(orders, eq(orders.id, reviews.orderId))
+    .where(where)
+    .orderBy(desc(reviews.createdAt))
+    .limit(query.limit);
+  return rows.map((r) => toReviewJson(r.r, r.buyer, r.title));
+}

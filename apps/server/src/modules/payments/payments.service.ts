@@ -1,0 +1,356 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  fromMinor,
+  ORDER_MAX_ARCHES,
+  ORDER_MESSAGES,
+  SANDBOX_CARDS,
+  type cardInput,
+  type confirmOrderInput,
+  type OrderJson,
+  type paymentIntentInput,
+  type PaymentIntentJson,
+} from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import {
+  courses,
+  enrollments,
+  orderEvents,
+  orders,
+  payments,
+  serviceColumns,
+  services,
+  users,
+  webhookEvents,
+  type OrderRow,
+  type PaymentRow,
+  type UserRow,
+} from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { announce, claimFiles, type Transaction } from '../orders/orders.service.js';
+import { toOrderJson } from '../orders/orders.presenter.js';
+import { bookCourseSale, bookOrderPayment, bookRefund } from './ledger.js';
+import { providerFor, ProviderError, webhookProvider, type Headers } from './providers/index.js';
+
+export type { Transaction as Tx };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PROVIDER_DOWN = 'The payment service is not reachable right now. Please try again in a moment.';
+export const COURSE_IS_FREE = 'This course is free: enrol from its page.';
+export const OWN_COURSE = 'You created this course.';
+export const ALREADY_ENROLLED = 'You are already enrolled in this course.';
+export const ORDER_CANCELLED_REFUNDED = 'This order was cancelled, so the payment has been refunded.';
+export const SANDBOX_ONLY = 'Test cards work only with the sandbox payment provider.';
+export const UNKNOWN_TEST_CARD = 'This is a test payment: use one of the sandbox cards shown on the page.';
+export const NOT_CONFIRMED = 'The payment was not confirmed with your bank.';
+
+const notVerified = () => new AppError('PAYMENT_NOT_VERIFIED', ORDER_MESSAGES.paymentNotVerified);
+
+function toIntentJson(ctx: AppContext, p: PaymentRow, title: string, clientSecret?: string): PaymentIntentJson {
+  return {
+    _id: p.id,
+    orderId: p.itemType === 'service' ? p.itemId : null,
+    courseId: p.itemType === 'course' ? p.itemId : null,
+    amount: fromMinor(p.amount, p.currency),
+    currency: p.currency,
+    status: p.status,
+    provider: p.provider,
+    ...(clientSecret ? { clientSecret } : {}),
+    description: `Payment for ${title}`,
+  };
+}
+
+/** Creates our payment row and the provider's side of it; the provider being down fails the attempt cleanly. */
+async function startPayment(ctx: AppContext, payment: PaymentRow, title: string): Promise<PaymentIntentJson> {
+  const provider = providerFor(ctx);
+  try {
+    const started = await provider.start({ id: payment.id, amount: payment.amount, currency: payment.currency, description: `Payment for ${title}`, userId: payment.userId });
+    const [row] = await ctx.db.update(payments).set({ providerRef: started.ref, updatedAt: new Date() }).where(eq(payments.id, payment.id)).returning();
+    return toIntentJson(ctx, row!, title, started.clientSecret);
+  } catch (error) {
+    await ctx.db.update(payments).set({ status: 'failed', failureReason: String(error).slice(0, 500), updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    if (error instanceof ProviderError) throw new AppError('UNAVAILABLE', PROVIDER_DOWN);
+    throw error;
+  }
+}
+
+/**
+ * `POST /payments/intents`. For a service this creates the order (pending_payment) with its teeth,
+ * requirements and case files, priced by the server from the service (never from the client).
+ */
+export async function createIntent(ctx: AppContext, user: UserRow, input: z.output<typeof paymentIntentInput>): Promise<PaymentIntentJson> {
+  const currency = ctx.config.currency;
+  const provider = providerFor(ctx).name;
+  if (input.type === 'course') {
+    const [course] = UUID.test(input.id) ? await ctx.db.select({ id: courses.id, title: courses.title, price: courses.price, creatorId: courses.creatorId }).from(courses).where(eq(courses.id, input.id)) : [];
+    if (!course) throw new AppError('NOT_FOUND', ORDER_MESSAGES.itemNotFound);
+    if (course.creatorId === user.id) throw new AppError('FORBIDDEN', OWN_COURSE);
+    if (course.price <= 0) throw new AppError('CONFLICT', COURSE_IS_FREE);
+    const [enrolled] = await ctx.db.select({ id: enrollments.id }).from(enrollments).where(and(eq(enrollments.courseId, course.id), eq(enrollments.userId, user.id)));
+    if (enrolled) throw new AppError('CONFLICT', ALREADY_ENROLLED);
+    const [payment] = await ctx.db.insert(payments).values({ userId: user.id, itemType: 'course', itemId: course.id, amount: course.price, currency, provider }).returning();
+    return startPayment(ctx, payment!, course.title);
+  }
+
+  const [service] = await ctx.db.select(serviceColumns).from(services).where(and(eq(services.id, input.id), eq(services.hidden, false)));
+  if (!service) throw new AppError('NOT_FOUND', ORDER_MESSAGES.itemNotFound);
+  if (service.userId === user.id) throw new AppError('FORBIDDEN', ORDER_MESSAGES.ownService);
+  const teeth = [...new Set(input.teeth)].sort((a, b) => a - b);
+  // Per-unit work: the teeth picked on the chart are the units ordered.
+  const quantity = service.unitOrArch === 'unit' && teeth.length > 0 ? teeth.length : input.quantity;
+  if (service.unitOrArch === 'arch' && quantity > ORDER_MAX_ARCHES) {
+    throw new AppError('VALIDATION', ORDER_MESSAGES.tooMany, { quantity: ORDER_MESSAGES.tooMany });
+  }
+  const price = service.toothPrice * quantity;
+  const payment = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        serviceId: service.id,
+        buyerId: user.id,
+        sellerId: service.userId,
+        title: service.title,
+        image: service.cover,
+        unitOrArch: service.unitOrArch,
+        unitPrice: service.toothPrice,
+        quantity,
+        price,
+        currency,
+        teeth,
+        requirements: input.requirements,
+        deliveryDays: service.deliveryTime,
+        revisionsIncluded: service.revisions,
+      })
+      .returning();
+    await tx.insert(orderEvents).values({ orderId: order!.id, actorId: user.id, type: 'created' });
+    await claimFiles(tx, input.attachments, user.id, order!.id, null);
+    const [payment] = await tx.insert(payments).values({ userId: user.id, itemType: 'service', itemId: order!.id, amount: price, currency, provider }).returning();
+    return payment!;
+  });
+  return startPayment(ctx, payment, service.title);
+}
+
+async function titleOf(ctx: AppContext, p: PaymentRow): Promise<string> {
+  const [row] =
+    p.itemType === 'service'
+      ? await ctx.db.select({ title: orders.title }).from(orders).where(eq(orders.id, p.itemId))
+      : await ctx.db.select({ title: courses.title }).from(courses).where(eq(courses.id, p.itemId));
+  return row?.title ?? '';
+}
+
+/** The caller's own payment, by our id; anyone else's is "not found". */
+async function ownPayment(ctx: AppContext, user: UserRow, id: string): Promise<PaymentRow> {
+  const [p] = UUID.test(id) ? await ctx.db.select().from(payments).where(eq(payments.id, id)) : [];
+  if (!p || p.userId !== user.id) throw new AppError('NOT_FOUND', ORDER_MESSAGES.paymentNotFound);
+  return p;
+}
+
+export async function getPayment(ctx: AppContext, user: UserRow, id: string): Promise<PaymentIntentJson> {
+  const p = await ownPayment(ctx, user, id);
+  return toIntentJson(ctx, p, await titleOf(ctx, p));
+}
+
+const OUTCOMES: Record<string, 'paid' | 'failed' | 'requires_action'> = {
+  [SANDBOX_CARDS.paid]: 'paid',
+  [SANDBOX_CARDS.declined]: 'failed',
+  [SANDBOX_CARDS.threeDSecure]: 'requires_action',
+};
+
+/** The sandbox's card network (D17): the test card decides the outcome; no card data is stored. */
+export async function sandboxPay(ctx: AppContext, user: UserRow, id: string, card: z.output<typeof cardInput>, now = new Date()) {
+  if (providerFor(ctx).name !== 'sandbox') throw new AppError('NOT_FOUND', SANDBOX_ONLY);
+  const p = await ownPayment(ctx, user, id);
+  await assertPayable(ctx, p);
+  const [month, year] = card.expiry.split('/').map((v) => Number(v.trim())) as [number, number];
+  if (new Date(Date.UTC(2000 + year, month, 1)) <= now) throw new AppError('VALIDATION', ORDER_MESSAGES.cardExpired, { expiry: ORDER_MESSAGES.cardExpired });
+  const outcome = OUTCOMES[card.cardNumber];
+  const message = outcome === 'failed' ? ORDER_MESSAGES.paymentDeclined : outcome ? undefined : UNKNOWN_TEST_CARD;
+  const status = outcome ?? 'failed';
+  const changed = await ctx.db
+    .update(payments)
+    .set({ status, cardLabel: `•••• ${card.cardNumber.slice(-4)}`, failureReason: message ?? null, updatedAt: new Date() })
+    .where(and(eq(payments.id, p.id), isNull(payments.usedAt)))
+    .returning({ id: payments.id });
+  if (changed.length === 0) throw new AppError('CONFLICT', ORDER_MESSAGES.paymentAlreadyDone);
+  return { status, ...(message ? { message } : {}) };
+}
+
+/** The sandbox's 3-D Secure step: the card holder approves or refuses. */
+export async function sandboxConfirm(ctx: AppContext, user: UserRow, id: string, approve: boolean) {
+  if (providerFor(ctx).name !== 'sandbox') throw new AppError('NOT_FOUND', SANDBOX_ONLY);
+  const p = await ownPayment(ctx, user, id);
+  if (p.status !== 'requires_action') throw new AppError('CONFLICT', p.status === 'paid' ? ORDER_MESSAGES.paymentAlreadyDone : ORDER_MESSAGES.paymentNotVerified);
+  const status = approve ? 'paid' : 'failed';
+  await ctx.db
+    .update(payments)
+    .set({ status, failureReason: approve ? null : NOT_CONFIRMED, updatedAt: new Date() })
+    .where(and(eq(payments.id, p.id), eq(payments.status, 'requires_action')));
+  return { status, ...(approve ? {} : { message: NOT_CONFIRMED }) };
+}
+
+/** A payment can take a card only while it is open and its order still waits for it. */
+async function assertPayable(ctx: AppContext, p: PaymentRow) {
+  if (p.status === 'paid' || p.status === 'refunded' || p.usedAt) throw new AppError('CONFLICT', ORDER_MESSAGES.paymentAlreadyDone);
+  if (p.itemType === 'service') {
+    const [o] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, p.itemId));
+    if (o?.status !== 'pending_payment') throw new AppError('CONFLICT', ORDER_MESSAGES.wrongStatus);
+  }
+}
+
+/**
+ * D16: asks the provider whether this payment is paid, for its amount and currency, and is the one
+ * we created (our id in its metadata). Anything else is 422; nothing the browser says is trusted.
+ */
+async function verifyPaid(ctx: AppContext, p: PaymentRow, providerRefHint?: string): Promise<string> {
+  const provider = providerFor(ctx);
+  const ref = p.providerRef ?? providerRefHint;
+  if (p.provider !== provider.name || !ref) throw notVerified();
+  let seen;
+  try {
+    seen = await provider.fetch(ref);
+  } catch (error) {
+    if (error instanceof ProviderError) throw new AppError('UNAVAILABLE', PROVIDER_DOWN);
+    throw error;
+  }
+  if (!seen || seen.status !== 'paid' || seen.amount !== p.amount || seen.currency !== p.currency || seen.paymentId !== p.id) throw notVerified();
+  return ref;
+}
+
+/** Finds a payment by our id or the provider's; someone else's payment is simply "not verified". */
+async function paymentForCaller(ctx: AppContext, userId: string, token: string): Promise<PaymentRow> {
+  const [p] = UUID.test(token)
+    ? await ctx.db.select().from(payments).where(eq(payments.id, token))
+    : await ctx.db.select().from(payments).where(eq(payments.providerRef, token));
+  if (!p || p.userId !== userId) throw notVerified();
+  return p;
+}
+
+/**
+ * Marks a verified payment used and its order paid, with the money into escrow, in one transaction.
+ * Only one caller can claim a payment (`used_at is null`). If the order was cancelled in the meantime
+ * the money goes straight back. Returns what happened.
+ */
+async function settleOrder(ctx: AppContext, p: PaymentRow, ref: string): Promise<'settled' | 'already' | 'refunded'> {
+  const provider = providerFor(ctx);
+  const result = await ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    const [claimed] = await tx
+      .update(payments)
+      .set({ status: 'paid', usedAt: now, providerRef: ref, updatedAt: now })
+      .where(and(eq(payments.id, p.id), isNull(payments.usedAt)))
+      .returning();
+    if (!claimed) return { outcome: 'already' as const };
+    await bookOrderPayment(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount });
+    const [order] = await tx
+      .update(orders)
+      .set({ status: 'in_progress', paidAt: now, updatedAt: now })
+      .where(and(eq(orders.id, p.itemId), eq(orders.status, 'pending_payment')))
+      .returning();
+    if (!order) {
+      await bookRefund(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount });
+      await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, p.id));
+      await provider.refund(ref, p.amount, p.id);
+      return { outcome: 'refunded' as const };
+    }
+    const [event] = await tx.insert(orderEvents).values({ orderId: order.id, actorId: p.userId, type: 'paid', createdAt: now }).returning();
+    return { outcome: 'settled' as const, order, event: event! };
+  });
+  if (result.outcome === 'settled') await announce(ctx, result.order, result.event);
+  return result.outcome;
+}
+
+async function orderJsonFor(ctx: AppContext, order: OrderRow, viewer: UserRow): Promise<OrderJson> {
+  const [seller] = await ctx.db.select({ _id: users.id, username: users.username, image: users.image }).from(users).where(eq(users.id, order.sellerId));
+  return toOrderJson(order, { buyer: { _id: viewer.id, username: viewer.username, image: viewer.image }, seller: seller!, viewerId: viewer.id, paymentId: null });
+}
+
+/** `PATCH /orders {payment_intent}`: the order becomes in_progress only for a verified payment (D16). */
+export async function confirmOrderPayment(ctx: AppContext, user: UserRow, input: z.output<typeof confirmOrderInput>): Promise<OrderJson> {
+  const p = await paymentForCaller(ctx, user.id, input.payment_intent);
+  if (p.itemType !== 'service') throw notVerified();
+  const load = async () => (await ctx.db.select().from(orders).where(eq(orders.id, p.itemId)))[0];
+  const before = await load();
+  if (!before || before.buyerId !== user.id) throw notVerified();
+  // Repeating a confirmation is harmless: the same answer, nothing changes.
+  if (!p.usedAt) {
+    const ref = await verifyPaid(ctx, p, input.provider_payment_id);
+    const outcome = await settleOrder(ctx, p, ref);
+    if (outcome === 'refunded') throw new AppError('CONFLICT', ORDER_CANCELLED_REFUNDED);
+  } else if (p.status === 'refunded' && before.status === 'cancelled') {
+    throw new AppError('CONFLICT', ORDER_CANCELLED_REFUNDED);
+  }
+  return orderJsonFor(ctx, (await load())!, user);
+}
+
+/**
+ * For `POST /enroll` (D16): verifies `transactionId` is this user's paid payment for this course,
+ * claims it once, books the sale and runs `enrol` in the same transaction. A payment already used for
+ * this same course and user answers `fresh: false` and runs nothing.
+ */
+export async function confirmCoursePayment(
+  ctx: AppContext,
+  args: { transactionId: string; userId: string; courseId: string },
+  enrol: (tx: Transaction, payment: PaymentRow) => Promise<void>,
+): Promise<{ fresh: boolean }> {
+  const p = await paymentForCaller(ctx, args.userId, args.transactionId);
+  if (p.itemType !== 'course' || p.itemId !== args.courseId) throw notVerified();
+  if (p.usedAt) return { fresh: false };
+  const [course] = await ctx.db.select({ id: courses.id, creatorId: courses.creatorId }).from(courses).where(eq(courses.id, args.courseId));
+  if (!course) throw notVerified();
+  await verifyPaid(ctx, p);
+  return ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    const [claimed] = await tx
+      .update(payments)
+      .set({ status: 'paid', usedAt: now, updatedAt: now })
+      .where(and(eq(payments.id, p.id), isNull(payments.usedAt)))
+      .returning();
+    if (!claimed) return { fresh: false };
+    await bookCourseSale(tx, { paymentId: p.id, courseId: course.id, amount: p.amount, creatorId: course.creatorId, feePercent: ctx.config.payments.feePercent });
+    await enrol(tx, claimed);
+    return { fresh: true };
+  });
+}
+
+/**
+ * Provider webhooks (D17): a bad signature changes nothing (400); an event already processed is
+ * acknowledged and ignored. A paid order payment is settled even if the buyer never came back to
+ * /success; course enrolment stays with `POST /enroll`, which verifies the same payment again.
+ */
+export async function handleWebhook(ctx: AppContext, name: 'stripe' | 'moyasar', rawBody: string, headers: Headers): Promise<{ received: true; duplicate?: true }> {
+  const provider = webhookProvider(ctx, name);
+  if (!provider) throw new AppError('NOT_FOUND', 'This payment provider is not configured.');
+  let event;
+  try {
+    event = provider.verifyWebhook(rawBody, headers);
+  } catch {
+    event = null; // unparsable body: as bad as a bad signature
+  }
+  if (!event) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.webhookSignature);
+  const [seen] = await ctx.db
+    .select({ id: webhookEvents.eventId })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, name), eq(webhookEvents.eventId, event.eventId)));
+  if (seen) return { received: true, duplicate: true };
+
+  const reported = event.payment;
+  if (reported && provider.name === providerFor(ctx).name) {
+    const [p] = await ctx.db
+      .select()
+      .from(payments)
+      .where(reported.paymentId && UUID.test(reported.paymentId) ? eq(payments.id, reported.paymentId) : eq(payments.providerRef, reported.ref));
+    const matches = p && p.provider === name && (p.providerRef === null || p.providerRef === reported.ref);
+    if (matches && !p.usedAt) {
+      if (reported.status === 'paid' && p.itemType === 'service') {
+        const ref = await verifyPaid(ctx, p, reported.ref).catch(() => null);
+        if (ref) await settleOrder(ctx, p, ref);
+      } else if (reported.status === 'failed' && p.status !== 'paid') {
+        await ctx.db.update(payments).set({ status: 'failed', updatedAt: new Date() }).where(and(eq(payments.id, p.id), isNull(payments.usedAt)));
+      }
+    }
+  }
+  // Recorded after acting, so a crash in between means the provider's retry is processed, not lost;
+  // acting twice is harmless because a payment is claimed once.
+  await ctx.db.insert(webhookEvents).values({ provider: name, eventId: event.eventId }).onConflictDoNothing();
+  return { received: true };
+}

@@ -1,0 +1,249 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { orders, payments } from '../../db/schema/index.js';
+import { buildTestApp, signUpAndLogin } from '../../../test/helper.js';
+import { designerWithService, expectLedgerBalanced } from '../../../test/orders.js';
+import { verifyStripeSignature } from './providers/stripe.js';
+
+/**
+ * The Stripe and Moyasar adapters against local servers that speak the providers' documented wire
+ * formats (form-encoded PaymentIntents with Bearer keys; Moyasar JSON with HTTP Basic), recording
+ * every request so the tests can check what the adapter sent.
+ */
+interface Recorded {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+function fakeProvider(handle: (r: Recorded) => { status: number; json: unknown }) {
+  const requests: Recorded[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const r = { method: req.method!, url: req.url!, headers: req.headers, body };
+      requests.push(r);
+      const { status, json } = handle(r);
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+    });
+  });
+  return new Promise<{ url: string; requests: Recorded[]; close: () => void }>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, close: () => server.close() }),
+    ),
+  );
+}
+
+const WEBHOOK_SECRET = 'whsec_test_secret_0123456789';
+const signStripe = (body: string, t = Math.floor(Date.now() / 1000), secret = WEBHOOK_SECRET) =>
+  `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+
+describe('Stripe adapter', async () => {
+  // The fake Stripe keeps PaymentIntents in memory, like the real one behind its API.
+  const intents = new Map<string, { id: string; object: 'payment_intent'; status: string; amount: number; currency: string; client_secret: string; metadata: Record<string, string> }>();
+  let n = 0;
+  const stripe = await fakeProvider((r) => {
+    if (r.headers.authorization !== 'Bearer sk_test_cusp') return { status: 401, json: { error: { message: 'Invalid API Key provided' } } };
+    if (r.method === 'POST' && r.url === '/v1/payment_intents') {
+      const f = new URLSearchParams(r.body);
+      const id = `pi_test${++n}`;
+      const pi = {
+        id,
+        object: 'payment_intent' as const,
+        status: 'requires_payment_method',
+        amount: Number(f.get('amount')),
+        currency: f.get('currency')!,
+        client_secret: `${id}_secret_abc`,
+        metadata: { paymentId: f.get('metadata[paymentId]')!, userId: f.get('metadata[userId]')! },
+      };
+      intents.set(id, pi);
+      return { status: 200, json: pi };
+    }
+    const get = /^\/v1\/payment_intents\/(\w+)$/.exec(r.url);
+    if (r.method === 'GET' && get) {
+      const pi = intents.get(get[1]!);
+      return pi ? { status: 200, json: pi } : { status: 404, json: { error: { message: 'No such payment_intent' } } };
+    }
+    if (r.method === 'POST' && r.url === '/v1/refunds') return { status: 200, json: { id: 're_1', object: 'refund', status: 'succeeded' } };
+    return { status: 404, json: { error: { message: 'Unrecognized request URL' } } };
+  });
+  const { app, ctx, close } = await buildTestApp({
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_cusp',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_cusp',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+  });
+  afterAll(async () => {
+    await close();
+    stripe.close();
+  });
+  afterEach(() => expectLedgerBalanced(ctx.db));
+
+  async function newOrder() {
+    const { service, designer } = await designerWithService(app);
+    const buyer = await signUpAndLogin(app);
+    const res = await app.inject({ method: 'POST', url: '/api/payments/intents', headers: { cookie: buyer.cookie }, payload: { type: 'service', id: service._id, quantity: 2 } });
+    expect(res.statusCode, res.body).toBe(201);
+    return { buyer, designer, intent: res.json() };
+  }
+  const confirm = (cookie: string, token: string) => app.inject({ method: 'PATCH', url: '/api/orders', headers: { cookie }, payload: { payment_intent: token } });
+  const webhook = (body: string, signature: string | undefined) =>
+    app.inject({ method: 'POST', url: '/api/payments/webhooks/stripe', payload: body, headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) } });
+  const event = (id: string, pi: object) => JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: pi } });
+
+  it('creates a PaymentIntent in minor units with our id in its metadata and hands out the client secret', async () => {
+    const { intent, buyer } = await newOrder();
+    const sent = stripe.requests.at(-1)!;
+    expect(sent.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(sent.headers['idempotency-key']).toBe(`cusp-intent-${intent._id}`);
+    const form = new URLSearchParams(sent.body);
+    expect(Object.fromEntries(form)).toMatchObject({ amount: '5000', currency: 'usd', 'metadata[paymentId]': intent._id, 'metadata[userId]': buyer.user._id });
+    expect(intent).toMatchObject({ provider: 'stripe', amount: 50, clientSecret: expect.stringMatching(/^pi_test\d+_secret_/) });
+    expect((await app.inject({ url: '/api/payments/config' })).json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_cusp', currency: 'USD' });
+    // No sandbox cards here.
+    expect((await app.inject({ method: 'POST', url: `/api/payments/${intent._id}/sandbox-pay`, headers: { cookie: buyer.cookie }, payload: { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', name: 'A B' } })).statusCode).toBe(404);
+  });
+
+  it('confirms an order only once Stripe says succeeded for the right amount, by pi_ id or our id', async () => {
+    const { intent, buyer } = await newOrder();
+    const piId = intent.clientSecret.split('_secret_')[0];
+    expect((await confirm(buyer.cookie, piId)).statusCode).toBe(422); // still requires_payment_method
+    const pi = intents.get(piId)!;
+    pi.status = 'succeeded';
+    pi.amount = 4999; // paid a cent short
+    expect((await confirm(buyer.cookie, piId)).statusCode).toBe(422);
+    pi.amount = 5000;
+    pi.metadata.paymentId = '00000000-0000-4000-8000-000000000000'; // a PaymentIntent made for something else
+    expect((await confirm(buyer.cookie, piId)).statusCode).toBe(422);
+    pi.metadata.paymentId = intent._id;
+    const ok = await confirm(buyer.cookie, piId);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().status).toBe('in_progress');
+    expect((await confirm(buyer.cookie, intent._id)).json().status).toBe('in_progress');
+  });
+
+  it('refunds through Stripe when a paid order is cancelled', async () => {
+    const { intent, buyer } = await newOrder();
+    const piId = intent.clientSecret.split('_secret_')[0];
+    intents.get(piId)!.status = 'succeeded';
+    await confirm(buyer.cookie, piId);
+    const res = await app.inject({ method: 'POST', url: `/api/orders/${intent.orderId}/cancel`, headers: { cookie: buyer.cookie }, payload: {} });
+    expect(res.json().status).toBe('cancelled');
+    const refund = stripe.requests.at(-1)!;
+    expect(refund.url).toBe('/v1/refunds');
+    expect(Object.fromEntries(new URLSearchParams(refund.body))).toEqual({ payment_intent: piId, amount: '5000' });
+    expect(refund.headers['idempotency-key']).toBe(`cusp-refund-${intent._id}`);
+  });
+
+  it('acts on a signed webhook once, and on a badly signed one never', async () => {
+    const { intent } = await newOrder();
+    const piId = intent.clientSecret.split('_secret_')[0];
+    const pi = intents.get(piId)!;
+    pi.status = 'succeeded';
+    const body = event('evt_1', pi);
+    const status = async () => (await ctx.db.select({ s: orders.status }).from(orders).where(eq(orders.id, intent.orderId)))[0]!.s;
+
+    for (const bad of [undefined, signStripe(body, undefined, 'whsec_wrong'), signStripe(body, Math.floor(Date.now() / 1000) - 3600), 't=1,v1=00']) {
+      const res = await webhook(body, bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Invalid webhook signature.');
+    }
+    expect(await status()).toBe('pending_payment');
+    const tampered = await webhook(body.replace('"amount":5000', '"amount":1'), signStripe(body));
+    expect(tampered.statusCode).toBe(400);
+
+    expect((await webhook(body, signStripe(body))).json()).toEqual({ received: true });
+    expect(await status()).toBe('in_progress');
+    expect((await webhook(body, signStripe(body))).json()).toEqual({ received: true, duplicate: true });
+    const [p] = await ctx.db.select().from(payments).where(eq(payments.id, intent._id));
+    expect(p!.usedAt).not.toBeNull();
+    // Event types we do not act on are acknowledged.
+    const other = JSON.stringify({ id: 'evt_2', type: 'customer.created', data: { object: { object: 'customer' } } });
+    expect((await webhook(other, signStripe(other))).statusCode).toBe(200);
+  });
+
+  it('checks signatures as Stripe documents them', () => {
+    const body = '{"id":"evt_x"}';
+    const now = Date.now();
+    expect(verifyStripeSignature(body, signStripe(body, Math.floor(now / 1000)), WEBHOOK_SECRET, now)).toBe(true);
+    expect(verifyStripeSignature(body, `${signStripe(body, Math.floor(now / 1000))},v1=deadbeef`, WEBHOOK_SECRET, now)).toBe(true);
+    expect(verifyStripeSignature(body, signStripe(body, Math.floor(now / 1000) - 301), WEBHOOK_SECRET, now)).toBe(false);
+    expect(verifyStripeSignature(`${body} `, signStripe(body, Math.floor(now / 1000)), WEBHOOK_SECRET, now)).toBe(false);
+  });
+});
+
+describe('Moyasar adapter', async () => {
+  const paid = new Map<string, { id: string; status: string; amount: number; currency: string; metadata: Record<string, string> }>();
+  const moyasar = await fakeProvider((r) => {
+    if (r.headers.authorization !== `Basic ${Buffer.from('sk_test_moyasar:').toString('base64')}`) return { status: 401, json: { type: 'authentication_error', message: 'Invalid authorization credentials' } };
+    const get = /^\/v1\/payments\/([\w-]+)$/.exec(r.url);
+    if (r.method === 'GET' && get) {
+      const p = paid.get(get[1]!);
+      return p ? { status: 200, json: p } : { status: 404, json: { type: 'api_error', message: 'Object not found' } };
+    }
+    const refund = /^\/v1\/payments\/([\w-]+)\/refund$/.exec(r.url);
+    if (r.method === 'POST' && refund) return { status: 200, json: { ...paid.get(refund[1]!), status: 'refunded' } };
+    return { status: 404, json: { message: 'not found' } };
+  });
+  const TOKEN = 'moyasar-webhook-token-123456';
+  const { app, ctx, close } = await buildTestApp({
+    PAYMENT_PROVIDER: 'moyasar',
+    CURRENCY: 'SAR',
+    MOYASAR_SECRET_KEY: 'sk_test_moyasar',
+    MOYASAR_PUBLISHABLE_KEY: 'pk_test_moyasar',
+    MOYASAR_WEBHOOK_TOKEN: TOKEN,
+    MOYASAR_API_URL: moyasar.url,
+  });
+  afterAll(async () => {
+    await close();
+    moyasar.close();
+  });
+  afterEach(() => expectLedgerBalanced(ctx.db));
+
+  async function newOrder() {
+    const { service } = await designerWithService(app);
+    const buyer = await signUpAndLogin(app);
+    const intent = (await app.inject({ method: 'POST', url: '/api/payments/intents', headers: { cookie: buyer.cookie }, payload: { type: 'service', id: service._id, quantity: 1 } })).json();
+    return { buyer, intent };
+  }
+
+  it('verifies the payment Moyasar returns to the callback by fetching it with the secret key', async () => {
+    const { buyer, intent } = await newOrder();
+    expect(intent).toMatchObject({ provider: 'moyasar', currency: 'SAR', amount: 25 });
+    const moyasarId = '3f1a0b2c-0000-4000-8000-00000000abcd';
+    const confirm = () => app.inject({ method: 'PATCH', url: '/api/orders', headers: { cookie: buyer.cookie }, payload: { payment_intent: intent._id, provider_payment_id: moyasarId } });
+    expect((await confirm()).statusCode).toBe(422); // Moyasar does not know it
+    paid.set(moyasarId, { id: moyasarId, status: 'paid', amount: 2500, currency: 'USD', metadata: { paymentId: intent._id } });
+    expect((await confirm()).statusCode).toBe(422); // wrong currency
+    paid.set(moyasarId, { id: moyasarId, status: 'paid', amount: 2500, currency: 'SAR', metadata: { paymentId: intent._id } });
+    const ok = await confirm();
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().status).toBe('in_progress');
+    expect(moyasar.requests.at(-1)!.url).toBe(`/v1/payments/${moyasarId}`);
+    // The same Moyasar payment cannot pay a second order.
+    const second = await newOrder();
+    const reuse = await app.inject({ method: 'PATCH', url: '/api/orders', headers: { cookie: second.buyer.cookie }, payload: { payment_intent: second.intent._id, provider_payment_id: moyasarId } });
+    expect(reuse.statusCode).toBe(422);
+  });
+
+  it('takes webhooks only with the secret token, once', async () => {
+    const { intent } = await newOrder();
+    const id = '7e2b0000-0000-4000-8000-0000000000ef';
+    paid.set(id, { id, status: 'paid', amount: 2500, currency: 'SAR', metadata: { paymentId: intent._id } });
+    const body = (token: string) => JSON.stringify({ id: 'whk_1', type: 'payment_paid', secret_token: token, data: paid.get(id) });
+    const send = (token: string) => app.inject({ method: 'POST', url: '/api/payments/webhooks/moyasar', payload: body(token), headers: { 'content-type': 'application/json' } });
+    expect((await send('wrong-token-wrong-token')).statusCode).toBe(400);
+    const status = async () => (await ctx.db.select({ s: orders.status }).from(orders).where(eq(orders.id, intent.orderId)))[0]!.s;
+    expect(await status()).toBe('pending_payment');
+    expect((await send(TOKEN)).json()).toEqual({ received: true });
+    expect(await status()).toBe('in_progress');
+    expect((await send(TOKEN)).json()).toEqual({ received: true, duplicate: true });
+    // Stripe is not configured here: its webhook path refuses.
+    expect((await app.inject({ method: 'POST', url: '/api/payments/webhooks/stripe', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { Db } from '../src/db/client.js';
+import { signUpDesigner, newServiceInput } from './helper.js';
+
+/**
+ * The ledger's invariants (issue 5): entries sum to the money taken; escrow holds exactly the price of
+ * every paid, unfinished order and nothing for the others; no account but escrow moves without a pair.
+ */
+export async function expectLedgerBalanced(db: Db) {
+  const q = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const [totals] = await q<{ ledger: string; taken: string }>(sql`
+    select (select coalesce(sum(amount), 0) from ledger_entries)::text as ledger,
+           (select coalesce(sum(amount), 0) from payments where used_at is not null)::text as taken`);
+  expect(Number(totals!.ledger)).toBe(Number(totals!.taken));
+  const wrongEscrow = await q<{ id: string }>(sql`
+    select o.id from orders o
+    left join ledger_entries l on l.order_id = o.id and l.account = 'escrow'
+    group by o.id, o.status, o.price
+    having coalesce(sum(l.amount), 0) <> case when o.status in ('in_progress', 'delivered', 'revision_requested') then o.price else 0 end`);
+  expect(wrongEscrow).toEqual([]);
+  const negative = await q<{ account: string }>(sql`
+    select account from ledger_entries group by account, user_id having sum(amount) < 0`);
+  expect(negative).toEqual([]);
+}
+
+/** A designer with one service at 25.00 per unit (one revision included), ready to be ordered. */
+export async function designerWithService(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const designer = await signUpDesigner(app);
+  const res = await app.inject({ method: 'POST', url: '/api/services', headers: { cookie: designer.cookie }, payload: newServiceInput({ revisions: 1, ...overrides }) });
+  if (res.statusCode !== 201) throw new Error(`service failed: ${res.statusCode} ${res.body}`);
+  return { designer, service: res.json() as { _id: string; toothPrice: number } };
+}
+
+export const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Dr Test' };
