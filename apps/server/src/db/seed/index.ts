@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { seedDemoAccounts } from './demo-accounts.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
 import { seedDemoMessages } from './demo-messages.js';
+import { seedDemoOrders } from './demo-orders.js';
 
 /** Demo data for a first start (README): accounts, then what later issues add to them. */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
@@ -9,5 +10,6 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   if (!ids) return false;
   await seedDemoCatalogue(ctx, ids.demo_designer!);
   await seedDemoMessages(ctx, ids.demo_buyer!);
+  await seedDemoOrders(ctx, ids.demo_buyer!, ids.demo_designer!);
   return true;
 }

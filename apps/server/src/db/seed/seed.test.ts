@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { SERVICE_TAGS } from '@cusp/shared';
 import { useTestApp } from '../../../test/helper.js';
+import { expectLedgerBalanced } from '../../../test/orders.js';
 import { seedDemo } from './index.js';
 
 const { app, ctx } = await useTestApp();
@@ -29,7 +30,16 @@ it('seeds a living catalogue once: 13 designers, 40 services over every tag, rea
   const cookie = `cusp_session=${buyer.cookies.find((c) => c.name === 'cusp_session')!.value}`;
   const list = (await app.inject({ method: 'GET', url: '/api/conversations', headers: { cookie } })).json();
   expect(list).toHaveLength(2);
-  const history = await app.inject({ method: 'GET', url: `/api/messages/${list[1]._id}`, headers: { cookie } });
-  expect(history.json().map((m: { role: string }) => m.role)).toEqual(['user', 'designer', 'user', 'designer']);
-  expect((await app.inject({ method: 'GET', url: '/api/conversations/unread-count', headers: { cookie } })).json()).toEqual({ count: 2 });
+  const withDesigner = list.find((c: { sellerID: { username: string } }) => c.sellerID.username === 'demo_designer');
+  const history = (await app.inject({ method: 'GET', url: `/api/messages/${withDesigner._id}`, headers: { cookie } })).json();
+  const chat = history.filter((m: { event: unknown }) => !m.event);
+  expect(chat.map((m: { role: string }) => m.role)).toEqual(['user', 'designer', 'user', 'designer']);
+  // Lina's reply waits for the buyer; the demo designer's thread ends with the buyer's own review.
+  expect((await app.inject({ method: 'GET', url: '/api/conversations/unread-count', headers: { cookie } })).json()).toEqual({ count: 1 });
+
+  // Demo orders, made through the real order functions: one in progress, one delivered, one reviewed.
+  const orders = (await app.inject({ method: 'GET', url: '/api/orders', headers: { cookie } })).json();
+  expect(orders.map((o: { status: string }) => o.status).sort()).toEqual(['completed', 'delivered', 'in_progress']);
+  expect(history.filter((m: { event: unknown }) => m.event)).not.toHaveLength(0);
+  await expectLedgerBalanced(ctx.db);
 });

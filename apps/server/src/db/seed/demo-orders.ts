@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { accept, deliver } from '../../modules/orders/orders.service.js';
+import { createReview } from '../../modules/orders/reviews.service.js';
+import { confirmOrderPayment, createIntent, sandboxPay } from '../../modules/payments/payments.service.js';
+import { orderFiles, services, userColumns, users } from '../schema/index.js';
+
+/**
+ * A molar-crown-like mesh as binary STL: a dome with four cusps, closed by a flat base, in millimetres.
+ * Small (about 40 KB) and made here, so nothing is shipped or downloaded.
+ */
+export function demoCrownStl(segments = 36, rings = 14): Buffer {
+  const point = (ring: number, seg: number): [number, number, number] => {
+    const a = (seg / segments) * Math.PI * 2;
+    const t = ring / rings; // 0 at the margin, 1 at the top
+    const cusps = 1 + 0.12 * Math.cos(4 * a) * Math.sin(Math.PI * t);
+    const r = 5.2 * Math.cos((t * Math.PI) / 2.2) * cusps;
+    const z = 7 * Math.sin((t * Math.PI) / 2) - 0.8 * Math.cos(4 * a) * t * t;
+    return [r * Math.cos(a), r * Math.sin(a) * 0.9, z];
+  };
+  const triangles: Array<[number, number, number][]> = [];
+  for (let ring = 0; ring < rings; ring++) {
+    for (let seg = 0; seg < segments; seg++) {
+      const a = point(ring, seg), b = point(ring, seg + 1), c = point(ring + 1, seg + 1), d = point(ring + 1, seg);
+      triangles.push([a, b, c], [a, c, d]);
+    }
+  }
+  for (let seg = 0; seg < segments; seg++) triangles.push([[0, 0, 0], point(0, seg + 1), point(0, seg)]);
+  const buf = Buffer.alloc(84 + 50 * triangles.length);
+  buf.write('Cusp demo crown', 0, 'latin1');
+  buf.writeUInt32LE(triangles.length, 80);
+  triangles.forEach((tri, i) => tri.forEach((v, j) => v.forEach((c, k) => buf.writeFloatLE(c, 84 + i * 50 + 12 + j * 12 + k * 4))));
+  return buf;
+}
+
+const CARD = { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Demo Buyer' };
+
+/**
+ * Orders between the demo buyer and the demo designer, made through the real service functions (so
+ * the ledger, events and system messages are what real use makes): one being designed, one delivered
+ * with a design file to preview, one completed and reviewed. Only with the sandbox provider.
+ */
+export async function seedDemoOrders(ctx: AppContext, buyerId: string, designerId: string) {
+  if (ctx.config.payments.provider !== 'sandbox') return;
+  const [buyer] = await ctx.db.select(userColumns).from(users).where(eq(users.id, buyerId));
+  const [designer] = await ctx.db.select(userColumns).from(users).where(eq(users.id, designerId));
+  const offered = await ctx.db.select({ id: services.id }).from(services).where(and(eq(services.userId, designerId), eq(services.hidden, false))).orderBy(asc(services.createdAt)).limit(3);
+  if (!buyer || !designer || offered.length < 3) return;
+
+  const plans = [
+    { teeth: [16], requirements: 'Zirconia crown on 16, shade A2, light chamfer margin. Scans attached in the chat.' },
+    { teeth: [11, 21], requirements: 'Two e.max veneers, 0.5 mm, natural incisal translucency.' },
+    { teeth: [36], requirements: 'Full-contour zirconia on 36, tight contacts please.' },
+  ];
+  for (const [i, plan] of plans.entries()) {
+    const intent = await createIntent(ctx, buyer, { type: 'service', id: offered[i]!.id, quantity: plan.teeth.length, teeth: plan.teeth, requirements: plan.requirements, attachments: [] });
+    await sandboxPay(ctx, buyer, intent._id, CARD);
+    await confirmOrderPayment(ctx, buyer, { payment_intent: intent._id });
+    if (i === 0) continue;
+    const key = `files/${randomUUID()}.stl`;
+    const stl = demoCrownStl();
+    await ctx.storage.put(key, Readable.from([stl]));
+    const [file] = await ctx.db.insert(orderFiles).values({ uploaderId: designerId, name: `design-${plan.teeth.join('-')}.stl`, storageKey: key, size: stl.length, kind: 'stl' }).returning();
+    await deliver(ctx, designer, intent.orderId!, { note: 'Design attached, ready for milling.', files: [file!.id] });
+    if (i === 2) {
+      await accept(ctx, buyer, intent.orderId!);
+      await createReview(ctx, buyer, { orderId: intent.orderId!, star: 5, desc: 'Excellent fit and anatomy, delivered ahead of time.' });
+    }
+  }
+}
