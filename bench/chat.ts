@@ -5,6 +5,7 @@
  * product), so the clients do not share its event loop.
  *
  *   npm run build && npx tsx bench/chat.ts [--db=postgres|pglite|both] [--sockets=1000] [--duration=60]
+ *     [--server=apps/server/dist/main.js] [--node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"]
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -16,11 +17,13 @@ import type { ClientToServerEvents, MessageJson, ServerToClientEvents } from '@c
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { freshPostgresDatabase, printTable, saveResults } from './lib.js';
 
-const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const which = arg('db', 'both');
 const SOCKETS = Number(arg('sockets', '1000'));
 const DURATION_S = Number(arg('duration', '60'));
 const PAIRS = SOCKETS / 2;
+const SERVER = arg('server', 'apps/server/dist/main.js');
+const NODE_ARGS = arg('node-args', '').split(' ').filter(Boolean);
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
@@ -48,7 +51,7 @@ async function seed(databaseUrl: string | undefined, dataDir: string) {
 }
 
 async function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], { env: { ...process.env, ...env, SEED_DEMO: 'false', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...NODE_ARGS, SERVER], { env: { ...process.env, ...env, SEED_DEMO: 'false', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${env.PORT}`;
   for (let i = 0; i < 100; i++) {
     if (await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false)) return { url, child };

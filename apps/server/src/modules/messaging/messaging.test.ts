@@ -118,6 +118,9 @@ describe('real-time delivery', () => {
     const outsiderTab = await open(outsider.cookie);
     let outsiderGot = 0;
     outsiderTab.on('message:received', () => outsiderGot++);
+    // The sending tab has the message in its acknowledgement; it is not sent to it a second time.
+    let senderGot = 0;
+    buyerTab1.on('message:received', () => senderGot++);
 
     const arrivals = [nextEvent(buyerTab2, 'message:received'), nextEvent(designerTab, 'message:received')];
     const payload = { conversationID, description: 'Live hello', clientId: clientId() };
@@ -135,6 +138,7 @@ describe('real-time delivery', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(extra).toBe(0);
     expect(outsiderGot).toBe(0);
+    expect(senderGot).toBe(0);
   });
 
   it('answers a bad or foreign send with ok: false', async () => {

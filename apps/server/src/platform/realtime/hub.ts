@@ -14,6 +14,8 @@ export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 export interface RealtimeHub {
   attach(io: Io): void;
   toUsers<E extends EventName>(userIds: string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /** The same, skipping one socket (the sender, who already has the result in its acknowledgement). */
+  toUsersExcept<E extends EventName>(socketId: string | undefined, userIds: string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   disconnectSession(tokenHash: string): void;
 }
 
@@ -24,8 +26,13 @@ export function createRealtimeHub(): RealtimeHub {
       io = server;
     },
     toUsers(userIds, event, ...args) {
+      this.toUsersExcept(undefined, userIds, event, ...args);
+    },
+    toUsersExcept(socketId, userIds, event, ...args) {
       if (!io || userIds.length === 0) return;
-      io.to(userIds.map(userRoom)).emit(event, ...args);
+      const target = io.to(userIds.map(userRoom));
+      // Every socket is in a room named by its own id, so `except` drops exactly that one.
+      (socketId ? target.except(socketId) : target).emit(event, ...args);
     },
     disconnectSession(tokenHash) {
       io?.in(sessionRoom(tokenHash)).disconnectSockets(true);

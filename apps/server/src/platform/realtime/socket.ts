@@ -75,7 +75,7 @@ export async function attachSocketServer(app: FastifyInstance, ctx: AppContext, 
       const parsed = sendMessageSchema.safeParse(payload);
       if (!parsed.success) return reply({ ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid message.' } satisfies SendAck);
       try {
-        const { message } = await messaging.sendMessage(ctx, user, parsed.data);
+        const { message } = await messaging.sendMessage(ctx, user, parsed.data, socket.id);
         reply({ ok: true, message });
       } catch (error) {
         if (!(error instanceof AppError)) app.log.error({ err: error }, 'message:send failed');
