@@ -73,6 +73,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(mediaRoutes, { storage: ctx.storage });
 
   await attachSocketServer(app, ctx, ctx.config.redisUrl);
+  app.addHook('onClose', async () => {
+    await ctx.limiter.close?.();
+  });
 
   const servesWeb = options.serveWeb ? await registerWebApp(app) : false;
   if (!servesWeb) app.setNotFoundHandler(sendNotFound);

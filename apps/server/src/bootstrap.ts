@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createMailer } from './platform/mail/mailer.js';
-import { memoryRateLimiter } from './platform/rate-limit/limiter.js';
+import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit/limiter.js';
 import { createRealtimeHub } from './platform/realtime/hub.js';
 import { localStorage } from './platform/storage/storage.js';
 
@@ -30,7 +30,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
       log,
     }),
     storage: localStorage(path.join(config.dataDir, 'uploads')),
-    limiter: memoryRateLimiter(),
+    limiter: config.redisUrl ? await redisRateLimiter(config.redisUrl) : memoryRateLimiter(),
     realtime: createRealtimeHub(),
   };
 }

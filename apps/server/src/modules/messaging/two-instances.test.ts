@@ -28,3 +28,22 @@ it.runIf(shared)('delivers a message sent through one instance to a client of an
   designerOnTwo.disconnect();
   buyerOnOne.disconnect();
 });
+
+it.runIf(shared)('counts failed logins across instances (rate limits live in Redis)', async () => {
+  const one = await buildTestApp({ REDIS_URL: redisUrl! });
+  const two = await buildTestApp({ REDIS_URL: redisUrl! }, { databaseUrl: one.databaseUrl });
+  afterAll(async () => {
+    await two.close();
+    await one.close();
+  });
+  const { input } = await signUpAndLogin(one.app);
+  const wrong = (app: typeof one.app) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: input.email, password: 'not-the-password' } });
+  // Five failures per e-mail are allowed (D6), spread over both instances...
+  for (const app of [one.app, two.app, one.app, two.app, one.app]) expect((await wrong(app)).statusCode).toBe(401);
+  // ...and the sixth is refused by either of them.
+  for (const app of [two.app, one.app]) {
+    const blocked = await wrong(app);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  }
+});
