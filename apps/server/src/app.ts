@@ -6,6 +6,7 @@ import type { AppContext } from './context.js';
 import { registerErrorHandler, sendNotFound } from './errors.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { coursesRoutes } from './modules/courses/courses.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
@@ -67,6 +68,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(messagingRoutes, { ctx });
       await api.register(paymentsRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });
+      await api.register(coursesRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import type { AppContext } from './context.js';
 import { deleteExpiredSessions } from './modules/auth/session.js';
+import { deleteUnattachedVideos } from './modules/courses/course-videos.js';
 import { deleteExpiredFiles } from './modules/files/files.service.js';
 import { sweepUnclaimedFiles } from './modules/orders/order-files.service.js';
 import { autoCompleteOrders } from './modules/orders/orders.service.js';
@@ -15,5 +16,7 @@ export function scheduledJobs(ctx: AppContext): Job[] {
     // D15: delivered orders not accepted within 3 days complete on their own.
     { name: 'auto-complete-orders', lockKey: 727_103, everyMs: 10 * MINUTE, run: async () => void (await autoCompleteOrders(ctx)) },
     { name: 'sweep-order-files', lockKey: 727_104, everyMs: 60 * MINUTE, run: async () => void (await sweepUnclaimedFiles(ctx)) },
+    // Lesson videos uploaded but never attached to a lesson (an abandoned wizard), after a day.
+    { name: 'sweep-course-videos', lockKey: 727_105, everyMs: 60 * MINUTE, run: async () => void (await deleteUnattachedVideos(ctx, new Date(Date.now() - 24 * 60 * MINUTE))) },
   ];
 }

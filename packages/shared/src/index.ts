@@ -11,3 +11,4 @@ export * from './schemas/user.js';
 export * from './schemas/files.js';
 export * from './schemas/messaging.js';
 export * from './schemas/orders.js';
+export * from './schemas/courses.js';

@@ -59,7 +59,7 @@ export async function seedDemoOrders(ctx: AppContext, buyerId: string, designerI
     await sandboxPay(ctx, buyer, intent._id, CARD);
     await confirmOrderPayment(ctx, buyer, { payment_intent: intent._id });
     if (i === 0) continue;
-    const key = `files/${randomUUID()}.stl`;
+    const key = `cases/${randomUUID()}.stl`;
     const stl = demoCrownStl();
     await ctx.storage.put(key, Readable.from([stl]));
     const [file] = await ctx.db.insert(orderFiles).values({ uploaderId: designerId, name: `design-${plan.teeth.join('-')}.stl`, storageKey: key, size: stl.length, kind: 'stl' }).returning();

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { seedDemoCourses } from './courses.js';
 import { seedDemoAccounts } from './demo-accounts.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
 import { seedDemoMessages } from './demo-messages.js';
@@ -11,5 +12,6 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   await seedDemoCatalogue(ctx, ids.demo_designer!);
   await seedDemoMessages(ctx, ids.demo_buyer!);
   await seedDemoOrders(ctx, ids.demo_buyer!, ids.demo_designer!);
+  await seedDemoCourses(ctx, ids.demo_buyer!);
   return true;
 }

@@ -63,7 +63,7 @@ export async function storeCaseFile(ctx: AppContext, file: MultipartFile): Promi
     file.file.resume();
     throw new AppError('UNSUPPORTED_TYPE', FILE_TYPE_REFUSED, { file: FILE_TYPE_REFUSED });
   }
-  const key = `files/${randomUUID()}.${originalName.split('.').pop()!.toLowerCase()}`;
+  const key = `cases/${randomUUID()}.${originalName.split('.').pop()!.toLowerCase()}`;
   const { size } = await putLimited(ctx.storage, key, body, FILE_MAX_BYTES, FILE_TOO_BIG, 'file');
   if (!check.acceptsSize(size)) {
     await ctx.storage.delete(key);

@@ -20,7 +20,7 @@ function upload(name: string, data: Buffer, fields: Record<string, string> = {},
   return app.inject({ method: 'POST', url: '/api/file/upload', payload: body.payload, headers: { ...body.headers, cookie } });
 }
 const tokenOf = (link: string) => link.split('/').pop()!;
-const blobs = async () => (await readdir(path.join(ctx.config.dataDir, 'uploads', 'files')).catch(() => [])).sort();
+const blobs = async () => (await readdir(path.join(ctx.config.dataDir, 'uploads', 'cases')).catch(() => [])).sort();
 
 describe('POST /file/upload', () => {
   it.each([

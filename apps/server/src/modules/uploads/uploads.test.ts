@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
-import { multipart } from '../../../test/multipart.js';
+import { multipart, PNG } from '../../../test/multipart.js';
 
 const { app, ctx } = await useTestApp();
 const { cookie } = await signUpAndLogin(app);
@@ -92,4 +92,16 @@ it('does not let a path escape the media folder', async () => {
   for (const url of ['/media/../../etc/passwd', '/media/images/..%2F..%2Fpglite%2Fcusp.pid', '/media/%2e%2e/x.png']) {
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
   }
+});
+
+describe('GET /media', () => {
+  it('serves only the public media folders; private keys are not found even when they exist', async () => {
+    const { Readable } = await import('node:stream');
+    for (const key of ['cases/secret.stl', 'course-videos/secret.mp4', 'anything/else.png']) {
+      await ctx.storage.put(key, Readable.from([Buffer.from('private bytes')]));
+      expect((await app.inject({ method: 'GET', url: `/media/${key}` })).statusCode).toBe(404);
+    }
+    await ctx.storage.put('images/public.png', Readable.from([PNG]));
+    expect((await app.inject({ method: 'GET', url: '/media/images/public.png' })).statusCode).toBe(200);
+  });
 });

@@ -1,0 +1,16 @@
+import type { AppContext } from '../../context.js';
+import { enrollments } from '../../db/schema/index.js';
+import { confirmCoursePayment } from '../payments/payments.service.js';
+
+/**
+ * Verifies a course payment with the payments module (paid with the provider, by this user, for this
+ * course, never used before; 422 otherwise) and enrols in the same transaction that claims it and books
+ * the sale (D16). Returns whether the enrolment is new; a payment already used for this same learner and
+ * course enrols nothing again.
+ */
+export async function confirmPaidEnrolment(ctx: AppContext, args: { transactionId: string; userId: string; courseId: string }): Promise<boolean> {
+  const { fresh } = await confirmCoursePayment(ctx, args, async (tx, payment) => {
+    await tx.insert(enrollments).values({ courseId: args.courseId, userId: args.userId, paymentId: payment.id, pricePaid: payment.amount });
+  });
+  return fresh;
+}

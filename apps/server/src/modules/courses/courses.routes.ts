@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  COURSE_MESSAGES,
+  COURSE_VIDEO_MAX_BYTES,
+  courseCreateSchema,
+  courseListQuery,
+  courseUpdateSchema,
+  enrollInput,
+  lessonProgressInput,
+  MESSAGES,
+} from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { sendStored } from '../../platform/storage/send-file.js';
+import { loggedIn, requireUser } from '../auth/session.js';
+import { lessonVideoFor, storeCourseVideo, videoForUploader } from './course-videos.js';
+import * as coursesService from './courses.service.js';
+import * as enrollmentsService from './enrollments.service.js';
+
+// Ids are checked by the services: a malformed one names nothing, so it is a 404 like an unknown one.
+const courseParams = z.object({ id: z.string().max(100) });
+const lessonParams = z.object({ id: z.string().max(100), lessonId: z.string().max(100) });
+const videoParams = z.object({ videoId: z.string().max(100) });
+/** Multipart framing around the file never comes near this. */
+const ENVELOPE_BYTES = 1024 * 1024;
+/** Every Range request asks again who is watching (D22), so nothing may keep a copy. */
+const VIDEO_CACHE = 'private, no-store';
+
+export const coursesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/courses', { schema: { querystring: courseListQuery } }, async (request, reply) => {
+    const { items, total } = await coursesService.listCourses(ctx, request.query);
+    return reply.header('x-total-count', total).send(items);
+  });
+
+  app.get('/courses/mine', { ...loggedIn }, async (request) => coursesService.listPublished(ctx, requireUser(request)));
+
+  app.get('/courses/:id', { schema: { params: courseParams } }, async (request) =>
+    coursesService.getCourse(ctx, request.params.id, request.user),
+  );
+
+  app.post('/courses', { ...loggedIn, schema: { body: courseCreateSchema } }, async (request, reply) => {
+    const course = await coursesService.createCourse(ctx, requireUser(request), request.body);
+    return reply.status(201).send(course);
+  });
+
+  app.patch('/courses/:id', { ...loggedIn, schema: { params: courseParams, body: courseUpdateSchema } }, async (request) =>
+    coursesService.updateCourse(ctx, requireUser(request), request.params.id, request.body),
+  );
+
+  app.delete('/courses/:id', { ...loggedIn, schema: { params: courseParams } }, async (request, reply) => {
+    await coursesService.deleteCourse(ctx, requireUser(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  // Lesson videos (D22): uploaded here, never to /media, and streamed only through the routes below.
+  app.post('/courses/videos', { ...loggedIn }, async (request, reply) => {
+    const user = requireUser(request);
+    if (Number(request.headers['content-length'] ?? 0) > COURSE_VIDEO_MAX_BYTES + ENVELOPE_BYTES) {
+      throw new AppError('TOO_LARGE', COURSE_MESSAGES.videoTooLarge, { file: COURSE_MESSAGES.videoTooLarge });
+    }
+    if (!request.isMultipart()) throw new AppError('BAD_REQUEST', MESSAGES.noFile, { file: MESSAGES.noFile });
+    const file = await request.file({ limits: { fileSize: COURSE_VIDEO_MAX_BYTES + ENVELOPE_BYTES, files: 1 } });
+    if (!file || file.fieldname !== 'file') {
+      file?.file.resume();
+      throw new AppError('BAD_REQUEST', MESSAGES.noFile, { file: MESSAGES.noFile });
+    }
+    const video = await storeCourseVideo(ctx, user, file);
+    return reply.status(201).send(video);
+  });
+
+  app.get('/courses/videos/:videoId', { ...loggedIn, schema: { params: videoParams } }, async (request, reply) => {
+    const video = await videoForUploader(ctx, requireUser(request), request.params.videoId);
+    return sendStored(request, reply, ctx.storage, video.storageKey, { contentType: video.contentType, cacheControl: VIDEO_CACHE });
+  });
+
+  app.get('/courses/:id/lessons/:lessonId/video', { schema: { params: lessonParams } }, async (request, reply) => {
+    const video = await lessonVideoFor(ctx, request.user, request.params.id, request.params.lessonId);
+    return sendStored(request, reply, ctx.storage, video.storageKey, { contentType: video.contentType, cacheControl: VIDEO_CACHE });
+  });
+
+  app.post(
+    '/courses/:id/lessons/:lessonId/progress',
+    { ...loggedIn, schema: { params: lessonParams, body: lessonProgressInput } },
+    async (request) => enrollmentsService.saveProgress(ctx, requireUser(request), request.params.id, request.params.lessonId, request.body),
+  );
+
+  app.post('/enroll', { ...loggedIn, schema: { body: enrollInput } }, async (request, reply) => {
+    const { status, enrollment } = await enrollmentsService.enroll(ctx, requireUser(request), request.body);
+    return reply.status(status).send(enrollment);
+  });
+
+  app.get('/enroll/my', { ...loggedIn }, async (request) => enrollmentsService.myCourses(ctx, requireUser(request)));
+};

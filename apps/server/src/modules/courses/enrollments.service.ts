@@ -1,0 +1,142 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { COURSE_MESSAGES, type EnrolledCourseJson, type enrollInput, type LessonProgressJson, type lessonProgressInput } from '@cusp/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { courses, enrollments, lessonProgress, lessons, users, type EnrollmentRow, type UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { confirmPaidEnrolment } from './course-payments.js';
+import { percentOf, toEnrollmentJson } from './courses.presenter.js';
+import { courseColumns, isEnrolled, isUuid, lessonStatsFor, loadCourse } from './courses.service.js';
+
+async function findEnrolment(ctx: AppContext, courseId: string, userId: string): Promise<EnrollmentRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(enrollments)
+    .where(and(eq(enrollments.courseId, courseId), eq(enrollments.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * `POST /enroll` (D16). A free course enrols at once. A paid one only with a payment the server has
+ * verified with the provider: paid, by this user, for this course, at its price, never used before
+ * (422 otherwise, nothing changes). Enrolling again answers the existing enrolment with 200.
+ */
+export async function enroll(ctx: AppContext, user: UserRow, input: z.output<typeof enrollInput>) {
+  const { course } = await loadCourse(ctx, input.courseId);
+  if (course.creatorId === user.id) throw new AppError('CONFLICT', COURSE_MESSAGES.ownCourse);
+  const existing = await findEnrolment(ctx, course.id, user.id);
+  if (existing) return { status: 200 as const, enrollment: toEnrollmentJson(existing, ctx.config.currency) };
+
+  if (course.price === 0) {
+    const [row] = await ctx.db
+      .insert(enrollments)
+      .values({ courseId: course.id, userId: user.id, pricePaid: 0 })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return { status: 201 as const, enrollment: toEnrollmentJson(row, ctx.config.currency) };
+    return { status: 200 as const, enrollment: toEnrollmentJson((await findEnrolment(ctx, course.id, user.id))!, ctx.config.currency) };
+  }
+
+  if (!input.transactionId) throw new AppError('PAYMENT_NOT_VERIFIED', COURSE_MESSAGES.paymentNotVerified);
+  try {
+    const fresh = await confirmPaidEnrolment(ctx, { transactionId: input.transactionId, userId: user.id, courseId: course.id });
+    const row = await findEnrolment(ctx, course.id, user.id);
+    if (!row) throw new AppError('PAYMENT_NOT_VERIFIED', COURSE_MESSAGES.paymentNotVerified);
+    return { status: fresh ? (201 as const) : (200 as const), enrollment: toEnrollmentJson(row, ctx.config.currency) };
+  } catch (error) {
+    // Two confirmations of different payments at once: the second loses on the unique index and
+    // rolls back (its payment stays unclaimed); the learner is enrolled either way.
+    if (isUniqueViolation(error)) {
+      const row = await findEnrolment(ctx, course.id, user.id);
+      if (row) return { status: 200 as const, enrollment: toEnrollmentJson(row, ctx.config.currency) };
+    }
+    throw error;
+  }
+}
+
+/** `GET /enroll/my`: the caller's courses, newest enrolment first, each with its progress (0-100). */
+export async function myCourses(ctx: AppContext, user: UserRow): Promise<EnrolledCourseJson[]> {
+  const rows = await ctx.db
+    .select({ course: courseColumns, creatorName: users.username, enrolledAt: enrollments.createdAt, lastLessonId: enrollments.lastLessonId })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .innerJoin(users, eq(users.id, courses.creatorId))
+    .where(eq(enrollments.userId, user.id))
+    .orderBy(desc(enrollments.createdAt));
+  const ids = rows.map((r) => r.course.id);
+  const stats = await lessonStatsFor(ctx.db, ids);
+  const done = new Map<string, number>();
+  if (ids.length) {
+    // Only lessons that still exist count (progress rows of removed lessons went with them).
+    const grouped = await ctx.db
+      .select({ courseId: lessonProgress.courseId, count: sql<number>`count(*)::int` })
+      .from(lessonProgress)
+      .where(and(eq(lessonProgress.userId, user.id), eq(lessonProgress.completed, true), inArray(lessonProgress.courseId, ids)))
+      .groupBy(lessonProgress.courseId);
+    for (const g of grouped) done.set(g.courseId, g.count);
+  }
+  return rows.map(({ course, creatorName, enrolledAt, lastLessonId }) => {
+    const lessonCount = stats.get(course.id)?.count ?? 0;
+    const completedLessons = Math.min(done.get(course.id) ?? 0, lessonCount);
+    return {
+      _id: course.id,
+      title: course.title,
+      description: course.description,
+      thumbnail: course.thumbnail,
+      progress: percentOf(completedLessons, lessonCount),
+      lessonCount,
+      completedLessons,
+      lastLessonId,
+      creatorName,
+      enrolledAt: enrolledAt.toISOString(),
+    };
+  });
+}
+
+/**
+ * `POST /courses/{id}/lessons/{lessonId}/progress`: where the creator or an enrolled learner is in a
+ * lesson. Completion sticks: once a lesson is done, a later report of an earlier position does not undo it.
+ */
+export async function saveProgress(
+  ctx: AppContext,
+  user: UserRow,
+  courseId: string,
+  lessonId: string,
+  input: z.output<typeof lessonProgressInput>,
+): Promise<LessonProgressJson> {
+  const { course } = await loadCourse(ctx, courseId);
+  const [lesson] = isUuid(lessonId)
+    ? await ctx.db
+        .select({ id: lessons.id })
+        .from(lessons)
+        .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))
+        .limit(1)
+    : [];
+  if (!lesson) throw new AppError('NOT_FOUND', COURSE_MESSAGES.lessonNotFound);
+  const enrolled = await isEnrolled(ctx.db, courseId, user.id);
+  if (course.creatorId !== user.id && !enrolled) throw new AppError('FORBIDDEN', COURSE_MESSAGES.enrolFirst);
+
+  const now = new Date();
+  const [saved] = await ctx.db
+    .insert(lessonProgress)
+    .values({ userId: user.id, lessonId, courseId, position: input.position, completed: input.completed, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [lessonProgress.userId, lessonProgress.lessonId],
+      set: { position: input.position, completed: sql`${lessonProgress.completed} or ${input.completed}`, updatedAt: now },
+    })
+    .returning();
+  if (enrolled) {
+    await ctx.db
+      .update(enrollments)
+      .set({ lastLessonId: lessonId })
+      .where(and(eq(enrollments.courseId, courseId), eq(enrollments.userId, user.id)));
+  }
+  const [{ total } = { total: 0 }] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(lessons).where(eq(lessons.courseId, courseId));
+  const [{ completed } = { completed: 0 }] = await ctx.db
+    .select({ completed: sql<number>`count(*)::int` })
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, user.id), eq(lessonProgress.courseId, courseId), eq(lessonProgress.completed, true)));
+  return { lessonId, position: saved!.position, completed: saved!.completed, progress: percentOf(completed, total) };
+}

@@ -1,0 +1,110 @@
+import { useEffect } from 'react';
+import { Button, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { usePageTitle } from '@/lib/page-title';
+import { useI18n } from '@/lib/use-i18n';
+import { coursesKeys, enroll } from '../api/courses';
+import { useCourseMessages } from '../lib/messages';
+
+/** The query the payment page (or a provider's return) lands with; any of the usual names for the payment id. */
+export function readThankYouParams(params: URLSearchParams) {
+  return {
+    success: params.get('status') === 'success',
+    courseId: params.get('courseId')?.trim() ?? '',
+    transactionId: (params.get('transactionId') ?? params.get('payment_intent') ?? params.get('id') ?? '').trim(),
+  };
+}
+
+/**
+ * `/thank-you` (SPEC.md section 2, D16): enrols only once the server has verified the payment. The
+ * query string alone proves nothing: without a verified payment the page says there was a problem.
+ */
+export function ThankYouPage() {
+  const { t } = useI18n();
+  const { failure } = useCourseMessages();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const { success, courseId, transactionId } = readThankYouParams(params);
+  const canConfirm = success && !!courseId && !!transactionId;
+  usePageTitle(t('courses.thankYou.pageTitle'));
+
+  const confirmation = useQuery({
+    queryKey: ['courses', 'confirm-enrolment', courseId, transactionId],
+    queryFn: () => enroll({ courseId, transactionId, paymentMethod: 'creditcard' }),
+    enabled: canConfirm,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+  useEffect(() => {
+    if (confirmation.isSuccess) {
+      void queryClient.invalidateQueries({ queryKey: coursesKeys.enrolled });
+      void queryClient.invalidateQueries({ queryKey: coursesKeys.detail(courseId) });
+    }
+  }, [confirmation.isSuccess, queryClient, courseId]);
+
+  let body;
+  if (canConfirm && confirmation.isPending) {
+    body = (
+      <Stack align="center" gap="md" role="status">
+        <Loader aria-hidden />
+        <Text>{t('courses.thankYou.confirming')}</Text>
+      </Stack>
+    );
+  } else if (canConfirm && confirmation.isSuccess) {
+    body = (
+      <Stack align="center" gap="md">
+        <ThemeIcon size={64} radius="xl" color="teal" variant="light" aria-hidden>
+          <IconCircleCheck size={40} />
+        </ThemeIcon>
+        <Title order={1} ta="center">
+          {t('courses.thankYou.title')}
+        </Title>
+        <Text size="lg" ta="center" role="status">
+          {t('courses.thankYou.success')}
+        </Text>
+        <Group justify="center">
+          <Button component={Link} to="/my-courses">
+            {t('courses.thankYou.myCourses')}
+          </Button>
+          <Button component={Link} to={`/courses/${courseId}/learn`} variant="light">
+            {t('courses.thankYou.start')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack align="center" gap="md">
+        <ThemeIcon size={64} radius="xl" color="red" variant="light" aria-hidden>
+          <IconAlertTriangle size={40} />
+        </ThemeIcon>
+        <Title order={1} ta="center">
+          {t('courses.thankYou.problemTitle')}
+        </Title>
+        <Text size="lg" ta="center" role="alert">
+          {t('courses.thankYou.problem')}
+        </Text>
+        {confirmation.isError ? (
+          <Text c="dimmed" ta="center">
+            {failure(confirmation.error, t('courses.server.paymentNotVerified'))}
+          </Text>
+        ) : null}
+        <Button component={Link} to="/courses">
+          {t('courses.thankYou.tryAgain')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Container size="sm" py={{ base: 'xl', md: 64 }}>
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+        {body}
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,288 @@
+import { z } from 'zod';
+import { optionalMediaUrl, requiredText } from './fields.js';
+
+/**
+ * Video courses (SPEC.md sections 2-5, D16, D22): the request schemas both sides validate with and
+ * the JSON the server answers. Money is in major units (45.5 = $45.50), as everywhere in the API.
+ */
+
+/** The categories a course can have; the chosen one becomes the course's single tag (SPEC.md section 3). */
+export const COURSE_CATEGORIES = [
+  'Digital Workflow',
+  'Intraoral Scanning',
+  'Crowns & Bridges',
+  'Veneers & Smile Design',
+  'Implant Prosthetics',
+  'Surgical Guides',
+  'Orthodontics & Aligners',
+  'Dentures',
+  'Milling & 3D Printing',
+  'CAD Software',
+] as const;
+export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
+export const isCourseCategory = (value: unknown): value is CourseCategory =>
+  typeof value === 'string' && (COURSE_CATEGORIES as readonly string[]).includes(value);
+
+export const COURSE_MAX_LESSONS = 100;
+export const COURSE_MAX_PRICE = 100_000;
+export const COURSE_TITLE_MAX = 120;
+export const COURSE_DESCRIPTION_MAX = 5000;
+export const LESSON_TITLE_MAX = 200;
+/** Lesson videos: the same 200 MB ceiling as other uploads (D21), checked while streaming. */
+export const COURSE_VIDEO_MAX_BYTES = 200 * 1024 * 1024;
+export const COURSE_VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
+
+export const COURSE_MESSAGES = {
+  /** SPEC.md section 5: step 1 of the wizard. */
+  requiredFields: 'Please fill in required course fields.',
+  /** SPEC.md section 5: step 2 of the wizard. */
+  lessonIncomplete: 'Each lesson must have a title and video file.',
+  submitted: 'Course submitted successfully!',
+  submitFailed: 'Failed to submit course.',
+  notFound: 'Course not found.',
+  lessonNotFound: 'Lesson not found.',
+  notYourCourse: 'You are not authorized to change this course.',
+  hasLearners: 'Learners have enrolled in this course, so it cannot be deleted. You can still edit it.',
+  needsLesson: 'A course needs at least one lesson.',
+  tooManyLessons: `A course has at most ${COURSE_MAX_LESSONS} lessons.`,
+  videoNotYours: 'Upload the lesson video through the course form; a video you did not upload cannot be used.',
+  videoTwice: 'Each lesson needs a video of its own.',
+  videoNotFound: 'Video not found.',
+  videoForbidden: 'Only the person who uploaded this video can play it here.',
+  notAVideo: 'The lesson video must be an MP4, WebM or MOV file.',
+  videoTooLarge: 'The video is too large (200 MB at most).',
+  duration: 'Write the duration as minutes and seconds, e.g. 10:30.',
+  category: `Choose a category from: ${COURSE_CATEGORIES.join(', ')}.`,
+  oneCategory: 'A course has one category.',
+  priceNegative: 'The price cannot be negative.',
+  priceTooHigh: 'The price is too high.',
+  priceDecimals: 'The price can have at most two decimals.',
+  price: 'Please enter a price (0 for a free course).',
+  enrolFirst: 'Enrol in this course to watch this lesson.',
+  ownCourse: 'You created this course, so it is already yours.',
+  paymentNotVerified: 'The payment could not be verified.',
+  position: 'The position is a number of seconds.',
+} as const;
+
+/** `/api/courses/videos/<id>`: what `POST /api/courses/videos` answers and a lesson refers to. */
+export const COURSE_VIDEO_URL = /^\/api\/courses\/videos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+export const courseVideoUrl = (id: string) => `/api/courses/videos/${id}`;
+export function videoIdOfUrl(url: string): string | null {
+  return COURSE_VIDEO_URL.exec(url.trim())?.[1]?.toLowerCase() ?? null;
+}
+
+const DURATION = /^(?:(\d{1,2}):([0-5]\d):([0-5]\d)|(\d{1,3}):([0-5]\d))$/;
+/** '10:30' -> 630, '1:02:03' -> 3723; null when it is not such a text. */
+export function parseDuration(text: string): number | null {
+  const m = DURATION.exec(text.trim());
+  if (!m) return null;
+  if (m[1] !== undefined) return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+  return Number(m[4]) * 60 + Number(m[5]);
+}
+/** 630 -> '10:30', 3723 -> '1:02:03'. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
+}
+
+/** A course price typed in major units: 0 (free) or more, at most two decimals. */
+export const coursePrice = z.coerce
+  .number({ error: COURSE_MESSAGES.price })
+  .refine((v) => Number.isFinite(v), COURSE_MESSAGES.price)
+  .min(0, COURSE_MESSAGES.priceNegative)
+  .max(COURSE_MAX_PRICE, COURSE_MESSAGES.priceTooHigh)
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, COURSE_MESSAGES.priceDecimals);
+
+const lessonDuration = z
+  .union([z.string().trim().max(10, COURSE_MESSAGES.duration), z.null()])
+  .optional()
+  .transform((v) => v || null)
+  .refine((v) => v === null || parseDuration(v) !== null, COURSE_MESSAGES.duration);
+
+export const lessonInput = z.object({
+  /** An existing lesson of the course being edited (keeps its learners' progress). */
+  _id: z.uuid(COURSE_MESSAGES.lessonNotFound).optional(),
+  title: z
+    .string({ error: COURSE_MESSAGES.lessonIncomplete })
+    .trim()
+    .min(1, COURSE_MESSAGES.lessonIncomplete)
+    .max(LESSON_TITLE_MAX, `A lesson title is at most ${LESSON_TITLE_MAX} characters.`),
+  videoUrl: z.string({ error: COURSE_MESSAGES.lessonIncomplete }).trim().regex(COURSE_VIDEO_URL, COURSE_MESSAGES.lessonIncomplete),
+  duration: lessonDuration,
+  preview: z.boolean({ error: 'preview is true or false.' }).optional().default(false),
+});
+export type LessonInput = z.input<typeof lessonInput>;
+
+const lessons = z
+  .array(lessonInput, { error: COURSE_MESSAGES.needsLesson })
+  .min(1, COURSE_MESSAGES.needsLesson)
+  .max(COURSE_MAX_LESSONS, COURSE_MESSAGES.tooManyLessons)
+  .refine((list) => new Set(list.map((l) => videoIdOfUrl(l.videoUrl))).size === list.length, COURSE_MESSAGES.videoTwice);
+
+const tags = z
+  .array(z.enum(COURSE_CATEGORIES, { error: COURSE_MESSAGES.category }), { error: COURSE_MESSAGES.category })
+  .max(1, COURSE_MESSAGES.oneCategory);
+
+const courseFields = {
+  title: requiredText('title', COURSE_TITLE_MAX),
+  description: requiredText('description', COURSE_DESCRIPTION_MAX),
+  thumbnail: optionalMediaUrl,
+  price: coursePrice.default(0),
+  tags: tags.optional().default([]),
+  lessons,
+};
+
+/** `POST /api/courses`. */
+export const courseCreateSchema = z.object(courseFields);
+export type CourseCreateInput = z.input<typeof courseCreateSchema>;
+export type CourseCreateValues = z.output<typeof courseCreateSchema>;
+
+/** `PATCH /api/courses/{id}`: any subset; `lessons`, when sent, is the whole new list in order. */
+export const courseUpdateSchema = z
+  .object({
+    title: courseFields.title.optional(),
+    description: courseFields.description.optional(),
+    thumbnail: optionalMediaUrl,
+    price: coursePrice.optional(),
+    tags: tags.optional(),
+    lessons: lessons.optional(),
+  })
+  .strict();
+export type CourseUpdateInput = z.input<typeof courseUpdateSchema>;
+
+/** Query of `GET /api/courses` (D4). */
+export const courseListQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  tag: z.enum(COURSE_CATEGORIES, { error: COURSE_MESSAGES.category }).optional(),
+  creatorId: z.uuid('creatorId must be a user id.').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type CourseListQuery = z.output<typeof courseListQuery>;
+
+/** `POST /api/enroll` (SPEC.md section 3's enrolment payload). A free course needs `courseId` only. */
+export const enrollInput = z.object({
+  courseId: z.uuid({ error: COURSE_MESSAGES.notFound }),
+  transactionId: z.string().trim().max(200).optional(),
+  paymentMethod: z.string().trim().max(40).optional(),
+});
+export type EnrollInput = z.input<typeof enrollInput>;
+
+/** `POST /api/courses/{id}/lessons/{lessonId}/progress`: where the learner is, in seconds. */
+export const lessonProgressInput = z.object({
+  position: z.coerce
+    .number({ error: COURSE_MESSAGES.position })
+    .min(0, COURSE_MESSAGES.position)
+    .max(24 * 3600, COURSE_MESSAGES.position)
+    .transform((v) => Math.floor(v)),
+  completed: z.boolean().optional().default(false),
+});
+
+export interface CourseCreatorJson {
+  _id: string;
+  username: string;
+  image: string | null;
+}
+
+/** A course card (SPEC.md section 3): `creator`, `creatorName` and `creatorProfilePic` all kept (D2). */
+export interface CourseJson {
+  _id: string;
+  title: string;
+  description: string;
+  thumbnail: string | null;
+  /** Major units; 0 is free. */
+  price: number;
+  tags: string[];
+  /** The single tag, '' when none. */
+  category: string;
+  creator: CourseCreatorJson;
+  creatorName: string;
+  creatorProfilePic: string | null;
+  lessonCount: number;
+  /** Seconds, summed over the lessons whose duration is known. */
+  totalDuration: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LessonJson {
+  _id: string;
+  position: number;
+  title: string;
+  /** As typed, e.g. '10:30'; null when unknown. */
+  duration: string | null;
+  durationSeconds: number | null;
+  preview: boolean;
+  /** `/api/courses/{id}/lessons/{lessonId}/video` for those who may watch it, else null (D22). */
+  videoUrl: string | null;
+  /** Creator only: the uploaded video this lesson plays (`/api/courses/videos/{id}`), to keep it when editing. */
+  videoRef?: string;
+  videoName?: string;
+  /** The viewer's progress, for the creator and enrolled learners. */
+  completed?: boolean;
+  watchedSeconds?: number;
+}
+
+/** `GET /api/courses/{id}`. */
+export interface CourseDetailJson extends CourseJson {
+  lessons: LessonJson[];
+  enrolled: boolean;
+  isCreator: boolean;
+  /** Creator or enrolled: every lesson plays. */
+  canWatch: boolean;
+  /** 0-100 for the creator and enrolled learners, else null. */
+  progress: number | null;
+  /** The lesson to resume. */
+  lastLessonId: string | null;
+}
+
+/** A row of `GET /api/enroll/my`: the course with the learner's progress (0-100). */
+export interface EnrolledCourseJson {
+  _id: string;
+  title: string;
+  description: string;
+  thumbnail: string | null;
+  progress: number;
+  lessonCount: number;
+  completedLessons: number;
+  lastLessonId: string | null;
+  creatorName: string;
+  enrolledAt: string;
+}
+
+/** A row of `GET /api/courses/mine`: what a creator published, with its learners and takings. */
+export interface PublishedCourseJson extends CourseJson {
+  enrollmentCount: number;
+  /** Sum of what learners paid, major units (the ledger keeps the fee split). */
+  revenue: number;
+}
+
+export interface EnrollmentJson {
+  _id: string;
+  courseId: string;
+  userId: string;
+  transactionId: string | null;
+  paymentMethod: string | null;
+  pricePaid: number;
+  createdAt: string;
+}
+
+/** `POST /api/courses/videos` (the media host's shape, D20). */
+export interface CourseVideoJson {
+  _id: string;
+  secure_url: string;
+  original_filename: string;
+  resource_type: 'video';
+  bytes: number;
+}
+
+export interface LessonProgressJson {
+  lessonId: string;
+  position: number;
+  completed: boolean;
+  /** The course's overall progress after this update, 0-100. */
+  progress: number;
+}
