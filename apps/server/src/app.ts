@@ -18,6 +18,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { attachSocketServer } from './platform/realtime/socket.js';
+import { registerMetrics } from './platform/metrics.js';
 import { registerSecurity } from './platform/security.js';
 import { mediaRoutes } from './platform/storage/media.routes.js';
 import { registerWebApp } from './web.js';
@@ -43,6 +44,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerSecurity(app, ctx.config);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fieldSize: 64 * 1024 } });
+
+  registerMetrics(app, { metrics: ctx.metrics, database: ctx.database, realtime: ctx.realtime, token: ctx.config.metricsToken });
 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);

@@ -5,6 +5,7 @@ import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit/limiter.js';
+import { createMetrics } from './platform/metrics.js';
 import { createRealtimeHub } from './platform/realtime/hub.js';
 import { localStorage } from './platform/storage/storage.js';
 
@@ -32,5 +33,6 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     storage: localStorage(path.join(config.dataDir, 'uploads')),
     limiter: config.redisUrl ? await redisRateLimiter(config.redisUrl) : memoryRateLimiter(),
     realtime: createRealtimeHub(),
+    metrics: createMetrics(),
   };
 }

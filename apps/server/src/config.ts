@@ -43,6 +43,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@cusp.dental'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: bool.default(false),
+  /** When set, GET /metrics asks for `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** D17: which payment provider takes card payments. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'moyasar'], { error: 'must be sandbox, stripe or moyasar' }).default('sandbox'),
   PLATFORM_FEE_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0, 'must be between 0 and 50').max(50, 'must be between 0 and 50').default(10),
@@ -76,6 +78,7 @@ export interface Config {
   /** Secure cookies whenever the public address is https. */
   secureCookies: boolean;
   payments: PaymentsConfig;
+  metricsToken: string | undefined;
 }
 
 export interface PaymentsConfig {
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionDays: e.SESSION_DAYS,
     trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https:'),
+    metricsToken: e.METRICS_TOKEN,
     payments: {
       provider: e.PAYMENT_PROVIDER,
       feePercent: e.PLATFORM_FEE_PERCENT,

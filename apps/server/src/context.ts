@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './platform/mail/mailer.js';
+import type { Metrics } from './platform/metrics.js';
 import type { RateLimiter } from './platform/rate-limit/limiter.js';
 import type { RealtimeHub } from './platform/realtime/hub.js';
 import type { Storage } from './platform/storage/storage.js';
@@ -14,4 +15,5 @@ export interface AppContext {
   storage: Storage;
   limiter: RateLimiter;
   realtime: RealtimeHub;
+  metrics: Metrics;
 }

@@ -22,7 +22,7 @@ async function main() {
   if (config.seedDemo && (await seedDemo(ctx))) logger.info('demo data created (accounts in the README)');
 
   const app = await buildApp(ctx, { serveWeb: true, logger: { level: config.logLevel } });
-  const jobs = startJobs(ctx.database, app.log, scheduledJobs(ctx));
+  const jobs = startJobs(ctx.database, app.log, scheduledJobs(ctx), ctx.metrics);
   await app.listen({ host: config.host, port: config.port });
   logger.info(`Cusp is running on ${config.publicUrl} (database: ${ctx.database.kind}, data: ${config.dataDir})`);
 

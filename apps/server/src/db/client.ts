@@ -27,6 +27,8 @@ export interface Database {
   withTryLock(key: number, fn: () => Promise<void>): Promise<boolean>;
   /** Raw SQL with $1... parameters, for tools (benchmarks, query plans), not for features. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Connection pool figures for /metrics (null for the embedded database, which has no pool). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ async function openPglite(dataDir: string | null, logger: Logger): Promise<Datab
       await client.query('select 1');
     },
     query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    poolStats: () => null,
     // One process owns a PGlite database: nothing to coordinate with.
     withTryLock: async (_key, fn) => {
       await fn();
@@ -102,6 +105,7 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
       await pool.query('select 1');
     },
     query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     withTryLock: async (key, fn) => {
       const conn = await pool.connect();
       try {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import type { Metrics } from '../metrics.js';
 
 export interface Job {
   name: string;
@@ -13,14 +14,22 @@ export interface Job {
  * Runs each job at start and then periodically, on every instance, made single by an advisory lock
  * (ARCHITECTURE.md "Running at scale"). A failing run is logged and tried again next time.
  */
-export function startJobs(database: Database, log: FastifyBaseLogger, jobs: Job[]) {
+export function startJobs(database: Database, log: FastifyBaseLogger, jobs: Job[], metrics?: Metrics) {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
   const tick = (job: Job) => {
+    const timer = metrics?.jobDuration.startTimer({ job: job.name });
     const run = database
       .withTryLock(job.lockKey, job.run)
-      .then((ran) => log.debug({ job: job.name, ran }, 'job finished'))
-      .catch((error) => log.error({ err: error, job: job.name }, 'job failed'))
+      .then((ran) => {
+        if (ran) timer?.();
+        metrics?.jobRuns.inc({ job: job.name, outcome: ran ? 'ran' : 'skipped' });
+        log.debug({ job: job.name, ran }, 'job finished');
+      })
+      .catch((error) => {
+        metrics?.jobRuns.inc({ job: job.name, outcome: 'failed' });
+        log.error({ err: error, job: job.name }, 'job failed');
+      })
       .finally(() => running.delete(run));
     running.add(run);
   };

@@ -17,6 +17,8 @@ export interface RealtimeHub {
   /** The same, skipping one socket (the sender, who already has the result in its acknowledgement). */
   toUsersExcept<E extends EventName>(socketId: string | undefined, userIds: string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   disconnectSession(tokenHash: string): void;
+  /** Sockets connected to this instance. */
+  socketCount(): number;
 }
 
 export function createRealtimeHub(): RealtimeHub {
@@ -33,6 +35,9 @@ export function createRealtimeHub(): RealtimeHub {
       const target = io.to(userIds.map(userRoom));
       // Every socket is in a room named by its own id, so `except` drops exactly that one.
       (socketId ? target.except(socketId) : target).emit(event, ...args);
+    },
+    socketCount() {
+      return io?.engine.clientsCount ?? 0;
     },
     disconnectSession(tokenHash) {
       io?.in(sessionRoom(tokenHash)).disconnectSockets(true);
