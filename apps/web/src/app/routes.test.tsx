@@ -1,11 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildUser } from '@/test/factories';
-import { mockApi } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
-import { UPCOMING_PROTECTED_ROUTES, UPCOMING_PUBLIC_ROUTES } from './routes';
-
-const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, 'abc123');
 
 describe('routes', () => {
   it('renders the home page with its title', async () => {
@@ -21,24 +16,6 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(document.title).toBe('Page not found · Cusp');
   });
-
-  it.each(UPCOMING_PUBLIC_ROUTES.map((route) => [concrete(route.path), route.page]))(
-    'public route %s shows its upcoming page',
-    async (path) => {
-      renderApp(path);
-      expect(await screen.findByText(/This part of Cusp opens soon/)).toBeInTheDocument();
-      expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
-    },
-  );
-
-  it.each(UPCOMING_PROTECTED_ROUTES.map((route) => [concrete(route.path), route.page]))(
-    'protected route %s shows its upcoming page to a logged-in user',
-    async (path) => {
-      mockApi({}, { user: buildUser() });
-      renderApp(path);
-      expect(await screen.findByText(/This part of Cusp opens soon/)).toBeInTheDocument();
-    },
-  );
 
   it.each([
     ['/about', 'About Cusp', 'About · Cusp'],

@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { RequireAuth } from '@/features/auth';
-import type { UpcomingPageKey } from '@/features/site/pages/UpcomingPage';
 import { Layout } from './layout/Layout';
 
 // Every page is its own chunk: the home page only loads what it shows.
@@ -44,34 +43,23 @@ const ServiceDetailPage = lazy(() =>
 const MessagesPage = lazy(() =>
   import('@/features/messages/pages/MessagesPage').then((m) => ({ default: m.MessagesPage })),
 );
+const OrdersPage = lazy(() => import('@/features/orders/pages/OrdersPage').then((m) => ({ default: m.OrdersPage })));
+const OrderPage = lazy(() => import('@/features/orders/pages/OrderPage').then((m) => ({ default: m.OrderPage })));
+const PayPage = lazy(() => import('@/features/payments/pages/PayPage').then((m) => ({ default: m.PayPage })));
+const SuccessPage = lazy(() => import('@/features/payments/pages/SuccessPage').then((m) => ({ default: m.SuccessPage })));
 const AdminPage = lazy(() => import('@/features/catalogue/pages/AdminPage').then((m) => ({ default: m.AdminPage })));
-const NotFoundPage = lazy(() => import('@/features/site/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
-const UpcomingPage = lazy(() => import('@/features/site/pages/UpcomingPage').then((m) => ({ default: m.UpcomingPage })));
-
-interface UpcomingRoute {
-  path: string;
-  page: UpcomingPageKey;
-}
-
-/** SPEC.md section 2's routes whose screens arrive with later issues (public ones). */
-export const UPCOMING_PUBLIC_ROUTES: readonly UpcomingRoute[] = [
-  { path: '/courses', page: 'courses' },
-  { path: '/courses/:id', page: 'courseDetail' },
-  { path: '/my-courses', page: 'myCourses' },
-];
-
-/** ...and the protected ones, behind RequireAuth. */
-export const UPCOMING_PROTECTED_ROUTES: readonly UpcomingRoute[] = [
-  { path: '/courses/create', page: 'createCourse' },
-  { path: '/orders', page: 'orders' },
-  { path: '/pay/:type/:id', page: 'payment' },
-  { path: '/thank-you', page: 'thankYou' },
-  { path: '/success', page: 'paymentSuccess' },
-];
-
-const upcoming = ({ path, page }: UpcomingRoute) => (
-  <Route key={path} path={path} element={<UpcomingPage page={page} />} />
+const CoursesPage = lazy(() => import('@/features/courses/pages/CoursesPage').then((m) => ({ default: m.CoursesPage })));
+const CourseDetailPage = lazy(() =>
+  import('@/features/courses/pages/CourseDetailPage').then((m) => ({ default: m.CourseDetailPage })),
 );
+const CreateCoursePage = lazy(() =>
+  import('@/features/courses/pages/CreateCoursePage').then((m) => ({ default: m.CreateCoursePage })),
+);
+const EditCoursePage = lazy(() => import('@/features/courses/pages/EditCoursePage').then((m) => ({ default: m.EditCoursePage })));
+const LearnPage = lazy(() => import('@/features/courses/pages/LearnPage').then((m) => ({ default: m.LearnPage })));
+const MyCoursesPage = lazy(() => import('@/features/courses/pages/MyCoursesPage').then((m) => ({ default: m.MyCoursesPage })));
+const ThankYouPage = lazy(() => import('@/features/courses/pages/ThankYouPage').then((m) => ({ default: m.ThankYouPage })));
+const NotFoundPage = lazy(() => import('@/features/site/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 /** Every route of SPEC.md section 2, inside the shared layout. */
 export function AppRoutes() {
@@ -91,7 +79,8 @@ export function AppRoutes() {
         <Route path="/gig/:id" element={<GigRedirect />} />
         <Route path="/designers" element={<BrowsePage />} />
         <Route path="/profile/:userId" element={<ProfilePage />} />
-        {UPCOMING_PUBLIC_ROUTES.map(upcoming)}
+        <Route path="/courses" element={<CoursesPage />} />
+        <Route path="/courses/:id" element={<CourseDetailPage />} />
         <Route element={<RequireAuth />}>
           <Route path="/files" element={<FilesPage />} />
           <Route path="/profile" element={<ProfilePage />} />
@@ -102,7 +91,15 @@ export function AppRoutes() {
           <Route path="/admin" element={<AdminPage />} />
           <Route path="/messages" element={<MessagesPage />} />
           <Route path="/message/:conversationID" element={<MessagesPage />} />
-          {UPCOMING_PROTECTED_ROUTES.map(upcoming)}
+          <Route path="/orders" element={<OrdersPage />} />
+          <Route path="/orders/:id" element={<OrderPage />} />
+          <Route path="/pay/:type/:id" element={<PayPage />} />
+          <Route path="/success" element={<SuccessPage />} />
+          <Route path="/courses/create" element={<CreateCoursePage />} />
+          <Route path="/courses/:id/edit" element={<EditCoursePage />} />
+          <Route path="/courses/:id/learn" element={<LearnPage />} />
+          <Route path="/my-courses" element={<MyCoursesPage />} />
+          <Route path="/thank-you" element={<ThankYouPage />} />
         </Route>
         <Route path="/not-found" element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />

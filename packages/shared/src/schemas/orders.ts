@@ -47,6 +47,14 @@ export const ORDER_MESSAGES = {
   reviewNotAllowed: 'Only the buyer of a completed order can review it.',
   reviewTwice: 'You have already reviewed this order.',
   webhookSignature: 'Invalid webhook signature.',
+  providerDown: 'The payment service is not reachable right now. Please try again in a moment.',
+  courseIsFree: 'This course is free: enrol from its page.',
+  ownCourse: 'You created this course.',
+  alreadyEnrolled: 'You are already enrolled in this course.',
+  cancelledRefunded: 'This order was cancelled, so the payment has been refunded.',
+  sandboxOnly: 'Test cards work only with the sandbox payment provider.',
+  unknownTestCard: 'This is a test payment: use one of the sandbox cards shown on the page.',
+  notConfirmed: 'The payment was not confirmed with your bank.',
 } as const;
 
 const uuid = z.uuid({ error: ORDER_MESSAGES.itemNotFound });

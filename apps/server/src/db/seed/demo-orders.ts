@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { accept, deliver } from '../../modules/orders/orders.service.js';
 import { createReview } from '../../modules/orders/reviews.service.js';
 import { confirmOrderPayment, createIntent, sandboxPay } from '../../modules/payments/payments.service.js';
-import { orderFiles, services, userColumns, users } from '../schema/index.js';
+import { conversations, orderFiles, services, userColumns, users } from '../schema/index.js';
 
 /**
  * A molar-crown-like mesh as binary STL: a dome with four cusps, closed by a flat base, in millimetres.
@@ -69,4 +69,6 @@ export async function seedDemoOrders(ctx: AppContext, buyerId: string, designerI
       await createReview(ctx, buyer, { orderId: intent.orderId!, star: 5, desc: 'Excellent fit and anatomy, delivered ahead of time.' });
     }
   }
+  // These orders are history: both sides have read their notices.
+  await ctx.db.update(conversations).set({ readBySeller: true, readByBuyer: true }).where(and(eq(conversations.sellerId, designerId), eq(conversations.buyerId, buyerId)));
 }

@@ -35,14 +35,16 @@ import { providerFor, ProviderError, webhookProvider, type Headers } from './pro
 export type { Transaction as Tx };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PROVIDER_DOWN = 'The payment service is not reachable right now. Please try again in a moment.';
-export const COURSE_IS_FREE = 'This course is free: enrol from its page.';
-export const OWN_COURSE = 'You created this course.';
-export const ALREADY_ENROLLED = 'You are already enrolled in this course.';
-export const ORDER_CANCELLED_REFUNDED = 'This order was cancelled, so the payment has been refunded.';
-export const SANDBOX_ONLY = 'Test cards work only with the sandbox payment provider.';
-export const UNKNOWN_TEST_CARD = 'This is a test payment: use one of the sandbox cards shown on the page.';
-export const NOT_CONFIRMED = 'The payment was not confirmed with your bank.';
+const {
+  providerDown: PROVIDER_DOWN,
+  courseIsFree: COURSE_IS_FREE,
+  ownCourse: OWN_COURSE,
+  alreadyEnrolled: ALREADY_ENROLLED,
+  cancelledRefunded: ORDER_CANCELLED_REFUNDED,
+  sandboxOnly: SANDBOX_ONLY,
+  unknownTestCard: UNKNOWN_TEST_CARD,
+  notConfirmed: NOT_CONFIRMED,
+} = ORDER_MESSAGES;
 
 const notVerified = () => new AppError('PAYMENT_NOT_VERIFIED', ORDER_MESSAGES.paymentNotVerified);
 

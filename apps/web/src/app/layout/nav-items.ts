@@ -21,6 +21,7 @@ export const SUPPORT_LINKS: readonly NavItem[] = [
 /** The logged-in user's dropdown (Logout is an action, not a link). */
 export const ACCOUNT_LINKS: readonly NavItem[] = [
   { to: '/profile', label: 'nav.profile' },
+  { to: '/orders', label: 'nav.orders' },
   { to: '/my-courses', label: 'nav.myCourses' },
   { to: '/messages', label: 'nav.messages' },
 ];

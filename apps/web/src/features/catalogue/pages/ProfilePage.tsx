@@ -24,6 +24,7 @@ import { VerifiedBadge } from '../components/VerifiedBadge';
 import { isSpecializationList, useLabels } from '../lib/labels';
 import { useImageUpload } from '../lib/use-image-upload';
 import { ContactButton } from '@/features/messages';
+import { ReviewsList } from '@/features/orders';
 
 const EDIT_FIELDS = ['role', 'experience', 'description', 'website', 'wallpaper', 'image', 'software'] as const;
 
@@ -159,10 +160,7 @@ function ProfileView({ profile, isOwner }: { profile: ProfileJson; isOwner: bool
             <Title order={2} size="h3">
               {t('catalogue.profile.reviews')}
             </Title>
-            <Text c="dimmed">{t('services.noReviews')}</Text>
-            <Text size="sm" c="dimmed">
-              {t('catalogue.profile.reviewsEmpty')}
-            </Text>
+            <ReviewsList filter={{ userId: profile._id }} />
           </Stack>
         </Tabs.Panel>
       </Tabs>

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Anchor, Badge, Button, Card, Container, Divider, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconShoppingCart, IconStarFilled } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMe } from '@/features/auth';
 import { FormMessage } from '@/components/FormMessage';
 import { PageLoader } from '@/components/PageLoader';
@@ -16,6 +16,11 @@ import { DesignerBox } from '../components/DesignerBox';
 import { ServiceGallery } from '../components/ServiceGallery';
 import { useLabels } from '../lib/labels';
 import { ContactButton } from '@/features/messages';
+import { ReviewsList } from '@/features/orders';
+
+const OrderServiceModal = lazy(() =>
+  import('@/features/orders/components/OrderServiceModal').then((m) => ({ default: m.OrderServiceModal })),
+);
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -38,6 +43,19 @@ export function ServiceDetailPage() {
   const { currency } = usePlatformConfig();
   const { user } = useMe();
   const query = useService(id);
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const ordering = params.get('order') === '1';
+  // The order form lives in the URL (?order=1): Back closes it, and the payment page can send people to it.
+  const closeOrder = () => {
+    if ((location.state as { orderForm?: boolean } | null)?.orderForm) void navigate(-1);
+    else {
+      const next = new URLSearchParams(params);
+      next.delete('order');
+      setParams(next, { replace: true });
+    }
+  };
   const notFound = isApiError(query.error) && query.error.status === 404;
   usePageTitle(query.data?.title ?? t('upcoming.pages.serviceDetail'));
 
@@ -104,6 +122,12 @@ export function ServiceDetailPage() {
                 </Title>
                 <Text style={{ whiteSpace: 'pre-line' }}>{service.description || t('catalogue.detail.noDescription')}</Text>
               </Stack>
+              <Stack gap="xs" component="section" aria-labelledby="reviews-title">
+                <Title order={2} size="h3" id="reviews-title">
+                  {t('orders.reviews.title')}
+                </Title>
+                <ReviewsList filter={{ serviceId: service._id }} />
+              </Stack>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
@@ -136,7 +160,13 @@ export function ServiceDetailPage() {
                     </Group>
                   ) : (
                     <Stack gap="sm">
-                      <Button component={Link} to={`/pay/service/${service._id}`} size="md" leftSection={<IconShoppingCart size={18} aria-hidden />}>
+                      <Button
+                        component={Link}
+                        to={`/services/${service._id}?order=1`}
+                        state={{ orderForm: true }}
+                        size="md"
+                        leftSection={<IconShoppingCart size={18} aria-hidden />}
+                      >
                         {t('catalogue.detail.order')}
                       </Button>
                       <ContactButton userId={service.userID._id} label={t('catalogue.detail.contact')} variant="light" />
@@ -149,6 +179,11 @@ export function ServiceDetailPage() {
           </Grid.Col>
         </Grid>
       </Stack>
+      {ordering && !isOwner ? (
+        <Suspense fallback={null}>
+          <OrderServiceModal service={service} opened onClose={closeOrder} />
+        </Suspense>
+      ) : null}
     </Container>
   );
 }

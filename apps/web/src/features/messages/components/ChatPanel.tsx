@@ -9,9 +9,11 @@ import { notifyError } from '@/lib/notify';
 import { useMessages as useServerMessages } from '@/lib/use-messages';
 import { useI18n } from '@/lib/use-i18n';
 import { useSocketEvent } from '@/lib/socket';
+import { OrderEventNotice } from '@/features/orders/components/OrderEventNotice';
 import { useMarkRead } from '../api/mark-read';
 import { useMessages } from '../api/messages';
 import { counterpart, isUnread } from '../lib/chat';
+import { formatWhen } from '../lib/format';
 import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
 import classes from './Messages.module.css';
@@ -28,7 +30,7 @@ interface ChatPanelProps {
 
 /** The right panel: the counterpart, the history as a live log, the typing indicator and the composer. */
 export function ChatPanel({ me, conversationId, conversation }: ChatPanelProps) {
-  const { t, dir } = useI18n();
+  const { t, dir, locale } = useI18n();
   const { failure } = useServerMessages();
   const messages = useMessages(conversationId);
   const markRead = useMarkRead(me._id);
@@ -141,14 +143,24 @@ export function ChatPanel({ me, conversationId, conversation }: ChatPanelProps) 
               {t('messages.chat.empty')}
             </Text>
           ) : (
-            messages.data.map((message) => (
-              <MessageBubble
-                key={`${message.userID._id}:${message.clientId || message._id}`}
-                message={message}
-                own={message.userID._id === me._id}
-                onMediaLoad={toBottom}
-              />
-            ))
+            messages.data.map((message) =>
+              message.event ? (
+                // An order's event (D15): a centred notice with a link to the order, not a bubble.
+                <OrderEventNotice
+                  key={`event:${message._id}`}
+                  event={message.event}
+                  summary={message.description}
+                  when={formatWhen(message.createdAt, locale, true)}
+                />
+              ) : (
+                <MessageBubble
+                  key={`${message.userID._id}:${message.clientId || message._id}`}
+                  message={message}
+                  own={message.userID._id === me._id}
+                  onMediaLoad={toBottom}
+                />
+              ),
+            )
           )}
         </div>
       )}

@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReviewJson } from '@cusp/shared';
+import { api } from '@/lib/api';
+import { ordersKeys, reviewsKeys, type ReviewsFilter } from './keys';
+
+/** How many reviews a list shows (the server's default and the newest ones). */
+export const REVIEWS_LIMIT = 50;
+
+/** `GET /api/reviews?serviceId=` or `?userId=` (the designer): newest first. */
+export function useReviews(filter: ReviewsFilter) {
+  const query = new URLSearchParams({ ...filter, limit: String(REVIEWS_LIMIT) }).toString();
+  return useQuery({
+    queryKey: reviewsKeys.list(filter),
+    queryFn: ({ signal }) => api.get<ReviewJson[]>(`/reviews?${query}`, { signal }),
+  });
+}
+
+export interface ReviewBody {
+  orderId: string;
+  star: number;
+  desc: string;
+}
+
+/** `POST /api/reviews`: once per completed order, by its buyer (D14). The service's rating changes. */
+export function useCreateReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReviewBody) => api.post<ReviewJson>('/reviews', body),
+    onSuccess: (_review, body) => {
+      void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(body.orderId) });
+      void queryClient.invalidateQueries({ queryKey: reviewsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['services'] });
+      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+    },
+  });
+}

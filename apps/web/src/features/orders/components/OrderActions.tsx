@@ -1,0 +1,302 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconCheck, IconPackageExport, IconRefresh, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { cancelInput, deliverInput, ORDER_NOTE_MAX, revisionInput, type OrderDetailJson } from '@cusp/shared';
+import { FormMessage } from '@/components/FormMessage';
+import { isApiError } from '@/lib/api';
+import { notifySuccess } from '@/lib/notify';
+import { useI18n } from '@/lib/use-i18n';
+import { useCaseFileUploads } from '../api/order-files';
+import { useOrderAction } from '../api/orders';
+import { revisionsLeft } from '../lib/format';
+import { useOrderMessages } from '../lib/messages';
+import { CaseFilesField } from './CaseFilesField';
+import { ReviewForm } from './ReviewForm';
+
+function firstIssue(issues: { path: PropertyKey[]; message: string }[], field: string) {
+  return issues.find((issue) => issue.path[0] === field)?.message;
+}
+
+/** The designer sends the design files (at least one) and a note (D15). */
+function DeliverForm({ order }: { order: OrderDetailJson }) {
+  const { t } = useI18n();
+  const { message, failure } = useOrderMessages();
+  const deliver = useOrderAction(order._id, 'deliver');
+  const uploads = useCaseFileUploads();
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<{ note?: string; files?: string }>({});
+  const [formError, setFormError] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(undefined);
+    const parsed = deliverInput.safeParse({ note, files: uploads.ids });
+    if (!parsed.success) {
+      setErrors({ note: firstIssue(parsed.error.issues, 'note'), files: firstIssue(parsed.error.issues, 'files') });
+      return;
+    }
+    setErrors({});
+    if (uploads.busy) return;
+    deliver.mutate(parsed.data, {
+      onSuccess: () => {
+        uploads.reset();
+        setNote('');
+        notifySuccess(t('orders.actions.delivered'));
+      },
+      onError: (error) => {
+        const fields = isApiError(error) ? error.fieldErrors : {};
+        if (fields.files || fields.note) setErrors({ files: fields.files, note: fields.note });
+        else setFormError(failure(error, t('orders.actions.failed')));
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby="deliver-title">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="deliver-title">
+          {order.status === 'revision_requested' ? t('orders.actions.deliverAgainTitle') : t('orders.actions.deliverTitle')}
+        </Title>
+        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+        <CaseFilesField
+          label={t('orders.actions.deliverFiles')}
+          description={t('orders.actions.deliverFilesHint')}
+          items={uploads.items}
+          onAdd={uploads.add}
+          onRemove={uploads.remove}
+          error={message(errors.files)}
+          disabled={deliver.isPending}
+        />
+        <Textarea
+          label={t('orders.actions.deliverNote')}
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={ORDER_NOTE_MAX}
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          error={message(errors.note)}
+        />
+        {uploads.busy ? (
+          <Text size="sm" c="dimmed" role="status">
+            {t('orders.form.waitForUploads')}
+          </Text>
+        ) : null}
+        <Button type="submit" loading={deliver.isPending} disabled={uploads.busy} leftSection={<IconPackageExport size={18} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
+          {t('orders.actions.deliver')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The buyer asks for changes, within the included revisions. */
+function RevisionForm({ order }: { order: OrderDetailJson }) {
+  const { t } = useI18n();
+  const { message, failure } = useOrderMessages();
+  const revision = useOrderAction(order._id, 'revision');
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(undefined);
+    const parsed = revisionInput.safeParse({ note });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    revision.mutate(parsed.data, {
+      onSuccess: () => {
+        setNote('');
+        setOpen(false);
+        notifySuccess(t('orders.actions.revisionSent'));
+      },
+      onError: (failed) => {
+        const fields = isApiError(failed) ? failed.fieldErrors : {};
+        if (fields.note) setError(fields.note);
+        else setFormError(failure(failed, t('orders.actions.failed')));
+      },
+    });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Button variant="default" leftSection={<IconRefresh size={18} aria-hidden />} onClick={() => setOpen((value) => !value)} aria-expanded={open} aria-controls={open ? `revision-${order._id}` : undefined}>
+        {t('orders.actions.revision')}
+      </Button>
+      <Text size="xs" c="dimmed" data-testid="revisions-left-hint">
+        {t('orders.actions.revisionsLeft', { count: revisionsLeft(order) })}
+      </Text>
+      {open ? (
+        <form noValidate onSubmit={submit} id={`revision-${order._id}`}>
+          <Stack gap="sm">
+            {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+            <Textarea
+              label={t('orders.actions.revisionNote')}
+              autosize
+              minRows={3}
+              maxRows={8}
+              maxLength={ORDER_NOTE_MAX}
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              error={message(error)}
+            />
+            <Button type="submit" loading={revision.isPending} style={{ alignSelf: 'flex-start' }}>
+              {t('orders.actions.revisionSubmit')}
+            </Button>
+          </Stack>
+        </form>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Accepting completes the order and releases the payment to the designer: asked once more. */
+function AcceptButton({ order }: { order: OrderDetailJson }) {
+  const { t } = useI18n();
+  const { failure } = useOrderMessages();
+  const accept = useOrderAction(order._id, 'accept');
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string>();
+  const confirm = () => {
+    setError(undefined);
+    accept.mutate(
+      {},
+      {
+        onSuccess: () => {
+          setOpen(false);
+          notifySuccess(t('orders.actions.accepted'));
+        },
+        onError: (failed) => setError(failure(failed, t('orders.actions.failed'))),
+      },
+    );
+  };
+  return (
+    <>
+      <Button leftSection={<IconCheck size={18} aria-hidden />} onClick={() => setOpen(true)}>
+        {t('orders.actions.accept')}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('orders.actions.acceptTitle')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
+        <Stack gap="md">
+          <Text>{t('orders.actions.acceptText')}</Text>
+          {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setOpen(false)} disabled={accept.isPending}>
+              {t('orders.actions.back')}
+            </Button>
+            <Button onClick={confirm} loading={accept.isPending}>
+              {t('orders.actions.acceptConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** Either party cancels before delivery; the buyer's payment is refunded (D15). */
+function CancelButton({ order }: { order: OrderDetailJson }) {
+  const { t } = useI18n();
+  const { message, failure } = useOrderMessages();
+  const cancel = useOrderAction(order._id, 'cancel');
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const confirm = () => {
+    setError(undefined);
+    const parsed = cancelInput.safeParse({ reason });
+    if (!parsed.success) {
+      setError(message(parsed.error.issues[0]?.message));
+      return;
+    }
+    cancel.mutate(parsed.data, {
+      onSuccess: () => {
+        setOpen(false);
+        notifySuccess(t('orders.actions.cancelled'));
+      },
+      onError: (failed) => setError(failure(failed, t('orders.actions.failed'))),
+    });
+  };
+  const unpaid = order.status === 'pending_payment';
+  return (
+    <>
+      <Button variant="subtle" color="red" c="red.9" leftSection={<IconX size={18} aria-hidden />} onClick={() => setOpen(true)}>
+        {t('orders.actions.cancel')}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('orders.actions.cancelTitle')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
+        <Stack gap="md">
+          <Text>{unpaid ? t('orders.actions.cancelTextUnpaid') : t('orders.actions.cancelText')}</Text>
+          <Textarea
+            label={t('orders.actions.cancelReason')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={ORDER_NOTE_MAX}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+          />
+          {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setOpen(false)} disabled={cancel.isPending}>
+              {t('orders.actions.keep')}
+            </Button>
+            <Button color="red.8" onClick={confirm} loading={cancel.isPending}>
+              {t('orders.actions.cancelConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * What the caller may do now, exactly as the server's `actions` says (D15): pay, deliver, accept,
+ * ask for a revision, cancel, review. Nothing when it is the other party's turn.
+ */
+export function OrderActions({ order }: { order: OrderDetailJson }) {
+  const { t } = useI18n();
+  const { actions } = order;
+  const can = (action: OrderDetailJson['actions'][number]) => actions.includes(action);
+  const waitingForRevisionChoice = !order.isSeller && order.status === 'delivered' && !can('revision') && can('accept');
+
+  if (actions.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="no-actions">
+        {t(`orders.actions.nothing.${order.status}`)}
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap="md" data-testid="order-actions">
+      {can('pay') && order.paymentId ? (
+        <Button component={Link} to={`/pay/service/${order.serviceId}?payment=${encodeURIComponent(order.paymentId)}`}>
+          {t('orders.actions.pay')}
+        </Button>
+      ) : null}
+      {can('deliver') ? <DeliverForm order={order} /> : null}
+      {can('accept') ? <AcceptButton order={order} /> : null}
+      {can('revision') ? <RevisionForm order={order} /> : null}
+      {waitingForRevisionChoice ? (
+        <Text size="sm" c="dimmed">
+          {t('orders.server.noRevisionsLeft')}
+        </Text>
+      ) : null}
+      {can('review') ? (
+        <Stack gap="xs">
+          <Title order={3} size="h4">
+            {t('orders.review.title')}
+          </Title>
+          <ReviewForm orderId={order._id} />
+        </Stack>
+      ) : null}
+      {can('cancel') ? <CancelButton order={order} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import { ORDER_TITLE_LENGTH, type OrderJson, type OrderStatusJson } from '@cusp/shared';
+
+/** SPEC.md section 9: an order's title cut at 30 characters, then an ellipsis (whole characters, never half an emoji). */
+export function cutTitle(title: string, length = ORDER_TITLE_LENGTH): string {
+  const characters = Array.from(title);
+  return characters.length > length ? `${characters.slice(0, length).join('')}…` : title;
+}
+
+/** The other party of an order: the buyer for its designer, the designer for its buyer. */
+export function counterpartOf(order: Pick<OrderJson, 'isSeller' | 'buyerID' | 'sellerID'>) {
+  return order.isSeller ? order.buyerID : order.sellerID;
+}
+
+/**
+ * Badge colours, and text colours dark enough for AA contrast on the light badge, also on a striped
+ * or hovered table row (Mantine's green.9 and orange.9 are not).
+ */
+export const STATUS_COLOR: Record<OrderStatusJson, { color: string; text: string }> = {
+  pending_payment: { color: 'gray', text: '#343a40' },
+  in_progress: { color: 'ocean', text: '#0b3f66' },
+  delivered: { color: 'cusp', text: '#07505a' },
+  revision_requested: { color: 'orange', text: '#7a2e00' },
+  completed: { color: 'green', text: '#1b5226' },
+  cancelled: { color: 'red', text: '#8a1c1c' },
+};
+
+/** How many revisions the buyer can still ask for. */
+export function revisionsLeft(order: Pick<OrderJson, 'revisionsIncluded' | 'revisionsUsed'>): number {
+  return Math.max(0, order.revisionsIncluded - order.revisionsUsed);
+}

@@ -1,0 +1,106 @@
+import type { OrderDetailJson, OrderEventJson, OrderFileJson, OrderJson, PaymentIntentJson, ReviewJson } from '@cusp/shared';
+import { buildUser } from '@/test/factories';
+
+/** Test data in the API's shapes (packages/shared/src/schemas/orders.ts). */
+export const BUYER = buildUser({ _id: 'buyer-1', username: 'demo_buyer' });
+export const DESIGNER = buildUser({ _id: 'designer-1', username: 'dr.designer', isDesigner: true, isSeller: true });
+const buyerRef = { _id: BUYER._id, username: BUYER.username, image: null };
+const designerRef = { _id: DESIGNER._id, username: DESIGNER.username, image: null };
+
+let n = 0;
+const next = () => (n += 1);
+
+export function buildOrder(overrides: Partial<OrderJson> = {}): OrderJson {
+  const i = next();
+  return {
+    _id: `order-${i}`,
+    serviceId: 'svc-1',
+    title: 'Zirconia crown design',
+    image: null,
+    price: 90,
+    unitPrice: 45,
+    quantity: 2,
+    unitOrArch: 'unit',
+    currency: 'USD',
+    status: 'in_progress',
+    buyerID: buyerRef,
+    sellerID: designerRef,
+    isSeller: false,
+    teeth: [11, 21],
+    revisionsIncluded: 1,
+    revisionsUsed: 0,
+    deliveryDays: 2,
+    paidAt: '2026-03-01T10:05:00.000Z',
+    deliveredAt: null,
+    completedAt: null,
+    cancelledAt: null,
+    paymentId: null,
+    autoCompleteAt: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:05:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildOrderFile(overrides: Partial<OrderFileJson> = {}): OrderFileJson {
+  const i = next();
+  return {
+    _id: `ofile-${i}`,
+    name: `scan-${i}.stl`,
+    size: 684,
+    kind: 'stl',
+    url: null,
+    createdAt: '2026-03-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildEvent(overrides: Partial<OrderEventJson> = {}): OrderEventJson {
+  const i = next();
+  return { _id: `event-${i}`, type: 'created', actor: buyerRef, note: null, files: [], createdAt: '2026-03-01T10:00:00.000Z', ...overrides };
+}
+
+export function buildOrderDetail(overrides: Partial<OrderDetailJson> = {}): OrderDetailJson {
+  const base = buildOrder(overrides);
+  return {
+    ...base,
+    requirements: 'Zirconia, shade A2, chamfer margin.',
+    attachments: [],
+    events: [
+      buildEvent({ type: 'created' }),
+      buildEvent({ type: 'paid', createdAt: '2026-03-01T10:05:00.000Z' }),
+    ],
+    review: null,
+    actions: [],
+    ...overrides,
+  };
+}
+
+export function buildReview(overrides: Partial<ReviewJson> = {}): ReviewJson {
+  const i = next();
+  return {
+    _id: `review-${i}`,
+    orderId: `order-${i}`,
+    serviceId: 'svc-1',
+    serviceTitle: 'Zirconia crown design',
+    star: 5,
+    desc: 'Perfect fit, fast delivery.',
+    buyer: buyerRef,
+    createdAt: '2026-03-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildIntent(overrides: Partial<PaymentIntentJson> = {}): PaymentIntentJson {
+  return {
+    _id: 'pay-1',
+    orderId: 'order-1',
+    courseId: null,
+    amount: 90,
+    currency: 'USD',
+    status: 'requires_payment',
+    provider: 'sandbox',
+    description: 'Payment for Zirconia crown design',
+    ...overrides,
+  };
+}

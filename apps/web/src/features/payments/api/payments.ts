@@ -1,0 +1,116 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CardInput, OrderJson, PaymentConfigJson, PaymentIntentInput, PaymentIntentJson, ServiceJson } from '@cusp/shared';
+import { api } from '@/lib/api';
+
+export const paymentsKeys = {
+  config: ['payments', 'config'] as const,
+  detail: (id: string) => ['payments', 'detail', id] as const,
+  item: (type: PayItemType, id: string) => ['payments', 'item', type, id] as const,
+};
+
+export type PayItemType = 'service' | 'course';
+
+/** What the payment page shows of the item (SPEC.md section 3, "Payment item"). */
+export interface PayItem {
+  _id: string;
+  title: string;
+  description: string;
+  thumbnail: string | null;
+  /** Major units: a service's price per unit or arch, a course's price. */
+  price: number;
+  /** Services: what the price is for. */
+  unitOrArch?: 'unit' | 'arch';
+}
+
+interface CourseItemJson {
+  _id: string;
+  title: string;
+  description: string;
+  thumbnail: string | null;
+  price: number;
+}
+
+async function fetchPayItem(type: PayItemType, id: string, signal?: AbortSignal): Promise<PayItem> {
+  const path = `/${type === 'service' ? 'services' : 'courses'}/${encodeURIComponent(id)}`;
+  if (type === 'service') {
+    const service = await api.get<ServiceJson>(path, { signal });
+    return {
+      _id: service._id,
+      title: service.title,
+      description: service.description,
+      thumbnail: service.cover,
+      price: service.toothPrice,
+      unitOrArch: service.unitOrArch,
+    };
+  }
+  const course = await api.get<CourseItemJson>(path, { signal });
+  return { _id: course._id, title: course.title, description: course.description, thumbnail: course.thumbnail || null, price: course.price };
+}
+
+export function usePayItem(type: PayItemType, id: string, enabled: boolean) {
+  return useQuery({ queryKey: paymentsKeys.item(type, id), queryFn: ({ signal }) => fetchPayItem(type, id, signal), enabled });
+}
+
+export const paymentConfigQueryOptions = queryOptions({
+  queryKey: paymentsKeys.config,
+  queryFn: ({ signal }) => api.get<PaymentConfigJson>('/payments/config', { signal }),
+  staleTime: Infinity,
+});
+
+/** Which card form to show: the built-in sandbox, or a provider's own (D17). */
+export function usePaymentConfig() {
+  return useQuery(paymentConfigQueryOptions);
+}
+
+/** `GET /api/payments/{id}`: the caller's own payment (404 for anyone else's). */
+export function usePayment(id: string | null) {
+  return useQuery({
+    queryKey: paymentsKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api.get<PaymentIntentJson>(`/payments/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: !!id,
+    staleTime: 0,
+  });
+}
+
+/** `POST /api/payments/intents`: a service order (created in pending_payment) or a course purchase. */
+export function useCreateIntent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PaymentIntentInput) => api.post<PaymentIntentJson>('/payments/intents', body),
+    onSuccess: (intent) => {
+      queryClient.setQueryData(paymentsKeys.detail(intent._id), intent);
+      if (intent.orderId) void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+}
+
+export type SandboxStatus = 'paid' | 'failed' | 'requires_action';
+
+export interface SandboxPayResult {
+  status: SandboxStatus;
+  message?: string;
+}
+
+/** The sandbox provider's card charge (D17): paid, declined, or a 3-D Secure step first. */
+export function useSandboxPay(paymentId: string) {
+  return useMutation({
+    mutationFn: (card: CardInput) => api.post<SandboxPayResult>(`/payments/${encodeURIComponent(paymentId)}/sandbox-pay`, card),
+  });
+}
+
+/** The card holder's answer to the sandbox's 3-D Secure step. */
+export function useSandboxConfirm(paymentId: string) {
+  return useMutation({
+    mutationFn: (approve: boolean) =>
+      api.post<SandboxPayResult>(`/payments/${encodeURIComponent(paymentId)}/sandbox-confirm`, { approve }),
+  });
+}
+
+/** `PATCH /api/orders {payment_intent}`: the server checks the payment and starts the order (D16). */
+export function useConfirmOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (paymentIntent: string) => api.patch<OrderJson>('/orders', { payment_intent: paymentIntent }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}
