@@ -50,9 +50,9 @@ export async function seedDemoOrders(ctx: AppContext, buyerId: string, designerI
   if (!buyer || !designer || offered.length < 3) return;
 
   const plans = [
-    { teeth: [16], requirements: 'Zirconia crown on 16, shade A2, light chamfer margin. Scans attached in the chat.' },
-    { teeth: [11, 21], requirements: 'Two e.max veneers, 0.5 mm, natural incisal translucency.' },
-    { teeth: [36], requirements: 'Full-contour zirconia on 36, tight contacts please.' },
+    { teeth: [16], requirements: 'Upper, lower and bite scans are in our chat. Shade A2, light chamfer margin, 0.1 mm cement space.' },
+    { teeth: [11, 21], requirements: 'Deep bite: please check the protrusive contacts carefully. Natural incisal translucency.' },
+    { teeth: [36], requirements: 'Tight contacts please, and a smooth emergence profile.' },
   ];
   for (const [i, plan] of plans.entries()) {
     const intent = await createIntent(ctx, buyer, { type: 'service', id: offered[i]!.id, quantity: plan.teeth.length, teeth: plan.teeth, requirements: plan.requirements, attachments: [] });
