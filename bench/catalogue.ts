@@ -1,7 +1,8 @@
 /**
  * Catalogue speed (issue 3): 10,000 services and 1,000 designers; GET /api/gigs filtered, sorted and
  * searched, and GET /api/services/single/{id}, beside a bare Fastify route, on PostgreSQL and PGlite.
- * Prints requests/s, p99 and the ratio to the bare route, plus the query plans of the list queries.
+ * Prints requests/s, p99 and the ratio to the bare route, plus the query plans of one list request
+ * (every list query's plan: bench/catalogue-plans.ts). The data: bench/catalogue-seed.ts.
  *
  *   npx tsx bench/catalogue.ts [--db=postgres|pglite|both] [--duration=8]
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database is made).
@@ -11,29 +12,12 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createContext } from '../apps/server/src/bootstrap.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import { CATALOGUE_SEED_SQL } from './catalogue-seed.js';
 import { bareServer, freshPostgresDatabase, measure, printTable, saveResults, type Measurement } from './lib.js';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const which = arg('db', 'both');
 const duration = Number(arg('duration', '8'));
-
-const SEED_SQL = [
-  `insert into users (username, email, password_hash, phone, is_designer, specializations, experience, description)
-   select 'bench_designer_' || i, 'bench' || i || '@bench.test', 'x', '+1 555 ' || i, true,
-          case i % 5 when 0 then array['Crown'] when 1 then array['Implant','Crown'] when 2 then array['Ortho'] when 3 then array['Dental'] else array['Pediatric'] end,
-          '3-5', 'Designer number ' || i || ' making crowns, bridges and implant work'
-   from generate_series(1, 1000) i`,
-  `insert into services (user_id, title, description, tags, tooth_price, crown_price, unit_or_arch, delivery_time, revisions, sales, total_stars, star_number, created_at)
-   select u.id,
-          (array['Zirconia crown','Maryland bridge','Veneer smile design','Implant abutment','Aligner setup','Complete denture','Whitening tray','Perio splint','Endocrown','Socket shield'])[1 + s.i % 10] || ' #' || s.i,
-          'Design number ' || s.i || ' milled from your STL scan, delivered as a project file with margins checked',
-          array[(array['Crown','Bridge','Veneer','Implant','Orthodontics','Dentures','Whitening','Cleaning','Root Canal','Extraction'])[1 + s.i % 10]],
-          1000 + (s.i * 37) % 20000, null, 'unit', 1 + s.i % 5, 1, (s.i * 7919) % 500, (s.i % 50) * 4, s.i % 50,
-          now() - (s.i || ' minutes')::interval
-   from generate_series(1, 10000) s(i)
-   join lateral (select id from users where username = 'bench_designer_' || (1 + s.i % 1000)) u on true`,
-  'vacuum analyze',
-];
 
 const LIST_URL = '/api/gigs?cat=Crown&min=15&max=150&sort=sales&search=zirc&limit=24';
 
@@ -47,7 +31,7 @@ async function run(kind: 'postgres' | 'pglite', bareUrl: string) {
     onQuery: (sql, params) => capture && captured.push({ sql, params }),
   });
   await database.migrate();
-  for (const statement of SEED_SQL) await database.query(statement);
+  for (const statement of CATALOGUE_SEED_SQL) await database.query(statement);
   const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', DATA_DIR: '/tmp/cusp-bench', LOG_LEVEL: 'silent' });
   const ctx = await createContext(config, pino({ level: 'silent' }), { database, outboxDir: null });
   const app = await buildApp(ctx);

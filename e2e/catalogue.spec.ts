@@ -124,7 +124,8 @@ test('a designer completes the profile, creates a service that others can find b
   await expect(buyer.getByText('Welcome back!')).toBeVisible();
   await buyer.goto(`/services/${serviceId}`);
   await expect(buyer.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(buyer.getByRole('link', { name: 'Order Service' })).toHaveAttribute('href', `/pay/service/${serviceId}`);
+  // Order Service opens the order form on the page itself (the orders issue), named in the URL.
+  await expect(buyer.getByRole('link', { name: 'Order Service' })).toHaveAttribute('href', `/services/${serviceId}?order=1`);
   await expect(buyer.getByRole('link', { name: 'Edit' })).toHaveCount(0);
   const patch = await buyer.request.patch(`/api/services/${serviceId}`, { data: { title: 'Taken over' } });
   expect(patch.status()).toBe(403);

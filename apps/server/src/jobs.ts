@@ -3,6 +3,7 @@ import { deleteExpiredSessions } from './modules/auth/session.js';
 import { deleteUnattachedVideos } from './modules/courses/course-videos.js';
 import { deleteExpiredFiles } from './modules/files/files.service.js';
 import { sweepUnclaimedFiles } from './modules/orders/order-files.service.js';
+import { refreshCatalogueStatistics } from './modules/services/statistics.js';
 import { autoCompleteOrders } from './modules/orders/orders.service.js';
 import type { Job } from './platform/jobs/scheduler.js';
 
@@ -18,5 +19,7 @@ export function scheduledJobs(ctx: AppContext): Job[] {
     { name: 'sweep-order-files', lockKey: 727_104, everyMs: 60 * MINUTE, run: async () => void (await sweepUnclaimedFiles(ctx)) },
     // Lesson videos uploaded but never attached to a lesson (an abandoned wizard), after a day.
     { name: 'sweep-course-videos', lockKey: 727_105, everyMs: 60 * MINUTE, run: async () => void (await deleteUnattachedVideos(ctx, new Date(Date.now() - 24 * 60 * MINUTE))) },
+    // PGlite has no autovacuum: fresh planner statistics keep list queries on their indexes (no-op on PostgreSQL).
+    { name: 'catalogue-statistics', lockKey: 727_106, everyMs: 60 * MINUTE, run: () => refreshCatalogueStatistics(ctx) },
   ];
 }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { signUpAndLogin, signUpDesigner, useTestApp } from '../../../test/helper.js';
+import { newServiceInput, signUpAndLogin, signUpDesigner, useTestApp } from '../../../test/helper.js';
 import { applyAdminCommand } from './admin.service.js';
 
 const { app, ctx } = await useTestApp();
@@ -36,4 +36,26 @@ it('reads support tickets, newest first', async () => {
   }
   const res = await get('/api/admin/tickets', admin.cookie);
   expect(res.json().map((t: { subject: string }) => t.subject)).toEqual(['Second', 'First']);
+});
+
+it('lists designers newest first within a status, verified first under "all"; services include hidden ones', async () => {
+  const first = await signUpDesigner(app);
+  const second = await signUpDesigner(app);
+  const third = await signUpDesigner(app);
+  await app.inject({ method: 'PATCH', url: `/api/admin/users/${first.user._id}`, headers: { cookie: admin.cookie }, payload: { isVerified: true } });
+  const ids = async (status: string) => ((await get(`/api/admin/designers?status=${status}`, admin.cookie)).json() as Array<{ _id: string }>).map((u) => u._id);
+  const mine = (list: string[]) => list.filter((id) => [first.user._id, second.user._id, third.user._id].includes(id));
+  expect(mine(await ids('pending'))).toEqual([third.user._id, second.user._id]);
+  expect(mine(await ids('verified'))).toEqual([first.user._id]);
+  expect(mine(await ids('all'))).toEqual([first.user._id, third.user._id, second.user._id]);
+  // Administrators see e-mails (to contact a designer being vetted).
+  expect((await get('/api/admin/designers?status=pending', admin.cookie)).json()[0]).toHaveProperty('email');
+
+  const service = (await app.inject({ method: 'POST', url: '/api/services', headers: { cookie: third.cookie }, payload: newServiceInput({ title: 'Hidden one' }) })).json();
+  await app.inject({ method: 'PATCH', url: `/api/admin/services/${service._id}`, headers: { cookie: admin.cookie }, payload: { hidden: true } });
+  const listed = await get('/api/admin/services?sort=createdAt&limit=5', admin.cookie);
+  expect(listed.json()[0]).toMatchObject({ _id: service._id, hidden: true, userID: { _id: third.user._id } });
+  expect(Number(listed.headers['x-total-count'])).toBeGreaterThanOrEqual(1);
+  const publicList = await get('/api/gigs?sort=createdAt&limit=5');
+  expect(publicList.json().map((s: { _id: string }) => s._id)).not.toContain(service._id);
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serviceListQuery } from '@cusp/shared';
@@ -18,8 +18,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get('/admin/designers', { schema: { querystring: page.extend({ status: z.enum(['pending', 'verified', 'all']).default('all') }) } }, async (request) => {
     const { status, limit, offset } = request.query;
-    const where = and(eq(users.isDesigner, true), status === 'all' ? undefined : eq(users.isVerified, status === 'verified'));
-    const rows = await ctx.db.select(userColumns).from(users).where(where).orderBy(users.isVerified, desc(users.createdAt)).limit(limit).offset(offset);
+    // Literal `is_designer` for the partial users_designers_idx; newest first within a status, and
+    // for `all` the browse page's order (verified first), which the same index serves backwards.
+    const where = and(sql`${users.isDesigner}`, status === 'all' ? undefined : eq(users.isVerified, status === 'verified'));
+    const rows = await ctx.db.select(userColumns).from(users).where(where).orderBy(desc(users.isVerified), desc(users.createdAt)).limit(limit).offset(offset);
     return rows.map(toSessionUser);
   });
 

@@ -1,11 +1,11 @@
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import { toMinor, type ServiceDetailJson, type serviceCreateSchema, type ServiceListQuery, type serviceUpdateSchema, MESSAGES } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { prefixQuery } from '../../db/search.js';
-import { serviceColumns, services, userColumns, users, type ServiceRow, type UserRow } from '../../db/schema/index.js';
+import { serviceColumns, services, users, type ServiceRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { statsFor } from '../users/stats.js';
+import { designerSums, sumsFields, toProfileStats } from '../users/stats.js';
 import { toServiceJson } from './service.presenter.js';
 
 export const { serviceNotFound: SERVICE_NOT_FOUND, designersOnly: DESIGNERS_ONLY, notYourService: NOT_YOUR_SERVICE } = MESSAGES;
@@ -13,27 +13,45 @@ export const { serviceNotFound: SERVICE_NOT_FOUND, designersOnly: DESIGNERS_ONLY
 const owner = { id: users.id, username: users.username, image: users.image, isVerified: users.isVerified };
 
 /** Owner or administrator sees a hidden service; everyone else gets 404 as if it did not exist. */
-const canSeeHidden = (row: ServiceRow, viewer: UserRow | null) => !!viewer && (viewer.id === row.userId || viewer.isAdmin);
-
-async function load(ctx: AppContext, id: string, viewer: UserRow | null) {
-  const [found] = await ctx.db.select({ service: serviceColumns, owner }).from(services).innerJoin(users, eq(users.id, services.userId)).where(eq(services.id, id)).limit(1);
-  if (!found || (found.service.hidden && !canSeeHidden(found.service, viewer))) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
+function visibleTo<T extends { service: ServiceRow }>(found: T | undefined, viewer: UserRow | null): T {
+  const canSeeHidden = !!viewer && !!found && (viewer.id === found.service.userId || viewer.isAdmin);
+  if (!found || (found.service.hidden && !canSeeHidden)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
   return found;
 }
 
+async function load(ctx: AppContext, id: string, viewer: UserRow | null) {
+  const [found] = await ctx.db.select({ service: serviceColumns, owner }).from(services).innerJoin(users, eq(users.id, services.userId)).where(eq(services.id, id)).limit(1);
+  return visibleTo(found, viewer);
+}
+
+/**
+ * `GET /services/{id}`: the service, its designer and the designer's figures (D13) in one statement
+ * (the figures as a lateral subquery over services_user_idx).
+ */
 export async function getService(ctx: AppContext, id: string, viewer: UserRow | null): Promise<ServiceDetailJson> {
-  const { service, owner: o } = await load(ctx, id, viewer);
-  const [designer] = await ctx.db.select(userColumns).from(users).where(eq(users.id, o.id));
-  const stats = (await statsFor(ctx.db, [o.id], ctx.config.currency)).get(o.id)!;
+  const sums = designerSums(ctx.db, users.id);
+  const [found] = await ctx.db
+    .select({
+      service: serviceColumns,
+      owner: { ...owner, specializations: users.specializations, cadSoftware: users.cadSoftware },
+      sums: sumsFields(sums),
+    })
+    .from(services)
+    .innerJoin(users, eq(users.id, services.userId))
+    .crossJoinLateral(sums)
+    .where(eq(services.id, id))
+    .limit(1);
+  const { service, owner: o, sums: figures } = visibleTo(found, viewer);
+  const stats = toProfileStats(figures, ctx.config.currency);
   return {
     ...toServiceJson(service, o, ctx.config.currency),
     designer: {
       rating: stats.rating,
       reviews: stats.reviews,
       completedOrders: stats.completedOrders,
-      role: designer!.specializations.join(', '),
-      software: designer!.cadSoftware,
-      isVerified: designer!.isVerified,
+      role: o.specializations.join(', '),
+      software: o.cadSoftware,
+      isVerified: o.isVerified,
     },
   };
 }
@@ -90,7 +108,16 @@ export async function setHidden(ctx: AppContext, id: string, hidden: boolean) {
   if (!row) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
 }
 
-/** `GET /gigs` and `GET /services` (D5): filtered, searched, sorted, paged; every path uses an index. */
+/** The named columns of a subquery, as the outer query selects them. */
+function columnsOf<T, K extends keyof T>(subquery: T, keys: K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, subquery[key]])) as Pick<T, K>;
+}
+
+/**
+ * `GET /gigs` and `GET /services` (D5): filtered, searched, sorted, paged, in one statement. The page
+ * is cut from services first (an index gives the order, or the GIN indexes the matches), then only
+ * its rows' owners are read; the total is an uncorrelated subquery, computed once.
+ */
 export async function listServices(ctx: AppContext, query: ServiceListQuery, options: { includeHidden?: boolean } = {}) {
   const c = ctx.config.currency;
   const conditions: SQL[] = [];
@@ -106,23 +133,36 @@ export async function listServices(ctx: AppContext, query: ServiceListQuery, opt
   const where = conditions.length ? and(...conditions) : undefined;
 
   const sort = query.sort ?? (q ? 'relevance' : 'sales');
-  const order =
-    sort === 'relevance' && q
-      ? [sql`ts_rank(${services.search}, ${q}) desc`, desc(services.createdAt)]
-      : sort === 'createdAt'
-        ? [desc(services.createdAt)]
-        : [desc(services.sales), desc(services.createdAt)];
-
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    ctx.db
-      .select({ service: serviceColumns, owner })
-      .from(services)
-      .innerJoin(users, eq(users.id, services.userId))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(query.offset),
-    ctx.db.select({ total: sql<number>`count(*)::int` }).from(services).where(where),
-  ]);
+  const rank = q && sort === 'relevance' ? sql<number>`ts_rank(${services.search}, ${q})` : sql<number>`0`;
+  // The same order inside the page (on the table, where the indexes are) and outside (on its rows).
+  const order = (s: Record<'rank' | 'createdAt' | 'sales', SQLWrapper>) =>
+    sort === 'relevance' ? [desc(s.rank), desc(s.createdAt)] : sort === 'createdAt' ? [desc(s.createdAt)] : [desc(s.sales), desc(s.createdAt)];
+  const page = ctx.db
+    .select({ ...serviceColumns, rank: rank.as('page_rank') })
+    .from(services)
+    .where(where)
+    .orderBy(...order({ rank, createdAt: services.createdAt, sales: services.sales }))
+    .limit(query.limit)
+    .offset(query.offset)
+    .as('page');
+  // Each row's owner by primary key. LIMIT 1 (the id is unique anyway) keeps the planner from hashing
+  // the whole users table for a page of 100 rows (the admin page) instead of 100 index lookups.
+  const pageOwner = ctx.db.select(owner).from(users).where(eq(users.id, page.userId)).limit(1).as('page_owner');
+  const rows = await ctx.db
+    .select({
+      service: columnsOf(page, Object.keys(serviceColumns) as Array<keyof typeof serviceColumns>),
+      owner: columnsOf(pageOwner, Object.keys(owner) as Array<keyof typeof owner>),
+      total: sql<number>`(select count(*)::int from ${services}${where ? sql` where ${where}` : sql``})`,
+    })
+    .from(page)
+    .innerJoinLateral(pageOwner, sql`true`)
+    .orderBy(...order(page));
+  const total = rows[0]?.total ?? (query.offset === 0 ? 0 : await countServices(ctx, where));
   return { items: rows.map((r) => toServiceJson(r.service, r.owner, c)), total };
+}
+
+/** The total alone, for a page past the end (which has no row to carry it). */
+async function countServices(ctx: AppContext, where: SQL | undefined) {
+  const [row] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(services).where(where);
+  return row?.total ?? 0;
 }

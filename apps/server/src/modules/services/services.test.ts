@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newServiceInput, signUpAndLogin, signUpDesigner, useTestApp } from '../../../test/helper.js';
 import { applyAdminCommand } from '../admin/admin.service.js';
+import { refreshCatalogueStatistics } from './statistics.js';
 
 const { app, ctx } = await useTestApp();
 const designer = await signUpDesigner(app);
@@ -121,5 +122,62 @@ describe('reading services', () => {
     expect((await list('limit=100')).map((s) => s._id)).not.toContain(_id);
     expect((await app.inject({ method: 'GET', url: `/api/services/${_id}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/api/services/${_id}`, headers: { cookie: designer.cookie } })).statusCode).toBe(200);
+  });
+});
+
+describe('list totals and figures', () => {
+  it('gives X-Total-Count on every page, including one past the end, and 0 for no match', async () => {
+    const other = await signUpDesigner(app);
+    for (const title of ['Total one', 'Total two', 'Total three']) await create(newServiceInput({ title, tags: ['Extraction'] }), other.cookie);
+    for (const [offset, count] of [[0, 2], [2, 1], [5, 0]] as const) {
+      const res = await app.inject({ method: 'GET', url: `/api/gigs?cat=Extraction&limit=2&offset=${offset}` });
+      expect(res.json()).toHaveLength(count);
+      expect(res.headers['x-total-count']).toBe('3');
+    }
+    const none = await app.inject({ method: 'GET', url: '/api/gigs?search=nothingmatchesthis' });
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+  });
+
+  it("answers the detail with the designer's figures from their visible services only (D13)", async () => {
+    const owner = await signUpDesigner(app, { role: ['Implant', 'Crown'], software: ['exocad'] });
+    const a = (await create(newServiceInput({ toothPrice: 30 }), owner.cookie)).json();
+    const b = (await create(newServiceInput({ toothPrice: 50 }), owner.cookie)).json();
+    const hidden = (await create(newServiceInput({ toothPrice: 99 }), owner.cookie)).json();
+    await ctx.database.query(`update services set total_stars = 9, star_number = 2, sales = 4 where id = $1`, [a._id]);
+    await ctx.database.query(`update services set total_stars = 5, star_number = 1, sales = 1 where id = $1`, [b._id]);
+    await ctx.database.query(`update services set total_stars = 1, star_number = 5, sales = 50, hidden = true where id = $1`, [hidden._id]);
+    const res = await app.inject({ method: 'GET', url: `/api/services/single/${b._id}` });
+    expect(res.json().designer).toEqual({ rating: 4.7, reviews: 3, completedOrders: 5, role: 'Implant, Crown', software: ['exocad'], isVerified: false });
+    expect(res.json()).toMatchObject({ _id: b._id, toothPrice: 50, userID: { _id: owner.user._id, username: owner.user.username } });
+    const profile = await app.inject({ method: 'GET', url: `/api/users/profile/${owner.user._id}` });
+    expect(profile.json().stats).toEqual({ rating: 4.7, reviews: 3, services: 2, completedOrders: 5, priceRange: { min: 30, max: 50 } });
+  });
+});
+
+describe('planner statistics on the embedded database', () => {
+  it('vacuums and analyzes the catalogue tables on PGlite (no autovacuum there), and leaves PostgreSQL to autovacuum', async () => {
+    await create(newServiceInput({ title: 'Counted' }));
+    const stats = async () =>
+      (
+        await ctx.database.query<{ analyzed: boolean; visible: number }>(
+          `select last_analyze is not null as analyzed, (select relallvisible from pg_class where relname = 'services')::int as visible
+           from pg_stat_user_tables where relname = 'services'`,
+        )
+      )[0]!;
+    const before = await stats();
+    const query = vi.spyOn(ctx.database, 'query');
+    await refreshCatalogueStatistics(ctx);
+    const statements = query.mock.calls.map(([text]) => text);
+    query.mockRestore();
+    if (ctx.database.kind === 'pglite') {
+      expect(statements).toEqual(['vacuum (analyze) services', 'vacuum (analyze) users']);
+      expect(before).toEqual({ analyzed: false, visible: 0 });
+      const after = await stats();
+      expect(after.analyzed).toBe(true);
+      expect(after.visible).toBeGreaterThan(0);
+    } else {
+      expect(statements).toEqual([]);
+    }
   });
 });

@@ -35,9 +35,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return toSessionUser(row);
   });
 
-  app.get('/users/profile/:userId', { schema: { params: userIdParams } }, async (request) =>
-    usersService.profileOf(ctx, await usersService.findUser(ctx, request.params.userId)),
-  );
+  app.get('/users/profile/:userId', { schema: { params: userIdParams } }, async (request) => usersService.getProfile(ctx, request.params.userId));
 
   app.patch('/users/profile/:userId', { ...loggedIn, schema: { params: userIdParams, body: profileEditSchema } }, async (request) => {
     const row = await usersService.editProfile(ctx, requireUser(request), request.params.userId, request.body);

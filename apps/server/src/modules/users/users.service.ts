@@ -6,7 +6,7 @@ import { prefixQuery } from '../../db/search.js';
 import { userColumns, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { toPublicUser } from './user.presenter.js';
-import { statsFor } from './stats.js';
+import { designerSums, statsFor, sumsFields, toProfileStats } from './stats.js';
 
 export const USER_NOT_FOUND = MESSAGES.userNotFound;
 
@@ -14,6 +14,14 @@ export async function findUser(ctx: AppContext, id: string): Promise<UserRow> {
   const [row] = await ctx.db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
   return row;
+}
+
+/** `GET /users/profile/{id}`: the user and their figures in one statement. */
+export async function getProfile(ctx: AppContext, id: string): Promise<ProfileJson> {
+  const sums = designerSums(ctx.db, users.id);
+  const [found] = await ctx.db.select({ user: userColumns, sums: sumsFields(sums) }).from(users).crossJoinLateral(sums).where(eq(users.id, id)).limit(1);
+  if (!found) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  return { ...toPublicUser(found.user), stats: toProfileStats(found.sums, ctx.config.currency) };
 }
 
 export async function profileOf(ctx: AppContext, row: UserRow): Promise<ProfileJson> {
@@ -65,22 +73,40 @@ export interface DesignerQuery {
   offset: number;
 }
 
+/**
+ * `GET /users?isDesigner=true`, verified designers first, then the newest: one statement. The page is
+ * cut from users_designers_idx first (an index-only scan even deep in the list, since the index
+ * carries the id and the specializations), then only its rows are read, with their figures; the
+ * total is an uncorrelated subquery, computed once.
+ */
 export async function listDesigners(ctx: AppContext, query: DesignerQuery) {
-  const conditions: SQL[] = [eq(users.isDesigner, true)];
+  // Literal `is_designer` (not `= $1`) so the planner can match the partial index.
+  const conditions: SQL[] = [sql`${users.isDesigner}`];
   const q = prefixQuery(query.search);
   if (q) conditions.push(sql`${users.search} @@ ${q}`);
   if (query.tag) conditions.push(sql`${users.specializations} @> array[${query.tag}]::text[]`);
-  const where = and(...conditions);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    ctx.db
-      .select(userColumns)
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.isVerified), desc(users.createdAt))
-      .limit(query.limit)
-      .offset(query.offset),
-    ctx.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
-  const stats = await statsFor(ctx.db, rows.map((r) => r.id), ctx.config.currency);
-  return { items: rows.map((r) => ({ ...toPublicUser(r), stats: stats.get(r.id)! })), total };
+  const where = and(...conditions)!;
+  const page = ctx.db
+    .select({ id: users.id, isVerified: users.isVerified, createdAt: users.createdAt })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.isVerified), desc(users.createdAt))
+    .limit(query.limit)
+    .offset(query.offset)
+    .as('page');
+  const sums = designerSums(ctx.db, users.id);
+  const rows = await ctx.db
+    .select({ user: userColumns, sums: sumsFields(sums), total: sql<number>`(select count(*)::int from ${users} where ${where})` })
+    .from(page)
+    .innerJoin(users, eq(users.id, page.id))
+    .crossJoinLateral(sums)
+    .orderBy(desc(page.isVerified), desc(page.createdAt));
+  const total = rows[0]?.total ?? (query.offset === 0 ? 0 : await countDesigners(ctx, where));
+  return { items: rows.map((r) => ({ ...toPublicUser(r.user), stats: toProfileStats(r.sums, ctx.config.currency) })), total };
+}
+
+/** The total alone, for a page past the end (which has no row to carry it). */
+async function countDesigners(ctx: AppContext, where: SQL) {
+  const [row] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
+  return row?.total ?? 0;
 }

@@ -1,7 +1,7 @@
 import { expect, it, describe } from 'vitest';
 import { newServiceInput, signUpAndLogin, signUpDesigner, useTestApp } from '../../../test/helper.js';
 
-const { app } = await useTestApp();
+const { app, ctx } = await useTestApp();
 const patch = (url: string, cookie: string | undefined, payload: object) =>
   app.inject({ method: 'PATCH', url, headers: cookie ? { cookie } : {}, payload });
 
@@ -109,5 +109,33 @@ describe('GET /users?isDesigner=true', () => {
     expect(search.json().map((u: { _id: string }) => u._id)).toEqual([a.user._id]);
     const prefix = await app.inject({ method: 'GET', url: `/api/users?isDesigner=true&search=${a.user.username.slice(0, 8)}` });
     expect(prefix.json().map((u: { _id: string }) => u._id)).toContain(a.user._id);
+  });
+});
+
+describe('GET /users?isDesigner=true, order and figures', () => {
+  it('puts verified designers first, then the newest, with figures from visible services and a total on every page', async () => {
+    const tag = 'Pediatric';
+    const older = await signUpDesigner(app, { role: [tag] });
+    const verified = await signUpDesigner(app, { role: [tag] });
+    const newer = await signUpDesigner(app, { role: [tag] });
+    await ctx.database.query('update users set is_verified = true where id = $1', [verified.user._id]);
+    for (const toothPrice of [15, 25]) {
+      await app.inject({ method: 'POST', url: '/api/services', headers: { cookie: newer.cookie }, payload: newServiceInput({ toothPrice }) });
+    }
+    await ctx.database.query(`update services set hidden = true where user_id = $1 and tooth_price = 2500`, [newer.user._id]);
+
+    const res = await app.inject({ method: 'GET', url: `/api/users?isDesigner=true&tag=${tag}` });
+    expect(res.json().map((u: { _id: string }) => u._id)).toEqual([verified.user._id, newer.user._id, older.user._id]);
+    expect(res.headers['x-total-count']).toBe('3');
+    const [, withServices, without] = res.json();
+    expect(withServices.stats).toEqual({ rating: 0, reviews: 0, services: 1, completedOrders: 0, priceRange: { min: 15, max: 15 } });
+    expect(without.stats).toEqual({ rating: 0, reviews: 0, services: 0, completedOrders: 0, priceRange: null });
+
+    const page = await app.inject({ method: 'GET', url: `/api/users?isDesigner=true&tag=${tag}&limit=2&offset=2` });
+    expect(page.json().map((u: { _id: string }) => u._id)).toEqual([older.user._id]);
+    expect(page.headers['x-total-count']).toBe('3');
+    const past = await app.inject({ method: 'GET', url: `/api/users?isDesigner=true&tag=${tag}&limit=2&offset=10` });
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('3');
   });
 });

@@ -6,7 +6,8 @@ import { DEFAULT_AVATAR } from '@/lib/images';
 import { useI18n } from '@/lib/use-i18n';
 import { useLabels } from '../lib/labels';
 import { VerifiedBadge } from './VerifiedBadge';
-import classes from './DesignerCard.module.css';
+// One clickable-card style for services and designers (the name link covers the card).
+import classes from '@/features/services/components/ServiceCard.module.css';
 
 /** A designer on the browse page: at most 5 tags, then '+N' (SPEC.md section 9). */
 export function DesignerCard({ designer }: { designer: DesignerCardJson }) {

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Accordion, Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Tabs, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { ServiceJson, SessionUser } from '@cusp/shared';
 import { useMe } from '@/features/auth';
 import { FormMessage } from '@/components/FormMessage';
 import { PageLoader } from '@/components/PageLoader';
@@ -10,13 +12,80 @@ import { formatDate } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
-import { useAdminDesigners, useAdminServices, useSetHidden, useSetVerified, useTickets, type DesignerStatus } from '../api/admin';
+import { useAdminDesigners, useAdminServices, useSetHidden, useSetVerified, useTickets, type DesignerStatus, type SupportTicket } from '../api/admin';
 import { useLabels } from '../lib/labels';
 
 function useActionFailed() {
   const { t } = useI18n();
   const { failure } = useMessages();
   return (error: unknown) => notifyError(failure(error, t('catalogue.admin.actionFailed')));
+}
+
+/** A tab's list: loader, error, empty text, or the items. */
+function Loaded<T>({ query, emptyText, children }: { query: UseQueryResult<T[]>; emptyText: string; children: (items: T[]) => ReactNode }) {
+  const { t } = useI18n();
+  if (query.isPending) return <PageLoader />;
+  if (query.isError) return <FormMessage tone="error">{t('catalogue.admin.loadFailed')}</FormMessage>;
+  if (query.data.length === 0) return <Text c="dimmed">{emptyText}</Text>;
+  return children(query.data);
+}
+
+interface Column<T> {
+  header: string;
+  cell: (item: T) => ReactNode;
+}
+
+/**
+ * The designers' and the services' table: a row per item, the last two columns its state (a badge)
+ * and the button that flips it, named after the item for screen readers.
+ */
+function ToggleTable<T extends { _id: string }>(props: {
+  items: T[];
+  columns: Column<T>[];
+  minWidth: number;
+  state: (item: T) => { label: string; color: string };
+  action: (item: T) => { label: string; name: string; filled: boolean; onClick: () => void };
+}) {
+  const { t } = useI18n();
+  const { items, columns, minWidth, state, action } = props;
+  const headers = [...columns.map((column) => column.header), t('catalogue.admin.state'), t('catalogue.admin.actions')];
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table verticalSpacing="sm" striped>
+        <Table.Thead>
+          <Table.Tr>
+            {headers.map((header) => (
+              <Table.Th key={header}>{header}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => {
+            const badge = state(item);
+            const button = action(item);
+            return (
+              <Table.Tr key={item._id}>
+                {columns.map((column) => (
+                  <Table.Td key={column.header}>{column.cell(item)}</Table.Td>
+                ))}
+                <Table.Td>
+                  {/* Gray text on a light gray badge is too faint (WCAG contrast): darker text there. */}
+                  <Badge variant="light" color={badge.color} c={badge.color === 'gray' ? 'dark.6' : undefined}>
+                    {badge.label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant={button.filled ? 'filled' : 'default'} aria-label={button.name} onClick={button.onClick}>
+                    {button.label}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
 }
 
 function DesignersTab() {
@@ -45,56 +114,39 @@ function DesignersTab() {
           style={{ alignSelf: 'flex-start' }}
         />
       </Stack>
-      {designers.isPending ? (
-        <PageLoader />
-      ) : designers.isError ? (
-        <FormMessage tone="error">{t('catalogue.admin.loadFailed')}</FormMessage>
-      ) : designers.data.length === 0 ? (
-        <Text c="dimmed">{t('catalogue.admin.noDesigners')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('catalogue.admin.name')}</Table.Th>
-                <Table.Th>{t('catalogue.admin.specialization')}</Table.Th>
-                <Table.Th>{t('catalogue.admin.state')}</Table.Th>
-                <Table.Th>{t('catalogue.admin.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {designers.data.map((designer) => (
-                <Table.Tr key={designer._id}>
-                  <Table.Td>
+      <Loaded query={designers} emptyText={t('catalogue.admin.noDesigners')}>
+        {(items) => (
+          <ToggleTable<SessionUser>
+            items={items}
+            minWidth={560}
+            columns={[
+              {
+                header: t('catalogue.admin.name'),
+                cell: (designer) => (
+                  <>
                     <Anchor component={Link} to={`/profile/${designer._id}`}>
                       {designer.username}
                     </Anchor>
                     <Text size="xs" c="dimmed" dir="ltr">
                       {designer.email}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>{designer.role ? labels.role(designer.role) : '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={designer.isVerified ? 'ocean' : 'gray'} c={designer.isVerified ? undefined : 'dark.6'}>
-                      {designer.isVerified ? t('catalogue.admin.verified') : t('catalogue.admin.notVerified')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant={designer.isVerified ? 'default' : 'filled'}
-                      aria-label={t(designer.isVerified ? 'catalogue.admin.unverifyNamed' : 'catalogue.admin.verifyNamed', { name: designer.username })}
-                      onClick={() => setVerified.mutate({ id: designer._id, isVerified: !designer.isVerified }, { onError })}
-                    >
-                      {designer.isVerified ? t('catalogue.admin.unverify') : t('catalogue.admin.verify')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+                  </>
+                ),
+              },
+              { header: t('catalogue.admin.specialization'), cell: (designer) => (designer.role ? labels.role(designer.role) : '—') },
+            ]}
+            state={(designer) =>
+              designer.isVerified ? { label: t('catalogue.admin.verified'), color: 'ocean' } : { label: t('catalogue.admin.notVerified'), color: 'gray' }
+            }
+            action={(designer) => ({
+              label: designer.isVerified ? t('catalogue.admin.unverify') : t('catalogue.admin.verify'),
+              name: t(designer.isVerified ? 'catalogue.admin.unverifyNamed' : 'catalogue.admin.verifyNamed', { name: designer.username }),
+              filled: !designer.isVerified,
+              onClick: () => setVerified.mutate({ id: designer._id, isVerified: !designer.isVerified }, { onError }),
+            })}
+          />
+        )}
+      </Loaded>
     </Stack>
   );
 }
@@ -106,93 +158,79 @@ function ServicesTab() {
   const setHidden = useSetHidden();
   const onError = useActionFailed();
 
-  if (services.isPending) return <PageLoader />;
-  if (services.isError) return <FormMessage tone="error">{t('catalogue.admin.loadFailed')}</FormMessage>;
-  if (services.data.length === 0) return <Text c="dimmed">{t('catalogue.admin.noServices')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('catalogue.admin.service')}</Table.Th>
-            <Table.Th>{t('catalogue.admin.owner')}</Table.Th>
-            <Table.Th>{t('catalogue.admin.price')}</Table.Th>
-            <Table.Th>{t('catalogue.admin.state')}</Table.Th>
-            <Table.Th>{t('catalogue.admin.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {services.data.map((service) => (
-            <Table.Tr key={service._id}>
-              <Table.Td>
+    <Loaded query={services} emptyText={t('catalogue.admin.noServices')}>
+      {(items) => (
+        <ToggleTable<ServiceJson>
+          items={items}
+          minWidth={640}
+          columns={[
+            {
+              header: t('catalogue.admin.service'),
+              cell: (service) => (
                 <Anchor component={Link} to={`/services/${service._id}`}>
                   {service.title}
                 </Anchor>
-              </Table.Td>
-              <Table.Td>{service.userID.username}</Table.Td>
-              <Table.Td>{money(service.toothPrice, currency)}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={service.hidden ? 'red' : 'cusp'}>
-                  {service.hidden ? t('catalogue.admin.hidden') : t('catalogue.admin.visible')}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  variant={service.hidden ? 'filled' : 'default'}
-                  aria-label={t(service.hidden ? 'catalogue.admin.showNamed' : 'catalogue.admin.hideNamed', { title: service.title })}
-                  onClick={() => setHidden.mutate({ id: service._id, hidden: !service.hidden }, { onError })}
-                >
-                  {service.hidden ? t('catalogue.admin.show') : t('catalogue.admin.hide')}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              ),
+            },
+            { header: t('catalogue.admin.owner'), cell: (service) => service.userID.username },
+            { header: t('catalogue.admin.price'), cell: (service) => money(service.toothPrice, currency) },
+          ]}
+          state={(service) => (service.hidden ? { label: t('catalogue.admin.hidden'), color: 'red' } : { label: t('catalogue.admin.visible'), color: 'cusp' })}
+          action={(service) => ({
+            label: service.hidden ? t('catalogue.admin.show') : t('catalogue.admin.hide'),
+            name: t(service.hidden ? 'catalogue.admin.showNamed' : 'catalogue.admin.hideNamed', { title: service.title }),
+            filled: service.hidden,
+            onClick: () => setHidden.mutate({ id: service._id, hidden: !service.hidden }, { onError }),
+          })}
+        />
+      )}
+    </Loaded>
   );
 }
 
 function TicketsTab() {
   const { t, locale } = useI18n();
   const tickets = useTickets();
-  if (tickets.isPending) return <PageLoader />;
-  if (tickets.isError) return <FormMessage tone="error">{t('catalogue.admin.loadFailed')}</FormMessage>;
-  if (tickets.data.length === 0) return <Text c="dimmed">{t('catalogue.admin.noTickets')}</Text>;
   return (
-    <Accordion variant="separated">
-      {tickets.data.map((ticket) => (
-        <Accordion.Item key={ticket._id} value={ticket._id}>
-          <Accordion.Control>
-            <Group justify="space-between" gap="xs" wrap="wrap">
-              <Text fw={600}>{ticket.subject}</Text>
-              <Text size="sm" c="dimmed">
-                {t('catalogue.admin.received', { date: formatDate(ticket.createdAt, locale) })}
-              </Text>
-            </Group>
-          </Accordion.Control>
-          <Accordion.Panel>
-            <Stack gap="xs">
-              <Text size="sm" c="dimmed">
-                {t('catalogue.admin.from', { name: ticket.name, email: ticket.email })}
-              </Text>
-              <Text style={{ whiteSpace: 'pre-line' }}>{ticket.message}</Text>
-            </Stack>
-          </Accordion.Panel>
-        </Accordion.Item>
-      ))}
-    </Accordion>
+    <Loaded<SupportTicket> query={tickets} emptyText={t('catalogue.admin.noTickets')}>
+      {(items) => (
+        <Accordion variant="separated">
+          {items.map((ticket) => (
+            <Accordion.Item key={ticket._id} value={ticket._id}>
+              <Accordion.Control>
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <Text fw={600}>{ticket.subject}</Text>
+                  <Text size="sm" c="dimmed">
+                    {t('catalogue.admin.received', { date: formatDate(ticket.createdAt, locale) })}
+                  </Text>
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                <Stack gap="xs">
+                  <Text size="sm" c="dimmed">
+                    {t('catalogue.admin.from', { name: ticket.name, email: ticket.email })}
+                  </Text>
+                  <Text style={{ whiteSpace: 'pre-line' }}>{ticket.message}</Text>
+                </Stack>
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+    </Loaded>
   );
 }
 
 /** `/admin`: vetting designers (D10), hiding services, reading support tickets. Administrators only. */
 export function AdminPage() {
   const { t } = useI18n();
-  const { user } = useMe();
+  const { user, isPending } = useMe();
   return (
     <PageShell title={t('catalogue.admin.title')} size="xl">
-      {!user?.isAdmin ? (
+      {isPending ? (
+        <PageLoader />
+      ) : !user?.isAdmin ? (
         <FormMessage tone="error">{t('catalogue.admin.only')}</FormMessage>
       ) : (
         <Tabs defaultValue="designers" keepMounted={false}>

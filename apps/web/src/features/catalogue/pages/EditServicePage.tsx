@@ -16,12 +16,12 @@ export function EditServicePage() {
   const { t } = useI18n();
   const { failure } = useMessages();
   const navigate = useNavigate();
-  const { user } = useMe();
+  const { user, isPending: userPending } = useMe();
   const service = useService(id);
   const update = useUpdateService(id);
 
   let content;
-  if (service.isPending) content = <PageLoader label={t('catalogue.detail.loading')} />;
+  if (service.isPending || userPending) content = <PageLoader label={t('catalogue.detail.loading')} />;
   else if (service.isError) content = <FormMessage tone="error">{failure(service.error, t('catalogue.detail.failed'))}</FormMessage>;
   else if (service.data.userID._id !== user?._id) content = <FormMessage tone="error">{t('catalogue.wizard.notYours')}</FormMessage>;
   else {

@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '@cusp/shared';
+import { buildUser } from '@/test/factories';
+import { errorReply, mockApi, type MockRoutes } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render';
+import { buildService } from '../test-data';
+import { AdminPage } from './AdminPage';
+
+const admin = buildUser({ _id: 'admin-1', username: 'site.admin', isAdmin: true });
+
+/** The admin API over a small in-memory state, so a change shows up when the page reloads the list. */
+function adminApi(extra: MockRoutes = {}) {
+  const designers: SessionUser[] = [
+    buildUser({ _id: 'designer-2', username: 'new.designer', email: 'new@example.com', isDesigner: true, role: 'Crown', tags: ['Crown'] }),
+  ];
+  const services = [buildService({ _id: 'svc-1', title: 'Zirconia crown design' }), buildService({ _id: 'svc-2', title: 'Maryland bridge', toothPrice: 80 })];
+  const api = mockApi(
+    {
+      'GET /api/admin/designers': ({ url }) => {
+        const status = url.searchParams.get('status');
+        return { body: designers.filter((d) => status === 'all' || d.isVerified === (status === 'verified')) };
+      },
+      'PATCH /api/admin/users/designer-2': ({ body }) => {
+        designers[0] = { ...designers[0]!, isVerified: (body as { isVerified: boolean }).isVerified };
+        return { body: designers[0] };
+      },
+      'GET /api/admin/services': () => ({ body: services }),
+      'PATCH /api/admin/services/svc-1': ({ body }) => {
+        services[0] = { ...services[0]!, hidden: (body as { hidden: boolean }).hidden };
+        return { status: 204 };
+      },
+      'GET /api/admin/tickets': {
+        body: [
+          {
+            _id: 'ticket-1',
+            name: 'Dr Samir',
+            email: 'samir@example.com',
+            subject: 'Refund for order 1042',
+            message: 'The design never arrived.',
+            status: 'open',
+            createdAt: '2026-03-01T10:00:00.000Z',
+          },
+        ],
+      },
+      ...extra,
+    },
+    { user: admin },
+  );
+  return api;
+}
+
+const renderAdmin = () => renderWithProviders(<AdminPage />, { route: '/admin' });
+
+describe('AdminPage', () => {
+  it('shows a user who is not an administrator a message, and asks the server for nothing', async () => {
+    const api = mockApi({}, { user: buildUser({ isDesigner: true }) });
+    renderAdmin();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only administrators can do this.');
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(api.requests.filter((r) => r.path.startsWith('/api/admin'))).toEqual([]);
+  });
+
+  it('verifies a pending designer, who then moves to the verified list, and unverifies them', async () => {
+    const api = adminApi();
+    const ui = renderAdmin();
+    const row = (await screen.findByRole('link', { name: 'new.designer' })).closest('tr')!;
+    expect(screen.queryByText('Only administrators can do this.')).not.toBeInTheDocument();
+    expect(within(row).getByText('new@example.com')).toBeInTheDocument();
+    expect(within(row).getByText('Pending')).toBeInTheDocument();
+    expect(api.to('GET /api/admin/designers')[0]?.url.searchParams.get('status')).toBe('pending');
+
+    await ui.user.click(screen.getByRole('button', { name: 'Verify new.designer' }));
+    expect(await screen.findByText('No designers in this list.')).toBeInTheDocument();
+    expect(api.to('PATCH /api/admin/users/designer-2')[0]?.body).toEqual({ isVerified: true });
+
+    await ui.user.click(screen.getByRole('radio', { name: 'Verified' }));
+    await ui.user.click(await screen.findByRole('button', { name: 'Unverify new.designer' }));
+    await waitFor(() => expect(api.to('PATCH /api/admin/users/designer-2')).toHaveLength(2));
+    expect(api.to('PATCH /api/admin/users/designer-2')[1]?.body).toEqual({ isVerified: false });
+    expect(await screen.findByText('No designers in this list.')).toBeInTheDocument();
+  });
+
+  it('hides a service and shows it again', async () => {
+    const api = adminApi();
+    const ui = renderAdmin();
+    await ui.user.click(await screen.findByRole('tab', { name: 'Services' }));
+    const row = () => screen.getByRole('link', { name: 'Zirconia crown design' }).closest('tr')!;
+    expect(await screen.findByRole('link', { name: 'Zirconia crown design' })).toHaveAttribute('href', '/services/svc-1');
+    expect(within(row()).getByText('Visible')).toBeInTheDocument();
+    expect(within(row()).getByText('$45.00')).toBeInTheDocument();
+
+    await ui.user.click(screen.getByRole('button', { name: 'Hide Zirconia crown design' }));
+    expect(await within(row()).findByText('Hidden')).toBeInTheDocument();
+    expect(api.to('PATCH /api/admin/services/svc-1')[0]?.body).toEqual({ hidden: true });
+    // The other service is untouched.
+    expect(within(screen.getByRole('link', { name: 'Maryland bridge' }).closest('tr')!).getByText('Visible')).toBeInTheDocument();
+
+    await ui.user.click(screen.getByRole('button', { name: 'Show Zirconia crown design' }));
+    expect(await within(row()).findByText('Visible')).toBeInTheDocument();
+    expect(api.to('PATCH /api/admin/services/svc-1')[1]?.body).toEqual({ hidden: false });
+  });
+
+  it('says so when a change is refused, and keeps the list as it was', async () => {
+    adminApi({ 'PATCH /api/admin/services/svc-1': errorReply(500, '', 'INTERNAL') });
+    const ui = renderAdmin();
+    await ui.user.click(await screen.findByRole('tab', { name: 'Services' }));
+    await ui.user.click(await screen.findByRole('button', { name: 'Hide Zirconia crown design' }));
+    expect(await screen.findByText('The change could not be saved. Please try again.')).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: 'Zirconia crown design' }).closest('tr')!).getByText('Visible')).toBeInTheDocument();
+  });
+
+  it('reads a support ticket', async () => {
+    adminApi();
+    const ui = renderAdmin();
+    await ui.user.click(await screen.findByRole('tab', { name: 'Support tickets' }));
+    const ticket = await screen.findByRole('button', { name: /Refund for order 1042/ });
+    expect(ticket).toHaveAttribute('aria-expanded', 'false');
+    await ui.user.click(ticket);
+    expect(ticket).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(ticket.getAttribute('aria-controls')!)!;
+    expect(within(panel).getByText('The design never arrived.')).toBeInTheDocument();
+    expect(within(panel).getByText('From Dr Samir (samir@example.com)')).toBeInTheDocument();
+  });
+
+  it('says when a list cannot be loaded', async () => {
+    adminApi({ 'GET /api/admin/designers': errorReply(500, '', 'INTERNAL') });
+    renderAdmin();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This list could not be loaded. Please try again.');
+  });
+});
