@@ -30,7 +30,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
       outboxDir: options.outboxDir === undefined ? path.join(config.dataDir, 'outbox') : options.outboxDir,
       log,
     }),
-    storage: localStorage(path.join(config.dataDir, 'uploads')),
+    // The AWS SDK loads only when it is used.
+    storage:
+      config.storage.kind === 's3'
+        ? await (await import('./platform/storage/s3.js')).openS3Storage(config.storage)
+        : localStorage(path.join(config.dataDir, 'uploads')),
     limiter: config.redisUrl ? await redisRateLimiter(config.redisUrl) : memoryRateLimiter(),
     realtime: createRealtimeHub(),
     metrics: createMetrics(),

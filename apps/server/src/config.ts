@@ -56,6 +56,18 @@ const envSchema = z.object({
   MOYASAR_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
   MOYASAR_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MOYASAR_API_URL: url(['https:', 'http:']).default('https://api.moyasar.com'),
+  /** Where uploads live: DATA_DIR/uploads, or a bucket on any S3-compatible store. */
+  STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_ENDPOINT: url(['https:', 'http:']).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots or hyphens')
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addresses (endpoint/bucket/key) work with MinIO, s3rver and most S3-compatible stores. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
 });
 
 export interface Config {
@@ -79,6 +91,19 @@ export interface Config {
   secureCookies: boolean;
   payments: PaymentsConfig;
   metricsToken: string | undefined;
+  storage: StorageConfig;
+}
+
+/** Where uploads live (D20): DATA_DIR/uploads, or an S3-compatible bucket (scale-out). */
+export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3Config);
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
 }
 
 export interface PaymentsConfig {
@@ -107,6 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const missing = (name: string) => `${name}: must be set when PAYMENT_PROVIDER is ${e.PAYMENT_PROVIDER}`;
   if (e.PAYMENT_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) throw new ConfigError([missing('STRIPE_SECRET_KEY')]);
   if (e.PAYMENT_PROVIDER === 'moyasar' && !e.MOYASAR_SECRET_KEY) throw new ConfigError([missing('MOYASAR_SECRET_KEY')]);
+  if (e.STORAGE === 's3') {
+    const absent = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !e[name]);
+    if (absent.length) throw new ConfigError(absent.map((name) => `${name}: must be set when STORAGE is s3`));
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -126,6 +155,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https:'),
     metricsToken: e.METRICS_TOKEN,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT!.replace(/\/+$/, ''),
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' },
     payments: {
       provider: e.PAYMENT_PROVIDER,
       feePercent: e.PLATFORM_FEE_PERCENT,

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 /**
  * Where uploaded bytes live (D20). Keys are server-made paths such as `images/<uuid>.png`.
  * Writes stream to a temporary name and are renamed when complete, so a failed upload leaves
- * nothing behind. The scale-out issue adds an S3-compatible adapter behind the same interface.
+ * nothing behind. `s3.ts` is the S3-compatible adapter behind the same interface (STORAGE=s3).
  */
 export interface Storage {
   put(key: string, body: Readable): Promise<{ size: number }>;

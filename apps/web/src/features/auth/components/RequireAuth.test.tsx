@@ -19,7 +19,7 @@ describe('RequireAuth', () => {
   });
 
   it('lets a logged-in user in', async () => {
-    mockApi({}, { user: buildUser() });
+    mockApi({ 'GET /api/orders': () => ({ body: [] }) }, { user: buildUser() });
     renderApp('/orders');
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
   });

@@ -30,6 +30,7 @@ describe('LoginPage', () => {
     let release: () => void = () => {};
     const api = mockApi({
       'POST /api/auth/login': () => new Promise((resolve) => (release = () => resolve({ body: { user } }))),
+      'GET /api/orders': () => ({ body: [] }),
     });
     const toast = vi.spyOn(notifications, 'show');
     const ui = renderApp('/orders');
