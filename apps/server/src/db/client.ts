@@ -83,6 +83,9 @@ async function openPglite(dataDir: string | null, logger: Logger): Promise<Datab
 
 async function openPostgres(url: string, logger: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle connection cut by the server (a restart, a failover, an administrator) is an 'error' event on
+  // the pool; unhandled, it would end the process. The pool drops that connection and opens a new one.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost while idle: ${error.message}`));
   const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   return {
     db,
