@@ -1,6 +1,8 @@
 /**
  * Catalogue speed (issue 3): 10,000 services and 1,000 designers; GET /api/gigs filtered, sorted and
- * searched, and GET /api/services/single/{id}, beside a bare Fastify route, on PostgreSQL and PGlite.
+ * searched, and GET /api/services/single/{id}, beside a bare Fastify route, on PostgreSQL and PGlite;
+ * with issue 8, GET /api/courses (1,000 courses of 5 lessons) and POST /api/auth/login (one argon2id
+ * verification and a session row per request).
  * Prints requests/s, p99 and the ratio to the bare route, plus the query plans of one list request
  * (every list query's plan: bench/catalogue-plans.ts). The data: bench/catalogue-seed.ts.
  *
@@ -12,6 +14,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createContext } from '../apps/server/src/bootstrap.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import { hashPassword } from '../apps/server/src/modules/auth/password.js';
 import { CATALOGUE_SEED_SQL } from './catalogue-seed.js';
 import { bareServer, freshPostgresDatabase, measure, printTable, saveResults, type Measurement } from './lib.js';
 
@@ -20,6 +23,29 @@ const which = arg('db', 'both');
 const duration = Number(arg('duration', '8'));
 
 const LIST_URL = '/api/gigs?cat=Crown&min=15&max=150&sort=sales&search=zirc&limit=24';
+const COURSES_URL = '/api/courses?limit=24';
+const LOGIN = { email: 'buyer1@bench.test', password: 'bench-password-1' };
+
+/** 1,000 courses by the bench designers, 5 lessons each (lesson counts and durations are in the list). */
+const COURSES_SEED_SQL = [
+  `insert into courses (creator_id, title, description, thumbnail, price, tags, created_at)
+   select d.id, 'Course ' || i || ': ' || (array['Zirconia crowns in exocad','Scanning a full arch','Implant bars','Smile design'])[1 + i % 4],
+          'Lesson by lesson, from the scan to the milled restoration: margins, contacts, occlusion, export. ' ||
+          'Every step is shown on a real case with the files to follow along, and the common mistakes are fixed on screen.',
+          '/media/' || md5(i::text || 'c') || '.webp', (i % 4) * 1500,
+          array[(array['Digital Workflow','Intraoral Scanning','Crowns & Bridges','CAD Software'])[1 + i % 4]],
+          now() - i * interval '1 hour'
+   from generate_series(1, 1000) i join users d on d.username = 'bench_designer_' || (1 + i % 1000)`,
+  `insert into course_videos (id, uploader_id, storage_key, content_type, size, original_name)
+   select md5(c.id::text || p)::uuid, c.creator_id, 'course-videos/' || md5(c.id::text || p) || '.mp4', 'video/mp4', 20000000, 'lesson-' || p || '.mp4'
+   from courses c cross join generate_series(0, 4) p`,
+  `insert into lessons (course_id, position, title, video_id, duration, duration_seconds, preview)
+   select c.id, p, 'Lesson ' || (p + 1), md5(c.id::text || p)::uuid, '10:30', 630, p = 0
+   from courses c cross join generate_series(0, 4) p`,
+  'vacuum analyze courses',
+  'vacuum analyze course_videos',
+  'vacuum analyze lessons',
+];
 
 async function run(kind: 'postgres' | 'pglite', bareUrl: string) {
   const pgdb = kind === 'postgres' ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : null;
@@ -32,6 +58,8 @@ async function run(kind: 'postgres' | 'pglite', bareUrl: string) {
   });
   await database.migrate();
   for (const statement of CATALOGUE_SEED_SQL) await database.query(statement);
+  for (const statement of COURSES_SEED_SQL) await database.query(statement);
+  await database.query(`update users set password_hash = $1 where email = $2`, [await hashPassword(LOGIN.password), LOGIN.email]);
   const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', DATA_DIR: '/tmp/cusp-bench', LOG_LEVEL: 'silent' });
   const ctx = await createContext(config, pino({ level: 'silent' }), { database, outboxDir: null });
   const app = await buildApp(ctx);
@@ -43,6 +71,7 @@ async function run(kind: 'postgres' | 'pglite', bareUrl: string) {
   capture = true;
   const sample = await fetch(base + (process.env.BENCH_PLAN_URL ?? LIST_URL));
   capture = false;
+  await sample.arrayBuffer();
   const found = Number(sample.headers.get('x-total-count'));
   console.log(`\n[${kind}] ${LIST_URL} -> ${found} matches; query plans:`);
   for (const q of captured) {
@@ -70,6 +99,22 @@ async function run(kind: 'postgres' | 'pglite', bareUrl: string) {
   results.push(await measure(`GET /api/gigs filtered+sorted+searched`, base + LIST_URL, { duration }));
   results.push(await measure(`GET /api/gigs newest, no filter`, base + '/api/gigs?sort=createdAt&limit=24', { duration }));
   results.push(await measure(`GET /api/services/single/{id}`, `${base}/api/services/single/${id}`, { duration }));
+  const courses = await fetch(base + COURSES_URL);
+  await courses.arrayBuffer(); // a body left unread keeps its connection busy, and app.close() waits for it
+  const courseCount = courses.headers.get('x-total-count');
+  if (courseCount !== '1000') throw new Error(`${COURSES_URL}: x-total-count ${courseCount}, expected 1000`);
+  results.push(await measure(`GET /api/courses`, base + COURSES_URL, { duration }));
+  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(LOGIN) });
+  const loginBody = await login.text();
+  if (!login.ok) throw new Error(`login: ${login.status} ${loginBody}`);
+  results.push(
+    await measure(`POST /api/auth/login`, `${base}/api/auth/login`, {
+      duration,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(LOGIN),
+    }),
+  );
   await app.close();
   await database.close();
   await pgdb?.drop();

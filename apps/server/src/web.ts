@@ -19,6 +19,9 @@ export async function registerWebApp(app: FastifyInstance, root = webDistFolder)
     root,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each script and stylesheet (vite.config.ts): sent as the
+    // browser accepts, they cut a first visit's 700+ KB of code to about a quarter.
+    preCompressed: true,
     setHeaders(res, filePath) {
       res.header(
         'cache-control',
