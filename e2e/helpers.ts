@@ -21,6 +21,9 @@ export async function fillRegisterForm(page: Page, person: ReturnType<typeof new
 }
 
 export async function logIn(page: Page, email: string, password: string) {
+  // After a client-side move to /login the previous page (say, Register, with its own Email field) stays on
+  // screen until the login page's code has loaded: wait for the login form itself before typing.
+  await page.getByRole('button', { name: /^log ?in$/i }).waitFor();
   await page.getByLabel(/^email/i).fill(email);
   await page.getByLabel(/^password/i).fill(password);
   await page.getByRole('button', { name: /^log ?in$/i }).click();
