@@ -1,53 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FileRecordJson } from '@cusp/shared';
-import { API_BASE, ApiError, apiErrorFrom } from '@/lib/api';
-import { currentLanguage } from '@/lib/i18n';
-import { parseJson } from '../lib/http';
+import { fileForm, uploadForm, type UploadOptions } from '@/lib/upload';
 import { filesQueryKey } from './list-files';
 
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-}
-
-interface UploadOptions {
-  onProgress?: (progress: UploadProgress) => void;
-  signal?: AbortSignal;
-}
-
-/**
- * POST /api/file/upload with XMLHttpRequest (fetch reports no upload progress). The name field goes
- * before the file part so the server reads it first. Rejects with an ApiError, or an AbortError
- * DOMException when `signal` aborts.
- */
-export function uploadFile(file: File, name: string | undefined, { onProgress, signal }: UploadOptions = {}): Promise<FileRecordJson> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new DOMException('Upload cancelled', 'AbortError'));
-      return;
-    }
-    const form = new FormData();
-    if (name?.trim()) form.append('name', name.trim());
-    form.append('file', file);
-
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/file/upload`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Accept-Language', currentLanguage());
-    xhr.upload.onprogress = (event) => {
-      onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
-    };
-    xhr.onload = () => {
-      const body = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as FileRecordJson);
-      else reject(apiErrorFrom(xhr.status, body));
-    };
-    xhr.onerror = () => reject(new ApiError(0, '', 'NETWORK'));
-    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
+/** POST /api/file/upload; the name field goes before the file part so the server reads it first. */
+export function uploadFile(file: File, name: string | undefined, options: UploadOptions = {}): Promise<FileRecordJson> {
+  return uploadForm<FileRecordJson>('/file/upload', fileForm(file, name?.trim() ? { name: name.trim() } : {}), file.size, options);
 }
 
 export type UploadState =

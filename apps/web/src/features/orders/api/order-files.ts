@@ -1,42 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OrderFileJson } from '@cusp/shared';
-import { API_BASE, ApiError, apiErrorFrom } from '@/lib/api';
-import { currentLanguage } from '@/lib/i18n';
-import { parseJson } from '@/features/files/lib/http';
+import { fileForm, uploadForm, type UploadOptions } from '@/lib/upload';
 
-interface UploadOptions {
-  onProgress?: (loaded: number, total: number) => void;
-  signal?: AbortSignal;
-}
-
-/**
- * `POST /api/order-files` (multipart field `file`) with XMLHttpRequest, for its upload progress.
- * Resolves with the file record (not yet attached to an order); rejects with an ApiError, or an
- * AbortError DOMException when `signal` aborts.
- */
-export function uploadOrderFile(file: File, { onProgress, signal }: UploadOptions = {}): Promise<OrderFileJson> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new DOMException('Upload cancelled', 'AbortError'));
-      return;
-    }
-    const form = new FormData();
-    form.append('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/order-files`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Accept-Language', currentLanguage());
-    xhr.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
-    xhr.onload = () => {
-      const body = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as OrderFileJson);
-      else reject(apiErrorFrom(xhr.status, body));
-    };
-    xhr.onerror = () => reject(new ApiError(0, '', 'NETWORK'));
-    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
+/** `POST /api/order-files`: the file record, not yet attached to an order. */
+export function uploadOrderFile(file: File, options: UploadOptions = {}): Promise<OrderFileJson> {
+  return uploadForm<OrderFileJson>('/order-files', fileForm(file), file.size, options);
 }
 
 export type CaseFileUpload =
@@ -73,7 +41,7 @@ export function useCaseFileUploads() {
       setItems((list) => [...list, { ...base, status: 'uploading', loaded: 0, total: file.size }]);
       uploadOrderFile(file, {
         signal: controller.signal,
-        onProgress: (loaded, total) => update(key, () => ({ ...base, status: 'uploading', loaded, total })),
+        onProgress: ({ loaded, total }) => update(key, () => ({ ...base, status: 'uploading', loaded, total })),
       }).then(
         (record) => update(key, () => ({ ...base, status: 'done', record })),
         (error: unknown) => {
