@@ -40,6 +40,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  endConnectionsWhileClosing(app);
 
   await registerSecurity(app, ctx.config);
   await app.register(cookie);
@@ -85,4 +86,25 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const servesWeb = options.serveWeb ? await registerWebApp(app) : false;
   if (!servesWeb) app.setNotFoundHandler(sendNotFound);
   return app;
+}
+
+/**
+ * Once the app is closing, each answer ends its connection. Without this, a keep-alive connection whose
+ * request was still running at close stays open after its answer (server.close() only ends the
+ * connections idle at that moment), holding the close for Fastify's keep-alive timeout (72 s), past
+ * main.ts's 15 s limit; and its client, told "keep-alive", may send its next request into a closing socket.
+ */
+function endConnectionsWhileClosing(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  // An answer whose headers were sent before the close began (a long download) said keep-alive: its
+  // connection is ended once idle.
+  app.addHook('onResponse', async () => {
+    if (closing) app.server.closeIdleConnections();
+  });
 }

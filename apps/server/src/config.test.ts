@@ -29,4 +29,18 @@ describe('loadConfig', () => {
   it('uses secure cookies behind https', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://cusp.example/' })).toMatchObject({ publicUrl: 'https://cusp.example', secureCookies: true });
   });
+
+  it('caches the public catalogue for 5 s unless CATALOGUE_CACHE_MS says otherwise (0: off)', () => {
+    expect(loadConfig({}).catalogueCacheMs).toBe(5000);
+    expect(loadConfig({ CATALOGUE_CACHE_MS: '0' }).catalogueCacheMs).toBe(0);
+    expect(loadConfig({ CATALOGUE_CACHE_MS: '250' }).catalogueCacheMs).toBe(250);
+    for (const [value, message] of [
+      ['soon', 'CATALOGUE_CACHE_MS: must be a number of milliseconds (got "soon")'],
+      ['-1', 'CATALOGUE_CACHE_MS: must be between 0 and 300000 milliseconds (got "-1")'],
+      ['300001', 'CATALOGUE_CACHE_MS: must be between 0 and 300000 milliseconds (got "300001")'],
+      ['1.5', 'CATALOGUE_CACHE_MS: must be a whole number of milliseconds (got "1.5")'],
+    ]) {
+      expect(() => loadConfig({ CATALOGUE_CACHE_MS: value })).toThrow(message);
+    }
+  });
 });

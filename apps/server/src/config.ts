@@ -45,6 +45,16 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** When set, GET /metrics asks for `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * How long public catalogue answers (service and course lists, a visible service's page) are served from
+   * memory; writes clear them at once (ADR 0016). 0 turns the cache off.
+   */
+  CATALOGUE_CACHE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be between 0 and 300000 milliseconds')
+    .max(300_000, 'must be between 0 and 300000 milliseconds')
+    .default(5000),
   /** D17: which payment provider takes card payments. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'moyasar'], { error: 'must be sandbox, stripe or moyasar' }).default('sandbox'),
   PLATFORM_FEE_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0, 'must be between 0 and 50').max(50, 'must be between 0 and 50').default(10),
@@ -92,6 +102,8 @@ export interface Config {
   payments: PaymentsConfig;
   metricsToken: string | undefined;
   storage: StorageConfig;
+  /** Public catalogue answers are cached this long (ms); 0: not cached (ADR 0016). */
+  catalogueCacheMs: number;
 }
 
 /** Where uploads live (D20): DATA_DIR/uploads, or an S3-compatible bucket (scale-out). */
@@ -155,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https:'),
     metricsToken: e.METRICS_TOKEN,
+    catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     storage:
       e.STORAGE === 's3'
         ? {

@@ -4,6 +4,7 @@ import type { Mailer } from './platform/mail/mailer.js';
 import type { Metrics } from './platform/metrics.js';
 import type { RateLimiter } from './platform/rate-limit/limiter.js';
 import type { RealtimeHub } from './platform/realtime/hub.js';
+import type { ResponseCache } from './platform/response-cache.js';
 import type { Storage } from './platform/storage/storage.js';
 
 /** What every module is given: configuration and the platform adapters, built once in main/tests. */
@@ -16,4 +17,9 @@ export interface AppContext {
   limiter: RateLimiter;
   realtime: RealtimeHub;
   metrics: Metrics;
+  /**
+   * Public catalogue answers (service and course lists, a visible service's page), the same for every
+   * viewer; cleared by catalogueChanged() after writes (ADR 0016).
+   */
+  catalogueCache: ResponseCache;
 }

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.js';
 import { createContext } from '../src/bootstrap.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase, type QueryListener } from '../src/db/client.js';
 import { SESSION_COOKIE } from '../src/modules/auth/session.js';
 import { createScratchDatabase } from './postgres.js';
 
@@ -24,14 +24,17 @@ export interface TestApp {
  * A whole app on a fresh database: in-memory PGlite by default, or, when TEST_DATABASE_URL is set,
  * a new database on that PostgreSQL server (created here, dropped on close).
  */
-export async function buildTestApp(env: Record<string, string> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { databaseUrl?: string; /** Told every SQL statement the app runs (to count queries). */ onQuery?: QueryListener } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cusp-test-'));
   // A second instance on the same database (scale-out tests) neither creates nor drops it.
   const { databaseUrl, dropDatabase } = options.databaseUrl
     ? { databaseUrl: options.databaseUrl, dropDatabase: async () => {} }
     : await freshPostgres();
   const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
-  const database = await openDatabase({ databaseUrl, dataDir: null });
+  const database = await openDatabase({ databaseUrl, dataDir: null, onQuery: options.onQuery });
   const ctx = await createContext(config, pino({ level: 'silent' }), { database, outboxDir: null });
   const app = await buildApp(ctx);
   await app.ready();

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { supportTickets, userColumns, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { adminOnly } from '../auth/session.js';
+import { catalogueChanged } from '../services/catalogue-cache.js';
 import * as servicesService from '../services/services.service.js';
 import { toSessionUser } from '../users/user.presenter.js';
 
@@ -28,6 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.patch('/admin/users/:id', { schema: { params: idParams, body: z.object({ isVerified: z.boolean() }).strict() } }, async (request) => {
     const [row] = await ctx.db.update(users).set({ isVerified: request.body.isVerified, updatedAt: new Date() }).where(eq(users.id, request.params.id)).returning(userColumns);
     if (!row) throw new AppError('NOT_FOUND', 'User data not found.');
+    catalogueChanged(ctx); // the verified badge shows on the designer's service cards and pages
     return toSessionUser(row);
   });
 

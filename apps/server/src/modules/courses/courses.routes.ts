@@ -12,6 +12,7 @@ import {
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { queryKey, sendAnswer } from '../../platform/response-cache.js';
 import { sendStored } from '../../platform/storage/send-file.js';
 import { loggedIn, requireUser } from '../auth/session.js';
 import { lessonVideoFor, storeCourseVideo, videoForUploader } from './course-videos.js';
@@ -28,9 +29,14 @@ const ENVELOPE_BYTES = 1024 * 1024;
 const VIDEO_CACHE = 'private, no-store';
 
 export const coursesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The list is the same for every viewer: cached whole (ADR 0016). A course's page is not (enrolment,
+  // progress, which videos the viewer may play), so it is never cached.
   app.get('/courses', { schema: { querystring: courseListQuery } }, async (request, reply) => {
-    const { items, total } = await coursesService.listCourses(ctx, request.query);
-    return reply.header('x-total-count', total).send(items);
+    const answer = await ctx.catalogueCache.getOrCompute(queryKey('courses', request.query), async () => {
+      const { items, total } = await coursesService.listCourses(ctx, request.query);
+      return { body: JSON.stringify(items), headers: { 'x-total-count': String(total) } };
+    });
+    return sendAnswer(reply, answer);
   });
 
   app.get('/courses/mine', { ...loggedIn }, async (request) => coursesService.listPublished(ctx, requireUser(request)));

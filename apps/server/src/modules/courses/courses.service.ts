@@ -18,6 +18,7 @@ import { pgErrorCode } from '../../db/errors.js';
 import { prefixQuery } from '../../db/search.js';
 import { courses, courseVideos, enrollments, lessonProgress, lessons, users, type CourseRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { catalogueChanged } from '../services/catalogue-cache.js';
 import { percentOf, toCourseJson, toLessonJson, type CourseCreator, type LessonStats } from './courses.presenter.js';
 
 /** Every course column but the search vector, which is never selected. */
@@ -247,6 +248,7 @@ export async function createCourse(ctx: AppContext, user: UserRow, input: Course
     await tx.insert(lessons).values(input.lessons.map((l, i) => ({ ...lessonRow(l, videoIds[i]!, i), courseId: row!.id })));
     return row!.id;
   });
+  catalogueChanged(ctx);
   return getCourse(ctx, id, user);
 }
 
@@ -282,6 +284,7 @@ export async function updateCourse(ctx: AppContext, user: UserRow, id: string, i
     if (unused.length === 0) return [];
     return await tx.delete(courseVideos).where(inArray(courseVideos.id, unused)).returning({ key: courseVideos.storageKey });
   });
+  catalogueChanged(ctx);
   for (const { key } of dropped) await ctx.storage.delete(key);
   return getCourse(ctx, id, user);
 }
@@ -312,5 +315,6 @@ export async function deleteCourse(ctx: AppContext, user: UserRow, id: string) {
     if (pgErrorCode(error) === '23503') throw conflict();
     throw error;
   }
+  catalogueChanged(ctx);
   for (const key of keys) await ctx.storage.delete(key);
 }

@@ -32,6 +32,7 @@ import { AppError } from '../../errors.js';
 import { postSystemMessage } from '../messaging/messaging.service.js';
 import { balanceOf, bookRefund, bookRelease, type Tx } from '../payments/ledger.js';
 import { providerFor } from '../payments/providers/index.js';
+import { catalogueChanged } from '../services/catalogue-cache.js';
 import { DAY_MS, toOrderFileJson, toOrderJson, toReviewJson } from './orders.presenter.js';
 
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -255,8 +256,8 @@ export async function requestRevision(ctx: AppContext, user: UserRow, orderId: s
 }
 
 /** Completion by the buyer or the scheduler: escrow released to the designer minus the fee, one sale counted. */
-export function completeOrder(ctx: AppContext, order: OrderRow, actorId: string | null, now = new Date()) {
-  return transition(ctx, order.id, {
+export async function completeOrder(ctx: AppContext, order: OrderRow, actorId: string | null, now = new Date()) {
+  const row = await transition(ctx, order.id, {
     from: ['delivered'],
     to: 'completed',
     set: { completedAt: now },
@@ -270,6 +271,8 @@ export function completeOrder(ctx: AppContext, order: OrderRow, actorId: string 
       await tx.update(services).set({ sales: sql`${services.sales} + 1` }).where(eq(services.id, row.serviceId));
     },
   });
+  catalogueChanged(ctx); // the service's sales and its designer's completed orders
+  return row;
 }
 
 export async function accept(ctx: AppContext, user: UserRow, orderId: string) {

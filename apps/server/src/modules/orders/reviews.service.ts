@@ -4,6 +4,7 @@ import { ORDER_MESSAGES, type ReviewJson, type reviewInput } from '@cusp/shared'
 import type { AppContext } from '../../context.js';
 import { orderEvents, orders, reviews, services, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { catalogueChanged } from '../services/catalogue-cache.js';
 import { toReviewJson } from './orders.presenter.js';
 import { announce, participantOrder } from './orders.service.js';
 
@@ -31,6 +32,7 @@ export async function createReview(ctx: AppContext, user: UserRow, input: z.outp
     const [event] = await tx.insert(orderEvents).values({ orderId: order.id, actorId: user.id, type: 'reviewed', note: `${input.star}/5` }).returning();
     return { review, event: event! };
   });
+  catalogueChanged(ctx); // the service's rating and its designer's
   await announce(ctx, order, result.event);
   return toReviewJson(result.review, { _id: user.id, username: user.username, image: user.image }, order.title);
 }

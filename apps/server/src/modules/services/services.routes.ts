@@ -2,24 +2,41 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serviceCreateSchema, serviceListQuery, serviceUpdateSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { queryKey, sendAnswer } from '../../platform/response-cache.js';
 import { loggedIn, requireUser } from '../auth/session.js';
 import * as servicesService from './services.service.js';
 
 const idParams = z.object({ id: z.uuid(servicesService.SERVICE_NOT_FOUND) });
 
 export const servicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The list is the same for every viewer (hidden services are never in it): cached whole (ADR 0016).
   for (const url of ['/gigs', '/services']) {
     app.get(url, { schema: { querystring: serviceListQuery } }, async (request, reply) => {
-      const { items, total } = await servicesService.listServices(ctx, request.query);
-      return reply.header('x-total-count', total).send(items);
+      const answer = await ctx.catalogueCache.getOrCompute(queryKey('services', request.query), async () => {
+        const { items, total } = await servicesService.listServices(ctx, request.query);
+        return { body: JSON.stringify(items), headers: { 'x-total-count': String(total) } };
+      });
+      return sendAnswer(reply, answer);
     });
   }
 
-  // D5: both paths answer one service with its designer populated.
+  // D5: both paths answer one service with its designer populated. Only the public answer is cached,
+  // so only a visible service's: a hidden one is a 404 for the public (errors are never cached), and
+  // its owner or an administrator is then answered from the database, uncached.
   for (const url of ['/services/:id', '/services/single/:id']) {
-    app.get(url, { schema: { params: idParams } }, async (request) =>
-      servicesService.getService(ctx, request.params.id, request.user),
-    );
+    app.get(url, { schema: { params: idParams } }, async (request, reply) => {
+      const id = request.params.id.toLowerCase();
+      try {
+        const answer = await ctx.catalogueCache.getOrCompute(`service:${id}`, async () => ({
+          body: JSON.stringify(await servicesService.getService(ctx, id, null)),
+        }));
+        return sendAnswer(reply, answer);
+      } catch (error) {
+        if (!(request.user && error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
+        return servicesService.getService(ctx, id, request.user);
+      }
+    });
   }
 
   app.post('/services', { ...loggedIn, schema: { body: serviceCreateSchema } }, async (request, reply) => {

@@ -6,6 +6,7 @@ import { prefixQuery } from '../../db/search.js';
 import { serviceColumns, services, users, type ServiceRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { designerSums, sumsFields, toProfileStats } from '../users/stats.js';
+import { catalogueChanged } from './catalogue-cache.js';
 import { toServiceJson } from './service.presenter.js';
 
 export const { serviceNotFound: SERVICE_NOT_FOUND, designersOnly: DESIGNERS_ONLY, notYourService: NOT_YOUR_SERVICE } = MESSAGES;
@@ -78,6 +79,7 @@ export async function createService(ctx: AppContext, user: UserRow, input: z.out
     .insert(services)
     .values({ ...(toRow(ctx, input) as typeof services.$inferInsert), userId: user.id })
     .returning(serviceColumns);
+  catalogueChanged(ctx);
   return toServiceJson(row!, user, ctx.config.currency);
 }
 
@@ -94,18 +96,21 @@ export async function updateService(ctx: AppContext, user: UserRow, id: string, 
     .set({ ...toRow(ctx, input), updatedAt: new Date() })
     .where(eq(services.id, id))
     .returning(serviceColumns);
+  catalogueChanged(ctx);
   return toServiceJson(row!, user, ctx.config.currency);
 }
 
 export async function deleteService(ctx: AppContext, user: UserRow, id: string) {
   await loadOwned(ctx, user, id);
   await ctx.db.delete(services).where(eq(services.id, id));
+  catalogueChanged(ctx);
 }
 
 /** An administrator hides or shows a service (issue 3's admin page). */
 export async function setHidden(ctx: AppContext, id: string, hidden: boolean) {
   const [row] = await ctx.db.update(services).set({ hidden, updatedAt: new Date() }).where(eq(services.id, id)).returning({ id: services.id });
   if (!row) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
+  catalogueChanged(ctx);
 }
 
 /** The named columns of a subquery, as the outer query selects them. */

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { prefixQuery } from '../../db/search.js';
 import { userColumns, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { catalogueChanged } from '../services/catalogue-cache.js';
 import { toPublicUser } from './user.presenter.js';
 import { designerSums, statsFor, sumsFields, toProfileStats } from './stats.js';
 
@@ -45,6 +46,7 @@ export async function completeDesignerProfile(ctx: AppContext, user: UserRow, in
     })
     .where(eq(users.id, user.id))
     .returning(userColumns);
+  catalogueChanged(ctx); // specializations and software show on the designer's service pages
   return row!;
 }
 
@@ -63,6 +65,7 @@ export async function editProfile(ctx: AppContext, caller: UserRow, userId: stri
   if (input.image) changes.image = input.image;
   if (input.software) changes.cadSoftware = input.software;
   const [row] = await ctx.db.update(users).set(changes).where(eq(users.id, userId)).returning(userColumns);
+  catalogueChanged(ctx); // the image shows on service and course cards, the rest on service pages
   return row!;
 }
 

@@ -1,8 +1,17 @@
 import type { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@cusp/shared';
 
-export type Io = Server<ClientToServerEvents, ServerToClientEvents>;
+/**
+ * Events between instances (never seen by browsers), through the Redis adapter's `serverSideEmit`.
+ * `catalogue:changed`: a write changed what the public catalogue answers show; drop cached answers.
+ */
+export interface PeerEvents {
+  'catalogue:changed': () => void;
+}
+
+export type Io = Server<ClientToServerEvents, ServerToClientEvents, PeerEvents>;
 type EventName = keyof ServerToClientEvents;
+type PeerEventName = keyof PeerEvents;
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
@@ -19,13 +28,28 @@ export interface RealtimeHub {
   disconnectSession(tokenHash: string): void;
   /** Sockets connected to this instance. */
   socketCount(): number;
+  /**
+   * Tells the other instances (not this one, not browsers). Only with the Redis adapter (`peers`);
+   * alone, or before the app is built, there is nobody to tell and it does nothing. Fire and forget:
+   * a message lost while Redis is away is not sent again.
+   */
+  toPeers(event: PeerEventName): void;
+  /** Runs `listener` when another instance sends `event` (registered now or at attach, whichever is later). */
+  onPeer(event: PeerEventName, listener: () => void): void;
 }
 
-export function createRealtimeHub(): RealtimeHub {
+export interface RealtimeHubOptions {
+  /** The Socket.IO server uses the Redis adapter (REDIS_URL), so other instances can be told things. */
+  peers?: boolean;
+}
+
+export function createRealtimeHub(options: RealtimeHubOptions = {}): RealtimeHub {
   let io: Io | null = null;
+  const peerListeners: Array<[PeerEventName, () => void]> = [];
   return {
     attach(server) {
       io = server;
+      for (const [event, listener] of peerListeners) server.on(event, listener);
     },
     toUsers(userIds, event, ...args) {
       this.toUsersExcept(undefined, userIds, event, ...args);
@@ -41,6 +65,14 @@ export function createRealtimeHub(): RealtimeHub {
     },
     disconnectSession(tokenHash) {
       io?.in(sessionRoom(tokenHash)).disconnectSockets(true);
+    },
+    toPeers(event) {
+      // The in-memory adapter would only print a warning for serverSideEmit.
+      if (options.peers) io?.serverSideEmit(event);
+    },
+    onPeer(event, listener) {
+      peerListeners.push([event, listener]);
+      io?.on(event, listener);
     },
   };
 }

@@ -1,0 +1,153 @@
+import type { FastifyReply } from 'fastify';
+import { Counter, type Registry } from 'prom-client';
+
+/**
+ * One answer as the route sends it: the JSON body already serialized (a hit costs no serialization)
+ * and the headers that go with it (`x-total-count`). Never anything that depends on who asks.
+ */
+export interface CachedAnswer {
+  body: string;
+  headers?: Record<string, string>;
+}
+
+export interface ResponseCache {
+  /** False when the TTL is 0: getOrCompute then always computes, without sharing. */
+  readonly enabled: boolean;
+  /**
+   * The answer stored under `key` if it is younger than the TTL; otherwise `compute`'s, stored for the
+   * next callers. Concurrent misses for one key run `compute` once and share its answer (or its error;
+   * errors are never stored). An answer whose computation started before the last `clear()` is
+   * given to its waiters but not stored, as it may have been read before the change that cleared.
+   */
+  getOrCompute(key: string, compute: () => Promise<CachedAnswer>): Promise<CachedAnswer>;
+  /** Forgets every answer, and every computation in flight for later callers. */
+  clear(): void;
+  /** Entries held (expired ones included until they are looked up or pushed out). */
+  size(): number;
+}
+
+export interface ResponseCacheOptions {
+  /** The `cache` label of the lookups counter. */
+  name: string;
+  /** How long an answer is served, from the start of its computation; 0 disables the cache. */
+  ttlMs: number;
+  /** At most this many answers; the oldest go first. */
+  maxEntries?: number;
+  /** At most this many characters of bodies in all; the oldest go first. */
+  maxChars?: number;
+  /** Where `cusp_response_cache_lookups_total{cache,result}` is counted (result: hit, miss, shared). */
+  registry?: Registry;
+  now?: () => number;
+}
+
+const LOOKUPS = 'cusp_response_cache_lookups_total';
+
+function lookupsCounter(registry: Registry): Counter<'cache' | 'result'> {
+  const existing = registry.getSingleMetric(LOOKUPS);
+  if (existing) return existing as Counter<'cache' | 'result'>;
+  return new Counter({
+    name: LOOKUPS,
+    help: 'Response cache lookups: hit (stored answer), miss (computed), shared (joined a computation in flight).',
+    labelNames: ['cache', 'result'],
+    registers: [registry],
+  });
+}
+
+interface Entry {
+  answer: CachedAnswer;
+  expires: number;
+}
+
+/** A small in-process cache of whole JSON answers, for public reads that are the same for every viewer. */
+export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
+  const { ttlMs, maxEntries = 1000, maxChars = 32 * 1024 * 1024, now = Date.now } = options;
+  const enabled = ttlMs > 0;
+  const counter = options.registry ? lookupsCounter(options.registry) : null;
+  const count = (result: 'hit' | 'miss' | 'shared') => {
+    const child = counter?.labels({ cache: options.name, result });
+    return () => child?.inc();
+  };
+  const countHit = count('hit');
+  const countMiss = count('miss');
+  const countShared = count('shared');
+
+  // A Map keeps insertion order: the first key is the oldest answer.
+  const entries = new Map<string, Entry>();
+  const inflight = new Map<string, Promise<CachedAnswer>>();
+  let chars = 0;
+  let generation = 0;
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    chars -= entry.answer.body.length;
+  };
+
+  const store = (key: string, answer: CachedAnswer, expires: number) => {
+    remove(key);
+    if (answer.body.length > maxChars) return;
+    entries.set(key, { answer, expires });
+    chars += answer.body.length;
+    while (entries.size > maxEntries || chars > maxChars) remove(entries.keys().next().value!);
+  };
+
+  return {
+    enabled,
+    getOrCompute(key, compute) {
+      if (!enabled) return compute();
+      const entry = entries.get(key);
+      if (entry) {
+        if (entry.expires > now()) {
+          countHit();
+          return Promise.resolve(entry.answer);
+        }
+        remove(key);
+      }
+      const running = inflight.get(key);
+      if (running) {
+        countShared();
+        return running;
+      }
+      countMiss();
+      const started = now();
+      const startedIn = generation;
+      // compute runs a microtask later, so `work` is in the map before it can settle.
+      const work: Promise<CachedAnswer> = Promise.resolve()
+        .then(compute)
+        .then((answer) => {
+          if (startedIn === generation) store(key, answer, started + ttlMs);
+          return answer;
+        })
+        .finally(() => {
+          if (inflight.get(key) === work) inflight.delete(key);
+        });
+      inflight.set(key, work);
+      return work;
+    },
+    clear() {
+      generation += 1;
+      entries.clear();
+      inflight.clear();
+      chars = 0;
+    },
+    size: () => entries.size,
+  };
+}
+
+/** The cache key of a validated query: its defined values, keys sorted, so equal queries share it. */
+export function queryKey(prefix: string, query: object): string {
+  const defined = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${prefix}:${JSON.stringify(defined)}`;
+}
+
+/** JSON as Fastify sends an object from a route without a response schema (JSON.stringify, this content type). */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** Sends a cached answer: the same bytes and headers as the route sending the object itself. */
+export function sendAnswer(reply: FastifyReply, answer: CachedAnswer) {
+  if (answer.headers) reply.headers(answer.headers);
+  return reply.header('content-type', JSON_CONTENT_TYPE).send(answer.body);
+}
