@@ -7,6 +7,7 @@ import { createMailer } from './platform/mail/mailer.js';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit/limiter.js';
 import { createMetrics } from './platform/metrics.js';
 import { createRealtimeHub } from './platform/realtime/hub.js';
+import { createResponseCache } from './platform/response-cache.js';
 import { localStorage } from './platform/storage/storage.js';
 
 export interface ContextOptions {
@@ -20,6 +21,11 @@ export interface ContextOptions {
 export async function createContext(config: Config, log: FastifyBaseLogger, options: ContextOptions = {}): Promise<AppContext> {
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
+  // With REDIS_URL, instances tell each other when the catalogue changed (Socket.IO's serverSideEmit).
+  const realtime = createRealtimeHub({ peers: !!config.redisUrl });
+  const metrics = createMetrics();
+  const catalogueCache = createResponseCache({ name: 'catalogue', ttlMs: config.catalogueCacheMs, registry: metrics.registry });
+  realtime.onPeer('catalogue:changed', () => catalogueCache.clear());
   return {
     config,
     database,
@@ -36,7 +42,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
         ? await (await import('./platform/storage/s3.js')).openS3Storage(config.storage)
         : localStorage(path.join(config.dataDir, 'uploads')),
     limiter: config.redisUrl ? await redisRateLimiter(config.redisUrl) : memoryRateLimiter(),
-    realtime: createRealtimeHub(),
-    metrics: createMetrics(),
+    realtime,
+    metrics,
+    catalogueCache,
   };
 }

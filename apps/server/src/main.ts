@@ -31,14 +31,22 @@ async function main() {
     if (closing) return;
     closing = true;
     logger.info(`${signal}: closing`);
-    const timer = setTimeout(() => process.exit(1), 15_000).unref();
+    const timer = setTimeout(() => {
+      logger.error(`${signal}: still closing after 15 s, stopping now`);
+      process.exit(1);
+    }, 15_000).unref();
+    let code = 0;
     try {
       await app.close();
       await jobs.stop();
       await ctx.database.close();
+    } catch (error) {
+      // A failed close is not a clean stop: say why and exit non-zero, so the supervisor knows.
+      logger.error(error, `${signal}: closing failed`);
+      code = 1;
     } finally {
       clearTimeout(timer);
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
