@@ -8,6 +8,19 @@ import * as messaging from './messaging.service.js';
 
 const conversationParams = z.object({ id: z.uuid(CONVERSATION_NOT_FOUND) });
 
+/**
+ * A page of a conversation, oldest first: the latest `limit` messages; with `after`, the ones that
+ * followed that message (the catch-up after a reconnect); with `before`, the ones just before it
+ * (scrolling back through the history).
+ */
+const messagesQuery = z
+  .object({
+    after: z.uuid(messaging.UNKNOWN_AFTER).optional(),
+    before: z.uuid(messaging.UNKNOWN_BEFORE).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(200),
+  })
+  .refine((q) => !(q.after && q.before), { error: messaging.AFTER_AND_BEFORE, path: ['before'] });
+
 export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('preValidation', loggedIn.preValidation);
 
@@ -38,7 +51,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.get(
     '/messages/:id',
-    { schema: { params: conversationParams, querystring: z.object({ after: z.uuid('Unknown message id in "after".').optional(), limit: z.coerce.number().int().min(1).max(500).default(200) }) } },
+    { schema: { params: conversationParams, querystring: messagesQuery } },
     async (request) => messaging.listMessages(ctx, requireUser(request), request.params.id, request.query),
   );
 

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CANNOT_MESSAGE_YOURSELF,
@@ -111,20 +111,42 @@ export async function markRead(ctx: AppContext, caller: UserRow, conversationId:
   ctx.realtime.toUsers([c.sellerId, c.buyerId], 'conversation:read', { conversationID: c.id, userID: caller.id });
 }
 
-export async function listMessages(ctx: AppContext, caller: UserRow, conversationId: string, query: { after?: string; limit: number }): Promise<MessageJson[]> {
+export const UNKNOWN_AFTER = 'Unknown message id in "after".';
+export const UNKNOWN_BEFORE = 'Unknown message id in "before".';
+export const AFTER_AND_BEFORE = 'Use either "after" or "before", not both.';
+
+/** The `seq` of a message of this conversation; a message of any other conversation is unknown. */
+async function anchorSeq(ctx: AppContext, conversationId: string, messageId: string, unknown: string) {
+  const [anchor] = await ctx.db
+    .select({ seq: messages.seq })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)));
+  if (!anchor) throw new AppError('BAD_REQUEST', unknown);
+  return anchor.seq;
+}
+
+/**
+ * A page of the conversation, oldest first (the (conversation_id, seq) index serves all three):
+ * the latest `limit` messages; with `after`, the first `limit` after that message (catch-up); with
+ * `before`, the last `limit` before it (older history).
+ */
+export async function listMessages(
+  ctx: AppContext,
+  caller: UserRow,
+  conversationId: string,
+  query: { after?: string; before?: string; limit: number },
+): Promise<MessageJson[]> {
   const c = await participantConversation(ctx, conversationId, caller.id);
+  if (query.after && query.before) throw new AppError('BAD_REQUEST', AFTER_AND_BEFORE);
   const conditions = [eq(messages.conversationId, c.id)];
-  if (query.after) {
-    const [anchor] = await ctx.db.select({ seq: messages.seq }).from(messages).where(and(eq(messages.id, query.after), eq(messages.conversationId, c.id)));
-    if (!anchor) throw new AppError('BAD_REQUEST', 'Unknown message id in "after".');
-    conditions.push(gt(messages.seq, anchor.seq));
-  }
+  if (query.after) conditions.push(gt(messages.seq, await anchorSeq(ctx, c.id, query.after, UNKNOWN_AFTER)));
+  if (query.before) conditions.push(lt(messages.seq, await anchorSeq(ctx, c.id, query.before, UNKNOWN_BEFORE)));
   const rows = await ctx.db
     .select({ m: messages, sender: { id: users.id, username: users.username } })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.userId))
     .where(and(...conditions))
-    // Catch-up reads forward from the anchor; history shows the latest page.
+    // Catch-up reads forward from the anchor; the latest page and older pages read backwards.
     .orderBy(query.after ? asc(messages.seq) : desc(messages.seq))
     .limit(query.limit);
   if (!query.after) rows.reverse();

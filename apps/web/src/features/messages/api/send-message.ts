@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Attachment, MessageJson, SendAck, SessionUser } from '@cusp/shared';
 import { api, ApiError } from '@/lib/api';
 import { getSocket } from '@/lib/socket';
-import { mergeMessages, withoutPending, type ChatMessage } from '../lib/chat';
+import { withMessages, withPending, withoutPending, type ChatHistory, type ChatMessage } from '../lib/chat';
 import { conversationsQueryKey, messagesQueryKey } from './keys';
 
 export interface SendMessageBody {
@@ -39,6 +39,8 @@ export function useSendMessage(me: SessionUser) {
     mutationFn: sendMessage,
     onMutate: async (body) => {
       const key = messagesQueryKey(body.conversationID);
+      // Not loaded yet: nothing to show it in; onSuccess has the chat loaded again.
+      if (!queryClient.getQueryData(key)) return;
       await queryClient.cancelQueries({ queryKey: key });
       const pending: ChatMessage = {
         _id: `pending-${body.clientId}`,
@@ -52,13 +54,16 @@ export function useSendMessage(me: SessionUser) {
         createdAt: new Date().toISOString(),
         isOptimistic: true,
       };
-      queryClient.setQueryData<ChatMessage[]>(key, (list) => [...(list ?? []), pending]);
+      queryClient.setQueryData<ChatHistory>(key, (history) => withPending(history, pending));
     },
     onSuccess: (message, body) => {
-      queryClient.setQueryData<ChatMessage[]>(messagesQueryKey(body.conversationID), (list) => mergeMessages(list, [message]));
+      const key = messagesQueryKey(body.conversationID);
+      // A first page asked for before the message was stored may miss it: ask again.
+      if (!queryClient.getQueryData(key)) return void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      queryClient.setQueryData<ChatHistory>(key, (history) => withMessages(history, [message]));
     },
     onError: (_, body) => {
-      queryClient.setQueryData<ChatMessage[]>(messagesQueryKey(body.conversationID), (list) => withoutPending(list, body.clientId));
+      queryClient.setQueryData<ChatHistory>(messagesQueryKey(body.conversationID), (history) => withoutPending(history, body.clientId));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: conversationsQueryKey }),
   });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ActionIcon, Avatar, Box, Button, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -11,8 +11,8 @@ import { useI18n } from '@/lib/use-i18n';
 import { useSocketEvent } from '@/lib/socket';
 import { OrderEventNotice } from '@/features/orders/components/OrderEventNotice';
 import { useMarkRead } from '../api/mark-read';
-import { useMessages } from '../api/messages';
-import { counterpart, isUnread } from '../lib/chat';
+import { useEarlierMessages, useMessages } from '../api/messages';
+import { counterpart, isUnread, oldestConfirmedId } from '../lib/chat';
 import { formatWhen } from '../lib/format';
 import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
@@ -20,6 +20,18 @@ import classes from './Messages.module.css';
 
 /** How long a "… is typing" stays without news from the other side. */
 const TYPING_STALE_MS = 6000;
+
+/** Scrolled this close to the top, the next earlier page loads by itself. */
+const AUTO_LOAD_PX = 48;
+
+/** How long the log stays quiet for screen readers after an earlier page came in (it is not news). */
+const QUIET_MS = 1000;
+
+/** The oldest loaded message's element (the one after the history's start) and its distance from the log's top edge. */
+function anchorIn(log: HTMLElement, start: HTMLElement | null) {
+  const element = start?.nextElementSibling;
+  return element ? { element, top: element.getBoundingClientRect().top - log.getBoundingClientRect().top } : null;
+}
 
 interface ChatPanelProps {
   me: SessionUser;
@@ -33,6 +45,8 @@ export function ChatPanel({ me, conversationId, conversation }: ChatPanelProps) 
   const { t, dir, locale } = useI18n();
   const { failure } = useServerMessages();
   const messages = useMessages(conversationId);
+  const earlier = useEarlierMessages(conversationId);
+  const list = messages.data?.messages;
   const markRead = useMarkRead(me._id);
   const other = conversation ? counterpart(conversation, me._id) : undefined;
   const [typing, setTyping] = useState(false);
@@ -81,18 +95,54 @@ export function ChatPanel({ me, conversationId, conversation }: ChatPanelProps) 
     return () => clearTimeout(timer);
   }, [typing]);
 
-  // Keep the newest message in view, unless the reader scrolled up to read older ones.
+  // Keep the newest message in view, unless the reader scrolled up to read older ones; when an
+  // earlier page comes in above, keep the message the reader was on where it was.
   const atBottom = useRef(true);
+  const startRef = useRef<HTMLDivElement>(null);
+  const loadRef = useRef<HTMLButtonElement>(null);
+  /** Where the oldest loaded message sat at the last look (after each render and scroll). */
+  const anchor = useRef<ReturnType<typeof anchorIn>>(null);
+  /** The log element and its first and last message at the last render. */
+  const seen = useRef<{ log?: HTMLElement; first?: string; last?: string }>({});
+  /** The load button had the focus; if it goes away (everything loaded), the log takes it. */
+  const refocus = useRef(false);
+  const [quiet, setQuiet] = useState(false);
+
   const toBottom = () => {
     const log = logRef.current;
     if (log && atBottom.current) log.scrollTop = log.scrollHeight;
   };
-  const count = messages.data?.length ?? 0;
-  useEffect(() => {
+
+  useLayoutEffect(() => {
     const log = logRef.current;
-    if (log) log.scrollTop = log.scrollHeight;
-    atBottom.current = true;
-  }, [count]);
+    if (!log || !list) return;
+    // A new log element (the chat loaded again after an error) starts at the bottom, like the first.
+    const before = seen.current.log === log ? seen.current : {};
+    const first = list[0]?._id;
+    const last = list.at(-1);
+    const prepended = before.first !== undefined && first !== before.first && list.some((m) => m._id === before.first);
+    if (prepended) {
+      const was = anchor.current;
+      if (was?.element.isConnected) log.scrollTop += was.element.getBoundingClientRect().top - log.getBoundingClientRect().top - was.top;
+      if (refocus.current && !loadRef.current) log.focus({ preventScroll: true });
+      refocus.current = false;
+    } else if (last && last._id !== before.last && (before.last === undefined || atBottom.current || last.userID._id === me._id)) {
+      // The first page, or a newer message the reader is waiting for (or sent).
+      log.scrollTop = log.scrollHeight;
+      atBottom.current = true;
+    }
+    seen.current = { log, first, last: last?._id };
+    // After every render, not only new messages: the top of the history (an error shown, gone) moves it too.
+    anchor.current = anchorIn(log, startRef.current);
+  });
+
+  const loadEarlier = (fromButton: boolean) => {
+    const before = oldestConfirmedId(list);
+    if (!before || !messages.data?.hasEarlier || earlier.isPending || (!fromButton && earlier.isError)) return;
+    refocus.current = fromButton && document.activeElement === loadRef.current;
+    setQuiet(true);
+    earlier.mutate(before, { onSettled: () => void setTimeout(() => setQuiet(false), QUIET_MS) });
+  };
 
   const BackIcon = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
   const name = other?.username ?? '';
@@ -129,41 +179,72 @@ export function ChatPanel({ me, conversationId, conversation }: ChatPanelProps) 
         <div
           ref={logRef}
           role="log"
-          aria-live="polite"
+          aria-live={quiet ? 'off' : 'polite'}
           aria-label={t('messages.chat.log', { name })}
           className={classes.log}
           tabIndex={0}
           onScroll={(event) => {
             const log = event.currentTarget;
             atBottom.current = log.scrollHeight - log.scrollTop - log.clientHeight < 80;
+            anchor.current = anchorIn(log, startRef.current);
+            if (log.scrollTop < AUTO_LOAD_PX && log.scrollHeight > log.clientHeight) loadEarlier(false);
           }}
         >
-          {messages.data.length === 0 ? (
+          {messages.data.messages.length === 0 ? (
             <Text c="gray.7" ta="center" m="auto">
               {t('messages.chat.empty')}
             </Text>
           ) : (
-            messages.data.map((message) =>
-              message.event ? (
-                // An order's event (D15): a centred notice with a link to the order, not a bubble.
-                <OrderEventNotice
-                  key={`event:${message._id}`}
-                  event={message.event}
-                  summary={message.description}
-                  when={formatWhen(message.createdAt, locale, true)}
-                />
+            <div ref={startRef} className={classes.historyStart}>
+              {messages.data.hasEarlier ? (
+                <>
+                  {earlier.isError ? (
+                    <Text role="alert" size="sm" c="red.8">
+                      {t('messages.history.loadFailed')}
+                    </Text>
+                  ) : null}
+                  {/* One button (load, then Retry) that never goes disabled, so it keeps the keyboard focus. */}
+                  <Button
+                    ref={loadRef}
+                    variant={earlier.isError ? 'light' : 'subtle'}
+                    size="xs"
+                    aria-disabled={earlier.isPending || undefined}
+                    leftSection={earlier.isPending ? <Loader size={12} /> : null}
+                    onClick={() => loadEarlier(true)}
+                  >
+                    {earlier.isError ? t('messages.retry') : t('messages.history.loadEarlier')}
+                  </Button>
+                </>
               ) : (
-                <MessageBubble
-                  key={`${message.userID._id}:${message.clientId || message._id}`}
-                  message={message}
-                  own={message.userID._id === me._id}
-                  onMediaLoad={toBottom}
-                />
-              ),
-            )
+                <Text size="xs" c="gray.7">
+                  {t('messages.history.beginning')}
+                </Text>
+              )}
+            </div>
+          )}
+          {messages.data.messages.map((message) =>
+            message.event ? (
+              // An order's event (D15): a centred notice with a link to the order, not a bubble.
+              <OrderEventNotice
+                key={`event:${message._id}`}
+                event={message.event}
+                summary={message.description}
+                when={formatWhen(message.createdAt, locale, true)}
+              />
+            ) : (
+              <MessageBubble
+                key={`${message.userID._id}:${message.clientId || message._id}`}
+                message={message}
+                own={message.userID._id === me._id}
+                onMediaLoad={toBottom}
+              />
+            ),
           )}
         </div>
       )}
+      <VisuallyHidden role="status">
+        {earlier.isPending ? t('messages.history.loading') : earlier.isSuccess ? t('messages.history.loaded') : ''}
+      </VisuallyHidden>
 
       <Box px="md" className={classes.typing} aria-live="polite">
         {typing && name ? (

@@ -3,8 +3,8 @@ import type { MessageJson } from '@cusp/shared';
 import { useMe } from '@/features/auth';
 import { useSocketConnect, useSocketEvent, useSocketLifecycle } from '@/lib/socket';
 import { fetchMessages } from '../api/messages';
-import { conversationsQueryKey } from '../api/keys';
-import { lastConfirmedId, mergeMessages, type ChatMessage } from '../lib/chat';
+import { conversationsQueryKey, messagesQueryKey } from '../api/keys';
+import { CATCH_UP_LIMIT, lastConfirmedId, withMessages, type ChatHistory } from '../lib/chat';
 
 /**
  * Mounted once in the navbar: opens the session's socket while a user is logged in and keeps the
@@ -16,9 +16,7 @@ export function MessagesRealtime() {
   useSocketLifecycle(user?._id ?? null);
 
   useSocketEvent('message:received', (message: MessageJson) => {
-    queryClient.setQueryData<ChatMessage[]>(['messages', message.conversationID], (list) =>
-      list ? mergeMessages(list, [message]) : list,
-    );
+    queryClient.setQueryData<ChatHistory>(messagesQueryKey(message.conversationID), (history) => withMessages(history, [message]));
     void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
   });
 
@@ -27,21 +25,23 @@ export function MessagesRealtime() {
   });
 
   // After a reconnect: what was missed meanwhile (D19). Open chats fetch only what follows their
-  // last stored message; chats not on screen are fetched again when they are opened.
+  // last stored message, in its place (before anything delivered live since); chats not on screen,
+  // and chats that missed more than one catch-up holds, load their latest page again.
   useSocketConnect(() => {
     void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
     for (const query of queryClient.getQueryCache().findAll({ queryKey: ['messages'] })) {
       const [, conversationId] = query.queryKey as [string, string];
-      const list = query.state.data as ChatMessage[] | undefined;
-      const after = lastConfirmedId(list);
+      const history = query.state.data as ChatHistory | undefined;
+      const after = lastConfirmedId(history?.messages);
+      const reload = () => void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
       if (!query.isActive() || !after) {
-        void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+        reload();
         continue;
       }
-      fetchMessages(conversationId, { after }).then(
-        (missed) => queryClient.setQueryData<ChatMessage[]>(query.queryKey, (current) => mergeMessages(current, missed)),
-        () => void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true }),
-      );
+      fetchMessages(conversationId, { after, limit: CATCH_UP_LIMIT }).then((missed) => {
+        if (missed.length >= CATCH_UP_LIMIT) return reload();
+        queryClient.setQueryData<ChatHistory>(query.queryKey, (current) => withMessages(current, missed, { after }));
+      }, reload);
     }
   });
 

@@ -22,36 +22,94 @@ export function markedRead(conversation: ConversationJson, meId: string): Conver
   return conversation;
 }
 
-/** Stored messages keep the server's order; pending ones stay last. */
-function ordered(list: ChatMessage[]): ChatMessage[] {
-  return [...list.filter((m) => !m.isOptimistic), ...list.filter((m) => m.isOptimistic)];
+/** How many messages a page of the history holds: the latest ones when a chat opens, then each earlier page. */
+export const HISTORY_PAGE_SIZE = 50;
+
+/** How many missed messages one catch-up after a reconnect asks for (the server's default page). */
+export const CATCH_UP_LIMIT = 200;
+
+/**
+ * A chat's cached history: the messages loaded so far, oldest first with pending ones last, and
+ * whether the server may hold older ones (the last page asked for came back full).
+ */
+export interface ChatHistory {
+  messages: ChatMessage[];
+  hasEarlier: boolean;
+}
+
+/** The history of a chat just opened: its latest page. */
+export function latestPage(page: MessageJson[]): ChatHistory {
+  return { messages: page, hasEarlier: page.length >= HISTORY_PAGE_SIZE };
 }
 
 /**
- * Adds stored messages (incoming, an ack, or a catch-up page) to the list without showing anything
- * twice: one with the same _id is skipped, and a pending one with the same clientId is replaced by it.
+ * Where a batch of stored messages belongs: by default after the newest one (a live message, an
+ * acknowledgement); right after `after` (the catch-up after a reconnect); right before `before` (an
+ * earlier page). A batch is always a run of the server's order (by `seq`).
  */
-export function mergeMessages(list: ChatMessage[] | undefined, incoming: MessageJson[]): ChatMessage[] {
-  let next = [...(list ?? [])];
-  for (const message of incoming) {
-    if (next.some((m) => !m.isOptimistic && m._id === message._id)) {
-      next = next.filter((m) => !(m.isOptimistic && m.clientId === message.clientId));
-      continue;
-    }
-    const pending = next.findIndex((m) => m.isOptimistic && m.clientId === message.clientId);
-    if (pending >= 0) next.splice(pending, 1);
-    next.push(message);
-  }
-  return ordered(next);
+export interface MergeAt {
+  after?: string;
+  before?: string;
 }
 
-export function withoutPending(list: ChatMessage[] | undefined, clientId: string): ChatMessage[] {
-  return (list ?? []).filter((m) => !(m.isOptimistic && m.clientId === clientId));
+/**
+ * The one way stored messages join the list (incoming, an ack, a catch-up or an earlier page),
+ * without showing anything twice or out of order: one with a known _id is not added again but marks
+ * where the rest of its batch goes, and a pending one with the same clientId is replaced by it.
+ * Stored messages keep the server's order; pending ones stay last.
+ */
+export function mergeMessages(list: ChatMessage[] | undefined, incoming: MessageJson[], at: MergeAt = {}): ChatMessage[] {
+  const delivered = new Set(incoming.map((m) => m.clientId));
+  const stored = (list ?? []).filter((m) => !m.isOptimistic);
+  const pending = (list ?? []).filter((m) => m.isOptimistic && !delivered.has(m.clientId));
+  const indexOf = (id: string | undefined) => (id === undefined ? -1 : stored.findIndex((m) => m._id === id));
+  let cursor = stored.length;
+  if (indexOf(at.after) >= 0) cursor = indexOf(at.after) + 1;
+  else if (indexOf(at.before) >= 0) cursor = indexOf(at.before);
+  for (const message of incoming) {
+    const known = indexOf(message._id);
+    if (known >= 0) {
+      cursor = known + 1;
+      continue;
+    }
+    stored.splice(cursor, 0, message);
+    cursor += 1;
+  }
+  return [...stored, ...pending];
+}
+
+/** The history with `incoming` merged in (see mergeMessages); nothing while the chat is not loaded. */
+export function withMessages(history: ChatHistory | undefined, incoming: MessageJson[], at?: MergeAt): ChatHistory | undefined {
+  return history && { ...history, messages: mergeMessages(history.messages, incoming, at) };
+}
+
+/**
+ * The history with an earlier page (asked for `before` its oldest stored message) in front. Left
+ * as it is when that message is no longer the oldest (the chat was loaded again meanwhile), so
+ * that no gap can open between the page and the rest.
+ */
+export function withEarlier(history: ChatHistory | undefined, before: string, page: MessageJson[]): ChatHistory | undefined {
+  if (!history || oldestConfirmedId(history.messages) !== before) return history;
+  return { messages: mergeMessages(history.messages, page, { before }), hasEarlier: page.length >= HISTORY_PAGE_SIZE };
+}
+
+/** The history with a pending message (sent, not yet acknowledged) at the end. */
+export function withPending(history: ChatHistory | undefined, message: ChatMessage): ChatHistory | undefined {
+  return history && { ...history, messages: [...history.messages, message] };
+}
+
+export function withoutPending(history: ChatHistory | undefined, clientId: string): ChatHistory | undefined {
+  return history && { ...history, messages: history.messages.filter((m) => !(m.isOptimistic && m.clientId === clientId)) };
 }
 
 /** The newest stored message's id: where a catch-up after a reconnect starts. */
 export function lastConfirmedId(list: ChatMessage[] | undefined): string | undefined {
   return list?.filter((m) => !m.isOptimistic).at(-1)?._id;
+}
+
+/** The oldest stored message's id: where the next earlier page ends. */
+export function oldestConfirmedId(list: ChatMessage[] | undefined): string | undefined {
+  return list?.find((m) => !m.isOptimistic)?._id;
 }
 
 /** A client-made message id (D19): 32 characters of [0-9a-f]. */
