@@ -1,6 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
@@ -13,6 +13,22 @@ function DirectionSync() {
   const dir = instance.dir(instance.resolvedLanguage);
   useEffect(() => setDirection(dir), [dir, setDirection]);
   return null;
+}
+
+// The notifications' view (portal, transitions) is code most visits never need: it loads with the first
+// notification, which waits in Mantine's store meanwhile.
+const NotificationsView = lazy(() => import('./NotificationsView').then((m) => ({ default: m.NotificationsView })));
+
+function LazyNotifications() {
+  const { notifications } = useNotifications();
+  // Once loaded it stays: it animates the last notification out after the list empties.
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <NotificationsView position="top-center" />
+    </Suspense>
+  ) : null;
 }
 
 interface AppProvidersProps {
@@ -30,7 +46,7 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
         <DirectionProvider initialDirection={i18n.dir(i18n.resolvedLanguage)} detectDirection={false}>
           <DirectionSync />
           <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" env={env}>
-            <Notifications position="top-center" />
+            <LazyNotifications />
             {children}
           </MantineProvider>
         </DirectionProvider>

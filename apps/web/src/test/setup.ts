@@ -4,20 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { initI18n, setLanguage } from '@/lib/i18n';
 import { mockApi, takeUnexpectedRequests } from './fetch-mock';
+import { fixedMediaQueryList } from './media-query';
 
-// --- What jsdom lacks and Mantine or embla need -------------------------------------------------
+// --- What jsdom lacks and Mantine needs ------------------------------------------------------------
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
+  value: (query: string): MediaQueryList => fixedMediaQueryList(query, false),
 });
 
 class ResizeObserverStub {
@@ -25,19 +17,7 @@ class ResizeObserverStub {
   unobserve() {}
   disconnect() {}
 }
-class IntersectionObserverStub {
-  readonly root = null;
-  readonly rootMargin = '';
-  readonly thresholds = [];
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-}
 window.ResizeObserver = ResizeObserverStub;
-window.IntersectionObserver = IntersectionObserverStub as unknown as typeof IntersectionObserver;
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 if (!('fonts' in document)) {

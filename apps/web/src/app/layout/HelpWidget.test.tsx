@@ -27,3 +27,31 @@ describe('HelpWidget', () => {
     expect(screen.queryByRole('link', { name: 'FAQ' })).not.toBeInTheDocument();
   });
 });
+
+describe('HelpWidget panel', () => {
+  it('says whether it is open, and closes with Escape, giving the focus back to the button', async () => {
+    const { user } = renderWithProviders(<HelpWidget />, { route: '/' });
+    const button = screen.getByRole('button', { name: 'Help' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('dialog', { name: 'Need help?' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it('closes on a click elsewhere on the page', async () => {
+    const { user } = renderWithProviders(
+      <>
+        <p>Page text</p>
+        <HelpWidget />
+      </>,
+      { route: '/' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Help' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(screen.getByText('Page text'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { ActionIcon, Anchor, Box, Group, Popover, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ActionIcon, Anchor, Box, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useClickOutside } from '@mantine/hooks';
 import { IconClockHour4, IconHelp, IconX } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,31 +11,34 @@ import classes from './HelpWidget.module.css';
 /**
  * A round help button fixed at the bottom end corner (left in Arabic) with links to the FAQ,
  * Contact Us and the live chat hours. Hidden where it would cover the page's own tools.
+ * The panel sits above the fixed button by CSS alone: a positioning library (Mantine's Popover)
+ * would put ~14 KB of script on every page for it.
  */
 export function HelpWidget() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const [opened, setOpened] = useState(false);
-  if (isHelpWidgetHidden(pathname)) return null;
+  const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const widget = useClickOutside<HTMLElement>(() => setOpened(false));
 
+  useEffect(() => {
+    if (!opened) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpened(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [opened]);
+
+  if (isHelpWidgetHidden(pathname)) return null;
   const close = () => setOpened(false);
   return (
-    <Box component="aside" aria-label={t('help.open')} className={classes.widget}>
-      <Popover
-        opened={opened}
-        onChange={setOpened}
-        position={i18n.dir() === 'rtl' ? 'top-start' : 'top-end'}
-        shadow="lg"
-        radius="md"
-        width={280}
-        offset={12}
-      >
-        <Popover.Target>
-          <ActionIcon size={56} radius="xl" aria-label={t('help.open')} onClick={() => setOpened((value) => !value)} className={classes.button}>
-            {opened ? <IconX size={26} aria-hidden /> : <IconHelp size={28} aria-hidden />}
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown aria-label={t('help.title')}>
+    <Box component="aside" aria-label={t('help.open')} className={classes.widget} ref={widget}>
+      {opened ? (
+        <Paper id={panelId} role="dialog" aria-label={t('help.title')} shadow="lg" radius="md" p="md" withBorder className={classes.panel}>
           <Stack gap="sm">
             <Text fw={700}>{t('help.title')}</Text>
             <Text size="sm" c="dimmed">
@@ -61,8 +65,20 @@ export function HelpWidget() {
               </Stack>
             </Group>
           </Stack>
-        </Popover.Dropdown>
-      </Popover>
+        </Paper>
+      ) : null}
+      <ActionIcon
+        ref={button}
+        size={56}
+        radius="xl"
+        aria-label={t('help.open')}
+        aria-expanded={opened}
+        aria-controls={opened ? panelId : undefined}
+        onClick={() => setOpened((value) => !value)}
+        className={classes.button}
+      >
+        {opened ? <IconX size={26} aria-hidden /> : <IconHelp size={28} aria-hidden />}
+      </ActionIcon>
     </Box>
   );
 }

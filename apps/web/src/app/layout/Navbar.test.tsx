@@ -20,6 +20,18 @@ describe('Navbar', () => {
     await screen.findByRole('link', { name: 'Login' }); // let the session check settle
   });
 
+  it('opens the Support menu from the keyboard, with the focus in it; Escape closes it', async () => {
+    const { user } = renderWithProviders(<Navbar />);
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    within(nav).getByRole('button', { name: 'Support' }).focus();
+    await user.keyboard('{Enter}');
+    const faq = await screen.findByRole('menuitem', { name: 'FAQ' });
+    await waitFor(() => expect(faq).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'FAQ' })).not.toBeInTheDocument());
+    await screen.findByRole('link', { name: 'Login' });
+  });
+
   it('shows a loader during the session check, then Login and Register for a visitor', async () => {
     renderWithProviders(<Navbar />);
     expect(screen.getByText('Checking your session')).toBeInTheDocument();

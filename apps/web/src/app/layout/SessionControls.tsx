@@ -1,23 +1,32 @@
+import { Suspense } from 'react';
 import { Box, Button, Group, Loader, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/features/auth';
-import { UserMenu } from './UserMenu';
+import { lazyComponent } from '../lazy-page';
+
+// Only a logged-in reader has it, and its menu brings a positioning library: its own chunk.
+const UserMenu = lazyComponent(() => import('./UserMenu').then((m) => m.UserMenu));
 
 /** A loader while /me runs, then the user's menu or the Login and Register links. */
 export function SessionControls() {
   const { t } = useTranslation();
   const { user, isPending } = useMe();
 
-  if (isPending) {
+  const checking = (
+    <Box role="status" display="flex">
+      <Loader size="sm" />
+      <VisuallyHidden>{t('nav.checkingSession')}</VisuallyHidden>
+    </Box>
+  );
+  if (isPending) return checking;
+  if (user) {
     return (
-      <Box role="status" display="flex">
-        <Loader size="sm" />
-        <VisuallyHidden>{t('nav.checkingSession')}</VisuallyHidden>
-      </Box>
+      <Suspense fallback={checking}>
+        <UserMenu user={user} />
+      </Suspense>
     );
   }
-  if (user) return <UserMenu user={user} />;
   return (
     <Group gap="xs" wrap="nowrap">
       <Button component={Link} to="/login" variant="subtle">

@@ -1,37 +1,48 @@
-import { Menu, UnstyledButton } from '@mantine/core';
+import { Suspense, useState, type KeyboardEvent } from 'react';
+import { UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SUPPORT_LINKS } from './nav-items';
+import { lazyComponent } from '../lazy-page';
 import classes from './Navbar.module.css';
 
-/** Opens on hover and on click or keyboard (Enter, Space, arrow keys). */
+// A menu needs a positioning library (~14 KB of script): it loads when the reader first reaches for it.
+const SupportMenuDropdown = lazyComponent(() => import('./SupportMenuDropdown').then((m) => m.SupportMenuDropdown));
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+
+/** The header's Support button; hovering, focusing or pressing it brings in the real menu, open. */
 export function SupportMenu() {
   const { t } = useTranslation();
+  const [reached, setReached] = useState<{ focus: boolean } | null>(null);
+  const label = (
+    <>
+      {t('nav.support')}
+      <IconChevronDown size={14} aria-hidden />
+    </>
+  );
+  if (reached) {
+    return (
+      <Suspense fallback={<UnstyledButton className={classes.link}>{label}</UnstyledButton>}>
+        <SupportMenuDropdown focusTarget={reached.focus} />
+      </Suspense>
+    );
+  }
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!OPENING_KEYS.has(event.key)) return;
+    event.preventDefault();
+    setReached({ focus: true });
+  };
   return (
-    <Menu
-      trigger="click-hover"
-      openDelay={50}
-      closeDelay={150}
-      position="bottom-start"
-      shadow="md"
-      width={200}
-      withinPortal={false}
-      withInitialFocusPlaceholder={false}
+    <UnstyledButton
+      className={classes.link}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      // A mouse hovering opens it (as the loaded menu does); a finger's tap is a click, below.
+      onPointerEnter={(event) => event.pointerType === 'mouse' && setReached({ focus: false })}
+      onFocus={() => void SupportMenuDropdown.preload().catch(() => null)}
+      onClick={() => setReached({ focus: true })}
+      onKeyDown={onKeyDown}
     >
-      <Menu.Target>
-        <UnstyledButton className={classes.link}>
-          {t('nav.support')}
-          <IconChevronDown size={14} aria-hidden />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {SUPPORT_LINKS.map((item) => (
-          <Menu.Item key={item.to} component={Link} to={item.to}>
-            {t(item.label)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      {label}
+    </UnstyledButton>
   );
 }

@@ -1,12 +1,7 @@
-import { useMemo, useState } from 'react';
-import { Carousel } from '@mantine/carousel';
-import '@mantine/carousel/styles.css';
-import { ActionIcon, Box, Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useReducedMotion } from '@mantine/hooks';
-import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
-import Autoplay from 'embla-carousel-autoplay';
+import { Box, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PROMO_CAROUSEL_INTERVAL_MS } from '@cusp/shared';
+import { Carousel } from '@/components/Carousel';
 import { useI18n } from '@/lib/use-i18n';
 import classes from './PromoCarousel.module.css';
 
@@ -15,64 +10,46 @@ const SLIDES = [
   { id: 'master', to: '/designers', tone: classes.master },
 ] as const;
 
-/** Two promo slides that advance every 5 s and wrap around; arrows, dots and a pause button. */
+/**
+ * Two promo slides that advance every 5 s and wrap around (SPEC.md section 9); arrows, dots and a
+ * pause button. Hovering pauses it; people who ask for reduced motion get a still carousel they can
+ * still move by hand.
+ */
 export function PromoCarousel() {
   const { t, number } = useI18n();
-  // People who ask for reduced motion get a still carousel they can still move by hand.
-  const reduceMotion = useReducedMotion(false, { getInitialValueInEffect: false });
-  const [playing, setPlaying] = useState(!reduceMotion);
-  const [autoplay] = useState(() =>
-    Autoplay({ delay: PROMO_CAROUSEL_INTERVAL_MS, stopOnInteraction: false, stopOnMouseEnter: true }),
-  );
-  // Pausing removes the plugin: Autoplay's own stop() would resume on the next mouse leave.
-  const plugins = useMemo(() => (playing ? [autoplay] : []), [playing, autoplay]);
 
   return (
     <Container size="lg" mt={{ base: 'xl', md: 48 }}>
-      <Box pos="relative">
-        <Carousel
-          aria-label={t('home.promo.label')}
-          emblaOptions={{ loop: true }}
-          plugins={plugins}
-          withIndicators
-          controlSize={40}
-          previousControlProps={{ 'aria-label': t('home.promo.previous') }}
-          nextControlProps={{ 'aria-label': t('home.promo.next') }}
-          getIndicatorProps={(index) => ({ 'aria-label': t('home.promo.goTo', { number: number(index + 1) }) })}
-          classNames={{ indicator: classes.indicator, control: classes.control }}
-        >
-          {SLIDES.map((slide, index) => (
-            <Carousel.Slide
-              key={slide.id}
-              aria-label={t('home.promo.slide', { number: number(index + 1), total: number(SLIDES.length) })}
-            >
-              <Box className={`${classes.slide} ${slide.tone}`}>
-                <Stack gap="md" maw={560}>
-                  <Title order={2} className={classes.title}>
-                    {t(`home.promo.${slide.id}.title`)}
-                  </Title>
-                  <Text size="lg" className={classes.text}>
-                    {t(`home.promo.${slide.id}.text`)}
-                  </Text>
-                  <Button component={Link} to={slide.to} variant="white" size="md" w="fit-content">
-                    {t(`home.promo.${slide.id}.cta`)}
-                  </Button>
-                </Stack>
-              </Box>
-            </Carousel.Slide>
-          ))}
-        </Carousel>
-        <ActionIcon
-          className={classes.pause}
-          variant="white"
-          radius="xl"
-          size="lg"
-          onClick={() => setPlaying((value) => !value)}
-          aria-label={playing ? t('home.promo.pause') : t('home.promo.play')}
-        >
-          {playing ? <IconPlayerPauseFilled size={16} aria-hidden /> : <IconPlayerPlayFilled size={16} aria-hidden />}
-        </ActionIcon>
-      </Box>
+      <Carousel
+        label={t('home.promo.label')}
+        slideLabel={(index, total) => t('home.promo.slide', { number: number(index + 1), total: number(total) })}
+        labels={{
+          previous: t('home.promo.previous'),
+          next: t('home.promo.next'),
+          goTo: (index) => t('home.promo.goTo', { number: number(index + 1) }),
+          pause: t('home.promo.pause'),
+          play: t('home.promo.play'),
+        }}
+        loop
+        autoplay={PROMO_CAROUSEL_INTERVAL_MS}
+        viewportClassName={classes.viewport}
+      >
+        {SLIDES.map((slide) => (
+          <Box key={slide.id} className={`${classes.slide} ${slide.tone}`}>
+            <Stack gap="md" maw={560}>
+              <Title order={2} className={classes.title}>
+                {t(`home.promo.${slide.id}.title`)}
+              </Title>
+              <Text size="lg" className={classes.text}>
+                {t(`home.promo.${slide.id}.text`)}
+              </Text>
+              <Button component={Link} to={slide.to} variant="white" size="md" w="fit-content">
+                {t(`home.promo.${slide.id}.cta`)}
+              </Button>
+            </Stack>
+          </Box>
+        ))}
+      </Carousel>
     </Container>
   );
 }

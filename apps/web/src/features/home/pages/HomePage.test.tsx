@@ -44,8 +44,14 @@ describe('HomePage', () => {
     expect(within(promo).getByRole('link', { name: 'Explore Now' })).toHaveAttribute('href', '/designers');
     expect(within(promo).getByRole('button', { name: 'Previous slide' })).toBeInTheDocument();
     expect(within(promo).getByRole('button', { name: 'Next slide' })).toBeInTheDocument();
-    expect(within(promo).getAllByRole('tab')).toHaveLength(2);
-    expect(screen.getByRole('button', { name: 'Pause the slide show' })).toBeInTheDocument();
+    const dots = within(promo).getAllByRole('button', { name: /^Go to slide/ });
+    expect(dots.map((dot) => dot.getAttribute('aria-label'))).toEqual(['Go to slide 1', 'Go to slide 2']);
+    expect(dots[0]).toHaveAttribute('aria-current', 'true');
+    expect(promo).toHaveAttribute('aria-roledescription', 'carousel');
+    const slides = within(promo).getAllByRole('group', { name: /^Slide \d of 2$/ });
+    expect(slides).toHaveLength(2);
+    expect(slides[1]).toHaveAttribute('inert'); // out of view: not a tab stop
+    expect(within(promo).getByRole('button', { name: 'Pause the slide show' })).toBeInTheDocument();
   });
 
   it('shows the reasons to choose Cusp and the three steps', async () => {
@@ -68,8 +74,13 @@ describe('HomePage', () => {
   it('lists at most 10 latest services with their price and unit, linking to their page', async () => {
     const api = mockApi({ 'GET /api/services': { body: Array.from({ length: 12 }, (_, i) => buildService(i + 1)) } });
     renderApp('/');
-    const slider = await screen.findByRole('region', { name: 'Latest Services' }); // the section
-    const cards = await within(slider).findAllByRole('link', { name: /Zirconia crown design/ });
+    await screen.findAllByRole('link', { name: /Zirconia crown design/ });
+    const slider = screen.getByRole('region', { name: 'Latest Services' }); // the carousel, named by its title
+    expect(slider).toHaveAttribute('aria-roledescription', 'carousel');
+    expect(within(slider).getByRole('button', { name: 'Previous slide' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(slider).getByRole('button', { name: 'Next slide' })).not.toHaveAttribute('aria-disabled');
+    expect(within(slider).getAllByRole('group', { name: /Zirconia crown design/ })).toHaveLength(10);
+    const cards = within(slider).getAllByRole('link', { name: /Zirconia crown design/ });
     expect(cards).toHaveLength(10);
     expect(cards[0]).toHaveAttribute('href', '/services/svc-1');
     expect(within(slider).getAllByText('$45.50')[0]).toBeInTheDocument();
