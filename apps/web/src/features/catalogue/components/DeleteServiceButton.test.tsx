@@ -59,7 +59,7 @@ describe('DeleteServiceButton', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Zirconia crown design' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Maryland bridge' })).toBeInTheDocument();
     expect(api.to('DELETE /api/services/svc-1')).toHaveLength(1);
-    expect(screen.getByText('Service deleted.')).toBeInTheDocument();
+    expect(await screen.findByText('Service deleted.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

@@ -1,13 +1,10 @@
-import { Anchor, Avatar, Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconStarFilled } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Avatar, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { DESIGNER_CARD_MAX_TAGS, type DesignerCardJson } from '@cusp/shared';
+import { LinkCard, LinkCardTitle, RatingStar } from '@/components/LinkCard';
 import { DEFAULT_AVATAR } from '@/lib/images';
 import { useI18n } from '@/lib/use-i18n';
 import { useLabels } from '../lib/labels';
 import { VerifiedBadge } from './VerifiedBadge';
-// One clickable-card style for services and designers (the name link covers the card).
-import classes from '@/features/services/components/ServiceCard.module.css';
 
 /** A designer on the browse page: at most 5 tags, then '+N' (SPEC.md section 9). */
 export function DesignerCard({ designer }: { designer: DesignerCardJson }) {
@@ -18,12 +15,12 @@ export function DesignerCard({ designer }: { designer: DesignerCardJson }) {
   const { rating, reviews } = designer.stats;
 
   return (
-    <Card withBorder radius="md" padding="lg" className={classes.card} h="100%">
+    <LinkCard padding="lg">
       <Stack gap="sm" align="center" ta="center">
         <Avatar src={designer.image || DEFAULT_AVATAR} alt="" size={72} radius="xl" />
-        <Anchor component={Link} to={`/profile/${designer._id}`} className={classes.link} fw={700} c="dark" size="lg">
+        <LinkCardTitle to={`/profile/${designer._id}`} fw={700} size="lg">
           {designer.username}
-        </Anchor>
+        </LinkCardTitle>
         {designer.isVerified ? <VerifiedBadge size="xs" /> : null}
         {designer.role ? (
           <Text size="sm" c="dimmed">
@@ -31,7 +28,7 @@ export function DesignerCard({ designer }: { designer: DesignerCardJson }) {
           </Text>
         ) : null}
         <Group gap={4} wrap="nowrap">
-          <IconStarFilled size={16} aria-hidden className={classes.star} />
+          <RatingStar />
           <Text size="sm">
             {reviews > 0
               ? t('services.rating', { rating: number(rating, { maximumFractionDigits: 1 }), count: reviews, reviews: number(reviews) })
@@ -54,6 +51,6 @@ export function DesignerCard({ designer }: { designer: DesignerCardJson }) {
           </Group>
         ) : null}
       </Stack>
-    </Card>
+    </LinkCard>
   );
 }

@@ -45,7 +45,7 @@ describe('EditServicePage', () => {
     await ui.user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/services\/svc-1$/));
-    expect(screen.getAllByText('Service updated successfully!').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Service updated successfully!')).length).toBeGreaterThan(0);
     expect(api.to('PATCH /api/services/svc-1')).toHaveLength(1);
     expect(api.to('PATCH /api/services/svc-1')[0]?.body).toEqual({
       tags: ['Crown'],

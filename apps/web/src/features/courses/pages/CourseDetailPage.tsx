@@ -1,9 +1,11 @@
-import { AspectRatio, Anchor, Avatar, Badge, Button, Card, Container, Divider, Grid, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconEdit, IconPlayerPlay, IconSchool } from '@tabler/icons-react';
+import { AspectRatio, Avatar, Badge, Button, Card, Divider, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { IconEdit, IconPlayerPlay, IconSchool } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { CourseDetailJson } from '@cusp/shared';
 import { useMe } from '@/features/auth';
 import { loginPathFor } from '@/features/auth/lib/redirect';
+import { BackLink } from '@/components/BackLink';
+import { DetailFact, DetailPage, DetailPageError, DetailSection } from '@/components/DetailPage';
 import { FormMessage } from '@/components/FormMessage';
 import { PageLoader } from '@/components/PageLoader';
 import { isApiError } from '@/lib/api';
@@ -17,19 +19,6 @@ import { DeleteCourseButton } from '../components/DeleteCourseButton';
 import { LessonList } from '../components/LessonList';
 import { useCourseLabels } from '../lib/labels';
 import { useCourseMessages } from '../lib/messages';
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <Group justify="space-between" wrap="nowrap" gap="md">
-      <Text c="dimmed" size="sm">
-        {label}
-      </Text>
-      <Text fw={600} ta="end">
-        {value}
-      </Text>
-    </Group>
-  );
-}
 
 /** What the viewer can do: learn (creator, enrolled), enrol for free at once, or pay (SPEC.md 'Enroll Now'). */
 function CourseActions({ course }: { course: CourseDetailJson }) {
@@ -107,112 +96,90 @@ export function CourseDetailPage() {
   usePageTitle(query.data?.title ?? t('courses.detail.pageTitle'));
 
   const back = (
-    <Anchor component={Link} to="/courses" size="sm" w="fit-content">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden className="rtl-flip" />
-        {t('courses.detail.back')}
-      </Group>
-    </Anchor>
+    <BackLink to="/courses" fitContent>
+      {t('courses.detail.back')}
+    </BackLink>
   );
 
   if (query.isPending) return <PageLoader label={t('courses.detail.loading')} />;
-  if (query.isError) {
-    return (
-      <Container size="md" py="xl">
-        <Stack gap="md">
-          {back}
-          <Title order={1}>{notFound ? t('courses.detail.notFound') : t('courses.detail.failed')}</Title>
-        </Stack>
-      </Container>
-    );
-  }
+  if (query.isError) return <DetailPageError back={back} title={notFound ? t('courses.detail.notFound') : t('courses.detail.failed')} />;
 
   const course = query.data;
   const creatorName = course.creator?.username || course.creatorName || t('courses.detail.unknownInstructor');
   const picture = course.creator?.image || course.creatorProfilePic || DEFAULT_AVATAR;
 
   return (
-    <Container size="lg" py={{ base: 'lg', md: 'xl' }}>
-      <Stack gap="lg">
-        {back}
-        <Stack gap="xs">
+    <DetailPage
+      back={back}
+      header={
+        <>
           <Title order={1} dir="auto" style={{ overflowWrap: 'anywhere' }}>
             {course.title}
           </Title>
           <Badge variant="light" c="cusp.9" w="fit-content">
             {course.tags[0] ? labels.category(course.tags[0]) : t('courses.detail.education')}
           </Badge>
-        </Stack>
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Stack gap="lg">
-              <AspectRatio ratio={16 / 9}>
-                <Image src={course.thumbnail || DEFAULT_COVER} fallbackSrc={DEFAULT_COVER} alt={t('courses.detail.thumbnailAlt', { title: course.title })} radius="lg" />
-              </AspectRatio>
-              <Stack gap="xs" component="section" aria-labelledby="course-description">
-                <Title order={2} size="h3" id="course-description">
-                  {t('courses.detail.about')}
-                </Title>
-                <Text dir="auto" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                  {course.description}
-                </Text>
-              </Stack>
-              <Stack gap="xs" component="section" aria-labelledby="course-lessons">
-                <Title order={2} size="h3" id="course-lessons">
-                  {t('courses.detail.lessons')}
-                </Title>
-                {course.lessons.length ? <LessonList lessons={course.lessons} canWatch={course.canWatch} /> : <Text c="dimmed">{t('courses.detail.noLessons')}</Text>}
-              </Stack>
+        </>
+      }
+      main={
+        <>
+          <AspectRatio ratio={16 / 9}>
+            <Image src={course.thumbnail || DEFAULT_COVER} fallbackSrc={DEFAULT_COVER} alt={t('courses.detail.thumbnailAlt', { title: course.title })} radius="lg" />
+          </AspectRatio>
+          <DetailSection id="course-description" title={t('courses.detail.about')}>
+            <Text dir="auto" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              {course.description}
+            </Text>
+          </DetailSection>
+          <DetailSection id="course-lessons" title={t('courses.detail.lessons')}>
+            {course.lessons.length ? <LessonList lessons={course.lessons} canWatch={course.canWatch} /> : <Text c="dimmed">{t('courses.detail.noLessons')}</Text>}
+          </DetailSection>
+        </>
+      }
+      summary={
+        <>
+          <Group justify="space-between" align="baseline" wrap="nowrap">
+            <Text fw={800} fz={28}>
+              {course.price > 0 ? money(course.price, currency) : t('courses.free')}
+            </Text>
+            {course.price > 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('courses.detail.oneTime')}
+              </Text>
+            ) : null}
+          </Group>
+          <DetailFact label={t('courses.detail.lessonCount')} value={number(course.lessonCount)} />
+          {course.totalDuration > 0 ? <DetailFact label={t('courses.detail.totalDuration')} value={labels.totalDuration(course.totalDuration)} /> : null}
+          {course.progress !== null && !course.isCreator ? (
+            <DetailFact label={t('courses.detail.yourProgress')} value={t('courses.progress.percent', { percent: number(course.progress) })} />
+          ) : null}
+          <Divider my="xs" />
+          <CourseActions course={course} />
+        </>
+      }
+      aside={
+        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="course-instructor">
+          <Title order={2} size="h4" id="course-instructor" mb="md">
+            {t('courses.detail.instructor')}
+          </Title>
+          <Group gap="md" wrap="nowrap">
+            <Avatar src={picture} alt="" size={56} radius="xl" />
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={700} truncate>
+                {creatorName}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t('courses.detail.courseCreator')}
+              </Text>
             </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Stack gap="lg">
-              <Card withBorder radius="lg" padding="lg">
-                <Stack gap="sm">
-                  <Group justify="space-between" align="baseline" wrap="nowrap">
-                    <Text fw={800} fz={28}>
-                      {course.price > 0 ? money(course.price, currency) : t('courses.free')}
-                    </Text>
-                    {course.price > 0 ? (
-                      <Text size="sm" c="dimmed">
-                        {t('courses.detail.oneTime')}
-                      </Text>
-                    ) : null}
-                  </Group>
-                  <Fact label={t('courses.detail.lessonCount')} value={number(course.lessonCount)} />
-                  {course.totalDuration > 0 ? <Fact label={t('courses.detail.totalDuration')} value={labels.totalDuration(course.totalDuration)} /> : null}
-                  {course.progress !== null && !course.isCreator ? (
-                    <Fact label={t('courses.detail.yourProgress')} value={t('courses.progress.percent', { percent: number(course.progress) })} />
-                  ) : null}
-                  <Divider my="xs" />
-                  <CourseActions course={course} />
-                </Stack>
-              </Card>
-              <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="course-instructor">
-                <Title order={2} size="h4" id="course-instructor" mb="md">
-                  {t('courses.detail.instructor')}
-                </Title>
-                <Group gap="md" wrap="nowrap">
-                  <Avatar src={picture} alt="" size={56} radius="xl" />
-                  <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Text fw={700} truncate>
-                      {creatorName}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {t('courses.detail.courseCreator')}
-                    </Text>
-                  </Stack>
-                </Group>
-                {course.creator?._id ? (
-                  <Button component={Link} to={`/profile/${course.creator._id}`} variant="light" mt="md" fullWidth>
-                    {t('courses.detail.viewProfile')}
-                  </Button>
-                ) : null}
-              </Card>
-            </Stack>
-          </Grid.Col>
-        </Grid>
-      </Stack>
-    </Container>
+          </Group>
+          {course.creator?._id ? (
+            <Button component={Link} to={`/profile/${course.creator._id}`} variant="light" mt="md" fullWidth>
+              {t('courses.detail.viewProfile')}
+            </Button>
+          ) : null}
+        </Card>
+      }
+    />
   );
 }

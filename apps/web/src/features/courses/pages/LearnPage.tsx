@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Button, Container, Grid, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconPlayerTrackNext } from '@tabler/icons-react';
+import { Button, Container, Grid, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconPlayerTrackNext } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import type { CourseDetailJson, LessonJson } from '@cusp/shared';
+import { BackLink } from '@/components/BackLink';
 import { FormMessage } from '@/components/FormMessage';
 import { PageLoader } from '@/components/PageLoader';
 import { isApiError } from '@/lib/api';
@@ -111,12 +112,9 @@ export function LearnPage() {
 
   if (query.isPending) return <PageLoader label={t('courses.detail.loading')} />;
   const back = (
-    <Anchor component={Link} to={`/courses/${id}`} size="sm" w="fit-content">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden className="rtl-flip" />
-        {t('courses.learn.back')}
-      </Group>
-    </Anchor>
+    <BackLink to={`/courses/${id}`} fitContent>
+      {t('courses.learn.back')}
+    </BackLink>
   );
   if (query.isError) {
     const notFound = isApiError(query.error) && query.error.status === 404;

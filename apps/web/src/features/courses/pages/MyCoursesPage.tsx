@@ -1,40 +1,32 @@
-import { Anchor, AspectRatio, Button, Card, Container, Group, Image, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { EnrolledCourseJson } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
+import { LinkCard, LinkCardTitle } from '@/components/LinkCard';
 import { PageLoader } from '@/components/PageLoader';
 import { usePlatformConfig } from '@/lib/config';
-import { DEFAULT_COVER } from '@/lib/images';
 import { usePageTitle } from '@/lib/page-title';
 import { useI18n } from '@/lib/use-i18n';
 import { useEnrolledCourses, usePublishedCourses } from '../api/courses';
-import classes from '@/features/services/components/ServiceCard.module.css';
 
 function EnrolledCard({ course }: { course: EnrolledCourseJson }) {
   const { t, number } = useI18n();
   return (
-    <Card withBorder radius="md" padding="md" h="100%" className={classes.card}>
-      <Card.Section>
-        <AspectRatio ratio={16 / 9}>
-          <Image src={course.thumbnail || DEFAULT_COVER} fallbackSrc={DEFAULT_COVER} alt="" />
-        </AspectRatio>
-      </Card.Section>
-      <Stack gap="xs" mt="md" style={{ flex: 1 }}>
-        <Anchor component={Link} to={`/courses/${course._id}/learn`} className={classes.link} fw={600} c="dark" lineClamp={2} dir="auto">
-          {course.title}
-        </Anchor>
-        <Text size="sm" c="dimmed" lineClamp={3} dir="auto">
-          {course.description}
+    <LinkCard cover={{ src: course.thumbnail, ratio: 16 / 9 }}>
+      <LinkCardTitle to={`/courses/${course._id}/learn`} lineClamp={2} dir="auto">
+        {course.title}
+      </LinkCardTitle>
+      <Text size="sm" c="dimmed" lineClamp={3} dir="auto">
+        {course.description}
+      </Text>
+      <Stack gap={4} mt="auto">
+        <Progress value={course.progress} radius="xl" aria-label={t('courses.my.progressOf', { title: course.title })} />
+        <Text size="xs" c="dimmed">
+          {t('courses.learn.progressText', { percent: number(course.progress), done: number(course.completedLessons), total: number(course.lessonCount) })}
         </Text>
-        <Stack gap={4} mt="auto">
-          <Progress value={course.progress} radius="xl" aria-label={t('courses.my.progressOf', { title: course.title })} />
-          <Text size="xs" c="dimmed">
-            {t('courses.learn.progressText', { percent: number(course.progress), done: number(course.completedLessons), total: number(course.lessonCount) })}
-          </Text>
-        </Stack>
       </Stack>
-    </Card>
+    </LinkCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
@@ -15,6 +15,34 @@ export function readThankYouParams(params: URLSearchParams) {
     courseId: params.get('courseId')?.trim() ?? '',
     transactionId: (params.get('transactionId') ?? params.get('payment_intent') ?? params.get('id') ?? '').trim(),
   };
+}
+
+interface OutcomeProps {
+  ok: boolean;
+  title: string;
+  /** The sentence that says how it went; announced (status when it went well, alert when not). */
+  message: string;
+  /** What more to say and where to go next. */
+  children: ReactNode;
+}
+
+/** How the enrolment ended: a big tick or warning sign, the heading, the sentence, then the way on. */
+function Outcome({ ok, title, message, children }: OutcomeProps) {
+  const Icon = ok ? IconCircleCheck : IconAlertTriangle;
+  return (
+    <Stack align="center" gap="md">
+      <ThemeIcon size={64} radius="xl" color={ok ? 'teal' : 'red'} variant="light" aria-hidden>
+        <Icon size={40} />
+      </ThemeIcon>
+      <Title order={1} ta="center">
+        {title}
+      </Title>
+      <Text size="lg" ta="center" role={ok ? 'status' : 'alert'}>
+        {message}
+      </Text>
+      {children}
+    </Stack>
+  );
 }
 
 /**
@@ -56,16 +84,7 @@ export function ThankYouPage() {
     );
   } else if (canConfirm && confirmation.isSuccess) {
     body = (
-      <Stack align="center" gap="md">
-        <ThemeIcon size={64} radius="xl" color="teal" variant="light" aria-hidden>
-          <IconCircleCheck size={40} />
-        </ThemeIcon>
-        <Title order={1} ta="center">
-          {t('courses.thankYou.title')}
-        </Title>
-        <Text size="lg" ta="center" role="status">
-          {t('courses.thankYou.success')}
-        </Text>
+      <Outcome ok title={t('courses.thankYou.title')} message={t('courses.thankYou.success')}>
         <Group justify="center">
           <Button component={Link} to="/my-courses">
             {t('courses.thankYou.myCourses')}
@@ -74,20 +93,11 @@ export function ThankYouPage() {
             {t('courses.thankYou.start')}
           </Button>
         </Group>
-      </Stack>
+      </Outcome>
     );
   } else {
     body = (
-      <Stack align="center" gap="md">
-        <ThemeIcon size={64} radius="xl" color="red" variant="light" aria-hidden>
-          <IconAlertTriangle size={40} />
-        </ThemeIcon>
-        <Title order={1} ta="center">
-          {t('courses.thankYou.problemTitle')}
-        </Title>
-        <Text size="lg" ta="center" role="alert">
-          {t('courses.thankYou.problem')}
-        </Text>
+      <Outcome ok={false} title={t('courses.thankYou.problemTitle')} message={t('courses.thankYou.problem')}>
         {confirmation.isError ? (
           <Text c="dimmed" ta="center">
             {failure(confirmation.error, t('courses.server.paymentNotVerified'))}
@@ -96,7 +106,7 @@ export function ThankYouPage() {
         <Button component={Link} to="/courses">
           {t('courses.thankYou.tryAgain')}
         </Button>
-      </Stack>
+      </Outcome>
     );
   }
 

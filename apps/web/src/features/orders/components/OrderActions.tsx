@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconPackageExport, IconRefresh, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -16,6 +16,66 @@ import { ReviewForm } from './ReviewForm';
 
 function firstIssue(issues: { path: PropertyKey[]; message: string }[], field: string) {
   return issues.find((issue) => issue.path[0] === field)?.message;
+}
+
+interface NoteFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: ReactNode;
+  /** Smaller for a short reason in a dialog. */
+  compact?: boolean;
+}
+
+/** A note that goes with an order action (delivery, revision, cancellation): grows with its text, up to ORDER_NOTE_MAX. */
+function NoteField({ label, value, onChange, error, compact = false }: NoteFieldProps) {
+  return (
+    <Textarea
+      label={label}
+      autosize
+      minRows={compact ? 2 : 3}
+      maxRows={compact ? 6 : 8}
+      maxLength={ORDER_NOTE_MAX}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+    />
+  );
+}
+
+interface ConfirmModalProps {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  /** What is about to happen, and any field the action needs. */
+  children: ReactNode;
+  error: string | undefined;
+  backLabel: string;
+  confirmLabel: string;
+  confirmColor?: string;
+  pending: boolean;
+  onConfirm: () => void;
+}
+
+/** Asks once more before an action that cannot be undone; the refusal, if any, shows inside. */
+function ConfirmModal({ opened, onClose, title, children, error, backLabel, confirmLabel, confirmColor, pending, onConfirm }: ConfirmModalProps) {
+  const { t } = useI18n();
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
+      <Stack gap="md">
+        {children}
+        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={pending}>
+            {backLabel}
+          </Button>
+          <Button color={confirmColor} onClick={onConfirm} loading={pending}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
 }
 
 /** The designer sends the design files (at least one) and a note (D15). */
@@ -68,16 +128,7 @@ function DeliverForm({ order }: { order: OrderDetailJson }) {
           error={message(errors.files)}
           disabled={deliver.isPending}
         />
-        <Textarea
-          label={t('orders.actions.deliverNote')}
-          autosize
-          minRows={3}
-          maxRows={8}
-          maxLength={ORDER_NOTE_MAX}
-          value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
-          error={message(errors.note)}
-        />
+        <NoteField label={t('orders.actions.deliverNote')} value={note} onChange={setNote} error={message(errors.note)} />
         {uploads.busy ? (
           <Text size="sm" c="dimmed" role="status">
             {t('orders.form.waitForUploads')}
@@ -136,16 +187,7 @@ function RevisionForm({ order }: { order: OrderDetailJson }) {
         <form noValidate onSubmit={submit} id={`revision-${order._id}`}>
           <Stack gap="sm">
             {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-            <Textarea
-              label={t('orders.actions.revisionNote')}
-              autosize
-              minRows={3}
-              maxRows={8}
-              maxLength={ORDER_NOTE_MAX}
-              value={note}
-              onChange={(event) => setNote(event.currentTarget.value)}
-              error={message(error)}
-            />
+            <NoteField label={t('orders.actions.revisionNote')} value={note} onChange={setNote} error={message(error)} />
             <Button type="submit" loading={revision.isPending} style={{ alignSelf: 'flex-start' }}>
               {t('orders.actions.revisionSubmit')}
             </Button>
@@ -181,20 +223,18 @@ function AcceptButton({ order }: { order: OrderDetailJson }) {
       <Button leftSection={<IconCheck size={18} aria-hidden />} onClick={() => setOpen(true)}>
         {t('orders.actions.accept')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('orders.actions.acceptTitle')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
-        <Stack gap="md">
-          <Text>{t('orders.actions.acceptText')}</Text>
-          {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setOpen(false)} disabled={accept.isPending}>
-              {t('orders.actions.back')}
-            </Button>
-            <Button onClick={confirm} loading={accept.isPending}>
-              {t('orders.actions.acceptConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('orders.actions.acceptTitle')}
+        error={error}
+        backLabel={t('orders.actions.back')}
+        confirmLabel={t('orders.actions.acceptConfirm')}
+        pending={accept.isPending}
+        onConfirm={confirm}
+      >
+        <Text>{t('orders.actions.acceptText')}</Text>
+      </ConfirmModal>
     </>
   );
 }
@@ -228,29 +268,20 @@ function CancelButton({ order }: { order: OrderDetailJson }) {
       <Button variant="subtle" color="red" c="red.9" leftSection={<IconX size={18} aria-hidden />} onClick={() => setOpen(true)}>
         {t('orders.actions.cancel')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('orders.actions.cancelTitle')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
-        <Stack gap="md">
-          <Text>{unpaid ? t('orders.actions.cancelTextUnpaid') : t('orders.actions.cancelText')}</Text>
-          <Textarea
-            label={t('orders.actions.cancelReason')}
-            autosize
-            minRows={2}
-            maxRows={6}
-            maxLength={ORDER_NOTE_MAX}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-          />
-          {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setOpen(false)} disabled={cancel.isPending}>
-              {t('orders.actions.keep')}
-            </Button>
-            <Button color="red.8" onClick={confirm} loading={cancel.isPending}>
-              {t('orders.actions.cancelConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('orders.actions.cancelTitle')}
+        error={error}
+        backLabel={t('orders.actions.keep')}
+        confirmLabel={t('orders.actions.cancelConfirm')}
+        confirmColor="red.8"
+        pending={cancel.isPending}
+        onConfirm={confirm}
+      >
+        <Text>{unpaid ? t('orders.actions.cancelTextUnpaid') : t('orders.actions.cancelText')}</Text>
+        <NoteField label={t('orders.actions.cancelReason')} value={reason} onChange={setReason} compact />
+      </ConfirmModal>
     </>
   );
 }

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import { Anchor, Card, Container, Divider, Grid, Group, Stack, Text, Timeline, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import type { OrderDetailJson, OrderEventJson } from '@cusp/shared';
+import { BackLink } from '@/components/BackLink';
+import { DetailSection } from '@/components/DetailPage';
 import { FormMessage } from '@/components/FormMessage';
 import { PageLoader } from '@/components/PageLoader';
 import { isApiError } from '@/lib/api';
@@ -86,28 +86,12 @@ function EventItem({ event }: { event: OrderEventJson }) {
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" id={id}>
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
-
 function OrderView({ order }: { order: OrderDetailJson }) {
   const { t } = useI18n();
   const other = counterpartOf(order);
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to="/orders" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden className="rtl-flip" />
-          {t('orders.detail.back')}
-        </Group>
-      </Anchor>
+      <BackLink to="/orders">{t('orders.detail.back')}</BackLink>
       <Stack gap="xs">
         <Group gap="sm" align="center">
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
@@ -145,27 +129,27 @@ function OrderView({ order }: { order: OrderDetailJson }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
           <Stack gap="xl">
-            <Section id="requirements-title" title={t('orders.detail.requirements')}>
+            <DetailSection id="requirements-title" title={t('orders.detail.requirements')} titleSize="h4">
               <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} dir="auto" c={order.requirements ? undefined : 'dimmed'}>
                 {order.requirements || t('orders.detail.noRequirements')}
               </Text>
-            </Section>
-            <Section id="teeth-title" title={t('orders.detail.teeth')}>
+            </DetailSection>
+            <DetailSection id="teeth-title" title={t('orders.detail.teeth')} titleSize="h4">
               {order.teeth.length > 0 ? (
                 <ToothChart readOnly hideLabel value={order.teeth} label={t('orders.teeth.label')} />
               ) : (
                 <Text c="dimmed">{t('orders.teeth.noneChosen')}</Text>
               )}
-            </Section>
-            <Section id="attachments-title" title={t('orders.detail.attachments')}>
+            </DetailSection>
+            <DetailSection id="attachments-title" title={t('orders.detail.attachments')} titleSize="h4">
               {order.attachments.length > 0 ? (
                 <OrderFiles files={order.attachments} label={t('orders.detail.attachments')} />
               ) : (
                 <Text c="dimmed">{t('orders.detail.noAttachments')}</Text>
               )}
-            </Section>
+            </DetailSection>
             {order.review ? (
-              <Section id="review-title" title={t('orders.review.yours')}>
+              <DetailSection id="review-title" title={t('orders.review.yours')} titleSize="h4">
                 <Card withBorder radius="md" padding="md">
                   <Stack gap={6}>
                     <Stars value={order.review.star} />
@@ -174,9 +158,9 @@ function OrderView({ order }: { order: OrderDetailJson }) {
                     </Text>
                   </Stack>
                 </Card>
-              </Section>
+              </DetailSection>
             ) : null}
-            <Section id="timeline-title" title={t('orders.timeline.title')}>
+            <DetailSection id="timeline-title" title={t('orders.timeline.title')} titleSize="h4">
               <Timeline active={order.events.length - 1} bulletSize={16} lineWidth={2} aria-label={t('orders.timeline.title')}>
                 {order.events.map((event) => (
                   <Timeline.Item key={event._id} title={t(`orders.events.${event.type}`)}>
@@ -184,7 +168,7 @@ function OrderView({ order }: { order: OrderDetailJson }) {
                   </Timeline.Item>
                 ))}
               </Timeline>
-            </Section>
+            </DetailSection>
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,10 +1,8 @@
-import { Anchor, AspectRatio, Avatar, Card, Group, Image, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconStarFilled } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { DEFAULT_AVATAR, DEFAULT_COVER } from '@/lib/images';
+import { Avatar, Group, Text, VisuallyHidden } from '@mantine/core';
+import { LinkCard, LinkCardTitle, RatingStar } from '@/components/LinkCard';
+import { DEFAULT_AVATAR } from '@/lib/images';
 import { useI18n } from '@/lib/use-i18n';
 import type { ServiceSummary } from '../types';
-import classes from './ServiceCard.module.css';
 
 interface ServiceCardProps {
   service: ServiceSummary;
@@ -22,43 +20,36 @@ export function ServiceCard({ service, currency }: ServiceCardProps) {
   const rating = cardRating(service);
 
   return (
-    <Card withBorder radius="md" padding="md" className={classes.card} h="100%">
-      <Card.Section>
-        <AspectRatio ratio={16 / 10}>
-          <Image src={service.cover || DEFAULT_COVER} fallbackSrc={DEFAULT_COVER} alt="" />
-        </AspectRatio>
-      </Card.Section>
-      <Stack gap="xs" mt="md" style={{ flex: 1 }}>
-        <Anchor component={Link} to={`/services/${service._id}`} className={classes.link} fw={600} c="dark" lineClamp={2}>
-          {service.title}
-        </Anchor>
-        <Group gap="xs" wrap="nowrap">
-          <Avatar src={service.userID.image || DEFAULT_AVATAR} alt="" size="sm" />
-          <Text size="sm" c="dimmed" truncate>
-            {t('services.by', { name: service.userID.username })}
+    <LinkCard cover={{ src: service.cover, ratio: 16 / 10 }}>
+      <LinkCardTitle to={`/services/${service._id}`} lineClamp={2}>
+        {service.title}
+      </LinkCardTitle>
+      <Group gap="xs" wrap="nowrap">
+        <Avatar src={service.userID.image || DEFAULT_AVATAR} alt="" size="sm" />
+        <Text size="sm" c="dimmed" truncate>
+          {t('services.by', { name: service.userID.username })}
+        </Text>
+      </Group>
+      <Group justify="space-between" mt="auto" wrap="nowrap">
+        <Group gap={4} wrap="nowrap">
+          <RatingStar />
+          <Text size="sm" aria-hidden>
+            {number(rating)}
+            {service.starNumber > 0 ? ` (${number(service.starNumber)})` : ''}
           </Text>
+          <VisuallyHidden>
+            {service.starNumber > 0
+              ? t('services.rating', { rating: number(rating), count: service.starNumber, reviews: number(service.starNumber) })
+              : t('services.noReviews')}
+          </VisuallyHidden>
         </Group>
-        <Group justify="space-between" mt="auto" wrap="nowrap">
-          <Group gap={4} wrap="nowrap">
-            <IconStarFilled size={16} aria-hidden className={classes.star} />
-            <Text size="sm" aria-hidden>
-              {number(rating)}
-              {service.starNumber > 0 ? ` (${number(service.starNumber)})` : ''}
-            </Text>
-            <VisuallyHidden>
-              {service.starNumber > 0
-                ? t('services.rating', { rating: number(rating), count: service.starNumber, reviews: number(service.starNumber) })
-                : t('services.noReviews')}
-            </VisuallyHidden>
-          </Group>
-          <Text fw={700} ta="end">
-            {money(service.toothPrice, currency)}{' '}
-            <Text span size="sm" c="dimmed" fw={400}>
-              {unit}
-            </Text>
+        <Text fw={700} ta="end">
+          {money(service.toothPrice, currency)}{' '}
+          <Text span size="sm" c="dimmed" fw={400}>
+            {unit}
           </Text>
-        </Group>
-      </Stack>
-    </Card>
+        </Text>
+      </Group>
+    </LinkCard>
   );
 }
