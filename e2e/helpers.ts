@@ -31,7 +31,25 @@ export async function logIn(page: Page, email: string, password: string) {
 
 /** No WCAG A/AA violations on what the page shows now. */
 export async function expectAccessible(page: Page) {
+  // Colours are checked as painted: a dialog still fading in has a paler button than it will have. Wait for
+  // finite animations and transitions to end (endless ones, such as loaders, excepted).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary).toEqual([]);
+}
+
+/**
+ * Opens the home page and waits until React has taken over the prerendered markup: until then its
+ * buttons are only HTML (apps/web/scripts/prerender.mjs).
+ */
+export async function gotoHome(page: Page): Promise<void> {
+  await page.goto('/');
+  await expectLive(page);
+}
+
+export async function expectLive(page: Page): Promise<void> {
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
 }

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_BUYER, expectAccessible, logIn } from './helpers';
+import { DEMO_BUYER, expectAccessible, expectLive, gotoHome, logIn } from './helpers';
 
 test('the Arabic switch turns the page right to left and the choice survives a reload', async ({ page }) => {
-  await page.goto('/');
+  await gotoHome(page);
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await page.getByRole('button', { name: 'العربية' }).first().click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -10,6 +10,7 @@ test('the Arabic switch turns the page right to left and the choice survives a r
   await expect(page.getByRole('button', { name: 'English' }).first()).toBeVisible();
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expectLive(page);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'English' }).first().click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
@@ -23,7 +24,7 @@ test('an unknown path shows the 404 page', async ({ page }) => {
 });
 
 test('the home page offers visitors registration and the special offer; users only Find Designers', async ({ page }) => {
-  await page.goto('/');
+  await gotoHome(page);
   await expect(page.getByRole('link', { name: 'Register as Designer' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Find Designers' }).first()).toBeVisible();
   await expect(page.getByText('Learn CAD/CAM Technology').first()).toBeAttached();
@@ -55,6 +56,7 @@ test('the support form creates a ticket', async ({ page }) => {
 
 test('the footer subscribe stores an e-mail once', async ({ page }) => {
   await page.goto('/about');
+  await expectLive(page);
   const email = `news_${Date.now()}@example.com`;
   const field = page.getByPlaceholder('Email');
   await field.fill(email);

@@ -57,8 +57,12 @@ export default defineConfig({
       '/socket.io': { target: API_ORIGIN, ws: true },
     },
   },
+  // The build-time render of the home page (src/prerender.tsx) runs in Node with everything bundled.
+  ssr: { noExternal: true },
   build: {
     outDir: 'dist',
+    // scripts/prerender.mjs reads it to link the home page's own CSS and chunks; it deletes it after.
+    manifest: true,
     emptyOutDir: true,
     // @cusp/shared declares "sideEffects": false, so a page that imports one helper does not pull
     // every schema (and zod) into its chunk.

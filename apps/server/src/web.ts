@@ -3,11 +3,17 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendNotFound } from './errors.js';
+import { SESSION_COOKIE } from './modules/auth/session.js';
 import { webDistFolder } from './paths.js';
+
+const PRERENDERED = ['home', 'shell'].flatMap((kind) => ['en', 'ar'].map((language) => `${kind}.${language}.html`));
+
+const hasCookie = (header: string, name: string) => header.split(';').some((part) => part.trim().startsWith(`${name}=`));
 
 /**
  * Serves the built web app (D1: one origin). Hashed assets are cached for a year; every other
- * path that is not the API gets index.html, and the client router shows the page or its 404.
+ * path that is not the API gets a prerendered page (or index.html), and the client router shows the
+ * page or its 404.
  */
 export async function registerWebApp(app: FastifyInstance, root = webDistFolder): Promise<boolean> {
   const index = path.join(root, 'index.html');
@@ -29,12 +35,20 @@ export async function registerWebApp(app: FastifyInstance, root = webDistFolder)
       );
     },
   });
+  const prerendered = new Set(PRERENDERED.filter((file) => existsSync(path.join(root, file))));
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(pathname)) {
       return sendNotFound(request, reply);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Pages come prerendered (apps/web/scripts/prerender.mjs) in the language of the cookie the client
+    // writes whenever its language is set: the home page itself for a visitor (a session, even an
+    // expired one, would see a visitor's header), the frame of a page (header, loader, footer) otherwise.
+    const cookies = request.headers.cookie ?? '';
+    const language = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/.exec(cookies)?.[1] ?? 'en';
+    const kind = pathname === '/' && !hasCookie(cookies, SESSION_COOKIE) ? 'home' : 'shell';
+    const file = [`${kind}.${language}.html`, `${kind}.en.html`].find((name) => prerendered.has(name)) ?? 'index.html';
+    return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(file);
   });
   return true;
 }

@@ -1,22 +1,39 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { createQueryClient } from './app/query-client';
+import { preloadPage } from './app/routes';
+import { meQueryKey, meQueryOptions } from './features/auth';
 import { initI18n } from './lib/i18n';
 
-function render() {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('The #root element is missing from index.html.');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+const root = document.getElementById('root');
+if (!root) throw new Error('The #root element is missing from index.html.');
+const queryClient = createQueryClient();
+// The server sends the prerendered home page only to a browser without a session cookie, i.e. a
+// visitor: the first render says so too (as the markup it replaces does), and /me confirms it at once.
+if (root.dataset.prerendered === 'visitor') queryClient.setQueryData(meQueryKey, null, { updatedAt: 0 });
+// Every page's header needs the session: ask now, not after the first render.
+else void queryClient.prefetchQuery(meQueryOptions);
+
+function render(container: HTMLElement) {
+  // A transition lets React render the first page in slices, yielding to the browser between them,
+  // instead of one long task that blocks taps on a slow phone (the page is already painted when prerendered).
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
   );
 }
 
 // The stored language (and its direction) is in place before the first render, so a reload keeps Arabic.
-initI18n()
-  .catch(() => initI18n('en'))
-  .finally(render);
+// The page's code and data are fetched at the same time: rendered before its code arrives, the page
+// would show the loading spinner in place of the prerendered home page (apps/web/scripts/prerender.mjs).
+const { pathname, search } = window.location;
+void Promise.all([initI18n().catch(() => initI18n('en')), preloadPage(pathname, search, queryClient).catch(() => null)]).finally(() =>
+  render(root),
+);

@@ -1,109 +1,117 @@
-import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { isValidElement, type ReactElement } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
 import { RequireAuth } from '@/features/auth';
+import { serviceQueryOptions, servicesQueryOptions } from '@/features/catalogue/api/services';
+import { readServiceFilters } from '@/features/catalogue/lib/service-filters';
+import { courseQueryOptions } from '@/features/courses/api/courses';
 import { Layout } from './layout/Layout';
+import { isLazyPage, lazyPage } from './lazy-page';
 
 // Every page is its own chunk: the home page only loads what it shows.
-const HomePage = lazy(() => import('@/features/home/pages/HomePage').then((m) => ({ default: m.HomePage })));
-const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => import('@/features/auth/pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
-const ForgotPasswordPage = lazy(() =>
-  import('@/features/auth/pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+const HomePage = lazyPage(() => import('@/features/home/pages/HomePage').then((m) => m.HomePage));
+const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage').then((m) => m.LoginPage));
+const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage').then((m) => m.RegisterPage));
+const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyPage(() => import('@/features/auth/pages/ResetPasswordPage').then((m) => m.ResetPasswordPage));
+const SupportPage = lazyPage(() => import('@/features/support/pages/SupportPage').then((m) => m.SupportPage));
+const AboutPage = lazyPage(() => import('@/features/site/pages/AboutPage').then((m) => m.AboutPage));
+const PrivacyPolicyPage = lazyPage(() => import('@/features/site/pages/PrivacyPolicyPage').then((m) => m.PrivacyPolicyPage));
+const FilesPage = lazyPage(() => import('@/features/files/pages/FilesPage').then((m) => m.FilesPage));
+const SharePage = lazyPage(() => import('@/features/files/pages/SharePage').then((m) => m.SharePage));
+const GigsPage = lazyPage(
+  () => import('@/features/catalogue/pages/GigsPage').then((m) => m.GigsPage),
+  (queryClient, { search }) => queryClient.prefetchInfiniteQuery(servicesQueryOptions('/gigs', readServiceFilters(search))),
 );
-const ResetPasswordPage = lazy(() =>
-  import('@/features/auth/pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+const GigRedirect = lazyPage(() => import('@/features/catalogue/pages/GigRedirect').then((m) => m.GigRedirect));
+const BrowsePage = lazyPage(() => import('@/features/catalogue/pages/BrowsePage').then((m) => m.BrowsePage));
+const ProfilePage = lazyPage(() => import('@/features/catalogue/pages/ProfilePage').then((m) => m.ProfilePage));
+const CompleteProfilePage = lazyPage(() => import('@/features/catalogue/pages/CompleteProfilePage').then((m) => m.CompleteProfilePage));
+const CreateServicePage = lazyPage(() => import('@/features/catalogue/pages/CreateServicePage').then((m) => m.CreateServicePage));
+const EditServicePage = lazyPage(() => import('@/features/catalogue/pages/EditServicePage').then((m) => m.EditServicePage));
+const ServiceDetailPage = lazyPage(
+  () => import('@/features/catalogue/pages/ServiceDetailPage').then((m) => m.ServiceDetailPage),
+  (queryClient, { params }) => queryClient.prefetchQuery(serviceQueryOptions(params.id ?? '')),
 );
-const SupportPage = lazy(() => import('@/features/support/pages/SupportPage').then((m) => ({ default: m.SupportPage })));
-const AboutPage = lazy(() => import('@/features/site/pages/AboutPage').then((m) => ({ default: m.AboutPage })));
-const PrivacyPolicyPage = lazy(() =>
-  import('@/features/site/pages/PrivacyPolicyPage').then((m) => ({ default: m.PrivacyPolicyPage })),
+const MessagesPage = lazyPage(() => import('@/features/messages/pages/MessagesPage').then((m) => m.MessagesPage));
+const OrdersPage = lazyPage(() => import('@/features/orders/pages/OrdersPage').then((m) => m.OrdersPage));
+const OrderPage = lazyPage(() => import('@/features/orders/pages/OrderPage').then((m) => m.OrderPage));
+const PayPage = lazyPage(() => import('@/features/payments/pages/PayPage').then((m) => m.PayPage));
+const SuccessPage = lazyPage(() => import('@/features/payments/pages/SuccessPage').then((m) => m.SuccessPage));
+const AdminPage = lazyPage(() => import('@/features/catalogue/pages/AdminPage').then((m) => m.AdminPage));
+const CoursesPage = lazyPage(() => import('@/features/courses/pages/CoursesPage').then((m) => m.CoursesPage));
+const CourseDetailPage = lazyPage(
+  () => import('@/features/courses/pages/CourseDetailPage').then((m) => m.CourseDetailPage),
+  (queryClient, { params }) => queryClient.prefetchQuery(courseQueryOptions(params.id ?? '')),
 );
-const FilesPage = lazy(() => import('@/features/files/pages/FilesPage').then((m) => ({ default: m.FilesPage })));
-const SharePage = lazy(() => import('@/features/files/pages/SharePage').then((m) => ({ default: m.SharePage })));
-const GigsPage = lazy(() => import('@/features/catalogue/pages/GigsPage').then((m) => ({ default: m.GigsPage })));
-const GigRedirect = lazy(() =>
-  import('@/features/catalogue/pages/GigRedirect').then((m) => ({ default: m.GigRedirect })),
-);
-const BrowsePage = lazy(() => import('@/features/catalogue/pages/BrowsePage').then((m) => ({ default: m.BrowsePage })));
-const ProfilePage = lazy(() =>
-  import('@/features/catalogue/pages/ProfilePage').then((m) => ({ default: m.ProfilePage })),
-);
-const CompleteProfilePage = lazy(() =>
-  import('@/features/catalogue/pages/CompleteProfilePage').then((m) => ({ default: m.CompleteProfilePage })),
-);
-const CreateServicePage = lazy(() =>
-  import('@/features/catalogue/pages/CreateServicePage').then((m) => ({ default: m.CreateServicePage })),
-);
-const EditServicePage = lazy(() =>
-  import('@/features/catalogue/pages/EditServicePage').then((m) => ({ default: m.EditServicePage })),
-);
-const ServiceDetailPage = lazy(() =>
-  import('@/features/catalogue/pages/ServiceDetailPage').then((m) => ({ default: m.ServiceDetailPage })),
-);
-const MessagesPage = lazy(() =>
-  import('@/features/messages/pages/MessagesPage').then((m) => ({ default: m.MessagesPage })),
-);
-const OrdersPage = lazy(() => import('@/features/orders/pages/OrdersPage').then((m) => ({ default: m.OrdersPage })));
-const OrderPage = lazy(() => import('@/features/orders/pages/OrderPage').then((m) => ({ default: m.OrderPage })));
-const PayPage = lazy(() => import('@/features/payments/pages/PayPage').then((m) => ({ default: m.PayPage })));
-const SuccessPage = lazy(() => import('@/features/payments/pages/SuccessPage').then((m) => ({ default: m.SuccessPage })));
-const AdminPage = lazy(() => import('@/features/catalogue/pages/AdminPage').then((m) => ({ default: m.AdminPage })));
-const CoursesPage = lazy(() => import('@/features/courses/pages/CoursesPage').then((m) => ({ default: m.CoursesPage })));
-const CourseDetailPage = lazy(() =>
-  import('@/features/courses/pages/CourseDetailPage').then((m) => ({ default: m.CourseDetailPage })),
-);
-const CreateCoursePage = lazy(() =>
-  import('@/features/courses/pages/CreateCoursePage').then((m) => ({ default: m.CreateCoursePage })),
-);
-const EditCoursePage = lazy(() => import('@/features/courses/pages/EditCoursePage').then((m) => ({ default: m.EditCoursePage })));
-const LearnPage = lazy(() => import('@/features/courses/pages/LearnPage').then((m) => ({ default: m.LearnPage })));
-const MyCoursesPage = lazy(() => import('@/features/courses/pages/MyCoursesPage').then((m) => ({ default: m.MyCoursesPage })));
-const ThankYouPage = lazy(() => import('@/features/courses/pages/ThankYouPage').then((m) => ({ default: m.ThankYouPage })));
-const NotFoundPage = lazy(() => import('@/features/site/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const CreateCoursePage = lazyPage(() => import('@/features/courses/pages/CreateCoursePage').then((m) => m.CreateCoursePage));
+const EditCoursePage = lazyPage(() => import('@/features/courses/pages/EditCoursePage').then((m) => m.EditCoursePage));
+const LearnPage = lazyPage(() => import('@/features/courses/pages/LearnPage').then((m) => m.LearnPage));
+const MyCoursesPage = lazyPage(() => import('@/features/courses/pages/MyCoursesPage').then((m) => m.MyCoursesPage));
+const ThankYouPage = lazyPage(() => import('@/features/courses/pages/ThankYouPage').then((m) => m.ThankYouPage));
+const NotFoundPage = lazyPage(() => import('@/features/site/pages/NotFoundPage').then((m) => m.NotFoundPage));
 
 /** Every route of SPEC.md section 2, inside the shared layout. */
+const ROUTES = (
+  <Route element={<Layout />}>
+    <Route index element={<HomePage />} />
+    <Route path="/login" element={<LoginPage />} />
+    <Route path="/register" element={<RegisterPage />} />
+    <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+    <Route path="/reset-password" element={<ResetPasswordPage />} />
+    <Route path="/support" element={<SupportPage />} />
+    <Route path="/about" element={<AboutPage />} />
+    <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+    <Route path="/share/:token" element={<SharePage />} />
+    <Route path="/gigs" element={<GigsPage />} />
+    <Route path="/gig/:id" element={<GigRedirect />} />
+    <Route path="/designers" element={<BrowsePage />} />
+    <Route path="/profile/:userId" element={<ProfilePage />} />
+    <Route path="/courses" element={<CoursesPage />} />
+    <Route path="/courses/:id" element={<CourseDetailPage />} />
+    <Route element={<RequireAuth />}>
+      <Route path="/files" element={<FilesPage />} />
+      <Route path="/profile" element={<ProfilePage />} />
+      <Route path="/designers/create" element={<CompleteProfilePage />} />
+      <Route path="/services/create" element={<CreateServicePage />} />
+      <Route path="/services/:id" element={<ServiceDetailPage />} />
+      <Route path="/services/:id/edit" element={<EditServicePage />} />
+      <Route path="/admin" element={<AdminPage />} />
+      <Route path="/messages" element={<MessagesPage />} />
+      <Route path="/message/:conversationID" element={<MessagesPage />} />
+      <Route path="/orders" element={<OrdersPage />} />
+      <Route path="/orders/:id" element={<OrderPage />} />
+      <Route path="/pay/:type/:id" element={<PayPage />} />
+      <Route path="/success" element={<SuccessPage />} />
+      <Route path="/courses/create" element={<CreateCoursePage />} />
+      <Route path="/courses/:id/edit" element={<EditCoursePage />} />
+      <Route path="/courses/:id/learn" element={<LearnPage />} />
+      <Route path="/my-courses" element={<MyCoursesPage />} />
+      <Route path="/thank-you" element={<ThankYouPage />} />
+    </Route>
+    <Route path="/not-found" element={<NotFoundPage />} />
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>
+);
+
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route index element={<HomePage />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/support" element={<SupportPage />} />
-        <Route path="/about" element={<AboutPage />} />
-        <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
-        <Route path="/share/:token" element={<SharePage />} />
-        <Route path="/gigs" element={<GigsPage />} />
-        <Route path="/gig/:id" element={<GigRedirect />} />
-        <Route path="/designers" element={<BrowsePage />} />
-        <Route path="/profile/:userId" element={<ProfilePage />} />
-        <Route path="/courses" element={<CoursesPage />} />
-        <Route path="/courses/:id" element={<CourseDetailPage />} />
-        <Route element={<RequireAuth />}>
-          <Route path="/files" element={<FilesPage />} />
-          <Route path="/profile" element={<ProfilePage />} />
-          <Route path="/designers/create" element={<CompleteProfilePage />} />
-          <Route path="/services/create" element={<CreateServicePage />} />
-          <Route path="/services/:id" element={<ServiceDetailPage />} />
-          <Route path="/services/:id/edit" element={<EditServicePage />} />
-          <Route path="/admin" element={<AdminPage />} />
-          <Route path="/messages" element={<MessagesPage />} />
-          <Route path="/message/:conversationID" element={<MessagesPage />} />
-          <Route path="/orders" element={<OrdersPage />} />
-          <Route path="/orders/:id" element={<OrderPage />} />
-          <Route path="/pay/:type/:id" element={<PayPage />} />
-          <Route path="/success" element={<SuccessPage />} />
-          <Route path="/courses/create" element={<CreateCoursePage />} />
-          <Route path="/courses/:id/edit" element={<EditCoursePage />} />
-          <Route path="/courses/:id/learn" element={<LearnPage />} />
-          <Route path="/my-courses" element={<MyCoursesPage />} />
-          <Route path="/thank-you" element={<ThankYouPage />} />
-        </Route>
-        <Route path="/not-found" element={<NotFoundPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
+  return <Routes>{ROUTES}</Routes>;
+}
+
+const routeObjects = createRoutesFromElements(ROUTES);
+
+/**
+ * Fetches the code of the page at `pathname` and, given a query client, starts its main request
+ * (main.tsx calls it beside the language, before the first render), so the page waits for neither
+ * the app's render to ask for its chunk nor its own render to ask for its data.
+ */
+export function preloadPage(pathname: string, search = '', queryClient?: QueryClient): Promise<unknown> {
+  const loading: Array<Promise<unknown>> = [];
+  for (const match of matchRoutes(routeObjects, pathname) ?? []) {
+    const page = isValidElement(match.route.element) ? (match.route.element as ReactElement).type : null;
+    if (!isLazyPage(page)) continue;
+    loading.push(page.preload());
+    if (queryClient) void page.prefetch?.(queryClient, { params: match.params, search: new URLSearchParams(search) });
+  }
+  return Promise.all(loading);
 }

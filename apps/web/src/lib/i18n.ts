@@ -45,7 +45,15 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
 }
 
+/**
+ * The server reads this cookie to send the home page prerendered in the reader's language
+ * (apps/server/src/web.ts); localStorage stays the client's source of truth.
+ */
+export const LANGUAGE_COOKIE = 'lang';
+
 function applyToDocument(language: string): void {
+  if (typeof document === 'undefined') return; // prerendering in Node (scripts/prerender.mjs)
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
   const root = document.documentElement;
   root.lang = language;
   root.dir = i18n.dir(language);

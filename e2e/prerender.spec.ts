@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_BUYER, expectAccessible, expectLive, logIn } from './helpers';
+
+// The home page arrives rendered in the HTML (apps/web/scripts/prerender.mjs), so a phone paints it
+// before the JavaScript has loaded; React then takes over without moving anything.
+
+test.describe('before any script has run', () => {
+  // The app's scripts never arrive (axe itself still runs in the page).
+  test.beforeEach(async ({ page }) => {
+    await page.route('**/assets/*.js', (route) => route.abort());
+  });
+
+  test('a visitor already reads the home page in the HTML, in English by default', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dental design, delivered by vetted CAD/CAM experts' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Register as Designer' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expectAccessible(page);
+  });
+
+  test('the lang cookie chooses the Arabic page, right to left', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'lang', value: 'ar', url: baseURL! }]);
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.getByRole('heading', { level: 1, name: 'تصاميم أسنان ينفذها خبراء CAD/CAM موثوقون' })).toBeVisible();
+  });
+
+  test('every other page starts from the prerendered frame: header, loader, footer', async ({ page }) => {
+    await page.goto('/gigs');
+    await expect(page.getByRole('link', { name: 'Cusp, home' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status')).toBeAttached();
+    await expect(page.getByRole('contentinfo')).toBeAttached();
+    await expect(page.locator('#hero-title')).toHaveCount(0);
+    // The footer's form waits for the app (typed text would be lost when React replaces the markup).
+    await expect(page.locator('footer form')).toHaveAttribute('inert', '');
+    await expectAccessible(page);
+  });
+});
+
+test('React takes over the prerendered page without a layout shift, and its buttons work', async ({ page }) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/');
+  await expectLive(page);
+  await expect(page.getByRole('link', { name: 'Register as Designer' })).toBeVisible();
+  const shift = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0));
+  expect(shift).toBeLessThan(0.01);
+  await page.getByRole('button', { name: 'العربية' }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The choice is now in the cookie: the next visit gets the Arabic page from the server.
+  expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('ar');
+});
+
+test('a logged-in user gets the page frame, never the visitor home page', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, DEMO_BUYER.email, DEMO_BUYER.password);
+  await expect(page).not.toHaveURL(/login/);
+  const html = await (await page.request.get('/')).text();
+  expect(html).toContain('data-prerendered="shell"');
+  expect(html).not.toContain('hero-title');
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Find Designers' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Register as Designer' })).toHaveCount(0);
+});
