@@ -6,6 +6,12 @@
  * Prints requests/s, p99 and the ratio to the bare route, plus the query plans of one list request
  * (every list query's plan: bench/catalogue-plans.ts). The data: bench/catalogue-seed.ts.
  *
+ * ADR 0016: public catalogue reads are cached in memory (CATALOGUE_CACHE_MS, default 5 s). The plain rows
+ * run with the default: each repeats one URL, so within each 5 s window the first request reads the
+ * database and the rest are served from the cache (a popular page's steady state). The rows named
+ * "cache off:" run the same requests against a second app on the same database with CATALOGUE_CACHE_MS=0,
+ * i.e. every request reads the database: what a miss costs, and what a spread of rare URLs would see.
+ *
  *   npx tsx bench/catalogue.ts [--db=postgres|pglite|both] [--duration=8]
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database is made).
  */
@@ -60,11 +66,16 @@ async function run(kind: 'postgres' | 'pglite', bareUrl: string) {
   for (const statement of CATALOGUE_SEED_SQL) await database.query(statement);
   for (const statement of COURSES_SEED_SQL) await database.query(statement);
   await database.query(`update users set password_hash = $1 where email = $2`, [await hashPassword(LOGIN.password), LOGIN.email]);
-  const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', DATA_DIR: '/tmp/cusp-bench', LOG_LEVEL: 'silent' });
-  const ctx = await createContext(config, pino({ level: 'silent' }), { database, outboxDir: null });
-  const app = await buildApp(ctx);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const start = async (cacheMs: string) => {
+    const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', DATA_DIR: '/tmp/cusp-bench', LOG_LEVEL: 'silent', CATALOGUE_CACHE_MS: cacheMs });
+    const ctx = await createContext(config, pino({ level: 'silent' }), { database, outboxDir: null });
+    const app = await buildApp(ctx);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    return { app, base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
+  };
+  // The product as configured by default (cache on), and the same on the same database with the cache off.
+  const { app, base } = await start('5000');
+  const { app: uncachedApp, base: uncachedBase } = await start('0');
   const [{ id } = { id: "" }] = await database.query<{ id: string }>(`select id from services order by created_at desc offset 5000 limit 1`);
 
   // Query plans of what one list request runs.
@@ -80,12 +91,13 @@ async function run(kind: 'postgres' | 'pglite', bareUrl: string) {
   }
 
   if (process.env.BENCH_PROFILE) {
+    // The database path: the app with the cache off.
     const t0 = performance.now();
-    for (let i = 0; i < 200; i++) await app.inject({ method: 'GET', url: '/api/gigs?sort=createdAt&limit=24' });
+    for (let i = 0; i < 200; i++) await uncachedApp.inject({ method: 'GET', url: '/api/gigs?sort=createdAt&limit=24' });
     console.log('200 sequential list requests', (performance.now() - t0).toFixed(1), 'ms');
     for (const url of [LIST_URL, '/api/gigs?sort=createdAt&limit=24', `/api/services/single/${id}`, LIST_URL]) {
       const t = performance.now();
-      const r = await app.inject({ method: 'GET', url });
+      const r = await uncachedApp.inject({ method: 'GET', url });
       console.log(url, r.statusCode, (performance.now() - t).toFixed(1), 'ms');
     }
     for (const q of ['select count(*) from services where not hidden', "select * from services where not hidden order by created_at desc limit 24"]) {
@@ -96,14 +108,26 @@ async function run(kind: 'postgres' | 'pglite', bareUrl: string) {
   }
   const results: Measurement[] = [];
   results.push(await measure(`bare route (${kind} run)`, bareUrl, { duration }));
-  results.push(await measure(`GET /api/gigs filtered+sorted+searched`, base + LIST_URL, { duration }));
-  results.push(await measure(`GET /api/gigs newest, no filter`, base + '/api/gigs?sort=createdAt&limit=24', { duration }));
-  results.push(await measure(`GET /api/services/single/{id}`, `${base}/api/services/single/${id}`, { duration }));
+  // The cached and the uncached app must answer the same bytes (ADR 0016).
+  for (const url of [LIST_URL, `/api/services/single/${id}`, COURSES_URL]) {
+    const [cached, uncached] = await Promise.all([fetch(base + url), fetch(uncachedBase + url)]);
+    const [a, b] = await Promise.all([cached.text(), uncached.text()]); // a body left unread keeps its connection busy
+    if (a !== b || cached.headers.get('x-total-count') !== uncached.headers.get('x-total-count')) throw new Error(`${url}: cached and uncached answers differ`);
+  }
   const courses = await fetch(base + COURSES_URL);
   await courses.arrayBuffer(); // a body left unread keeps its connection busy, and app.close() waits for it
   const courseCount = courses.headers.get('x-total-count');
   if (courseCount !== '1000') throw new Error(`${COURSES_URL}: x-total-count ${courseCount}, expected 1000`);
-  results.push(await measure(`GET /api/courses`, base + COURSES_URL, { duration }));
+  // Names: bench/run-all.ts reads the rows starting "GET /api/gigs filtered", "GET /api/services/single" and
+  // "GET /api/courses" (the product as configured); the "cache off:" rows are the database path.
+  const cached = 'cached, CATALOGUE_CACHE_MS=5000';
+  results.push(await measure(`GET /api/gigs filtered+sorted+searched (${cached})`, base + LIST_URL, { duration }));
+  results.push(await measure(`cache off: GET /api/gigs filtered+sorted+searched (database)`, uncachedBase + LIST_URL, { duration }));
+  results.push(await measure(`GET /api/gigs newest, no filter (${cached})`, base + '/api/gigs?sort=createdAt&limit=24', { duration }));
+  results.push(await measure(`GET /api/services/single/{id} (${cached})`, `${base}/api/services/single/${id}`, { duration }));
+  results.push(await measure(`cache off: GET /api/services/single/{id} (database)`, `${uncachedBase}/api/services/single/${id}`, { duration }));
+  results.push(await measure(`GET /api/courses (${cached})`, base + COURSES_URL, { duration }));
+  results.push(await measure(`cache off: GET /api/courses (database)`, uncachedBase + COURSES_URL, { duration }));
   const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(LOGIN) });
   const loginBody = await login.text();
   if (!login.ok) throw new Error(`login: ${login.status} ${loginBody}`);
@@ -115,6 +139,7 @@ async function run(kind: 'postgres' | 'pglite', bareUrl: string) {
       body: JSON.stringify(LOGIN),
     }),
   );
+  await uncachedApp.close();
   await app.close();
   await database.close();
   await pgdb?.drop();

@@ -10,11 +10,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { printTable, saveResults } from './lib.js';
+import { freePort, printTable, saveResults } from './lib.js';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const MB = 1024 * 1024;
@@ -23,17 +22,6 @@ const PARALLEL = Number(arg('parallel', '4'));
 const root = path.resolve(import.meta.dirname, '..');
 
 // --- the server ------------------------------------------------------------------------------------
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cusp-bench-files-'));
 const base = `http://127.0.0.1:${port}`;

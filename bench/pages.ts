@@ -3,7 +3,7 @@
  * (`npm run build` first) on a fresh DATA_DIR (embedded PGlite, demo seed), launches the system
  * Chromium headless, and runs Lighthouse (default mobile settings: Moto G Power screen, simulated slow
  * 4G and 4x CPU slowdown; performance category only) N times on each page: home, /gigs, a service
- * detail and /messages (both logged in as the demo buyer, through a Cookie header) and a course
+ * detail and /messages (both logged in as the demo buyer: its session cookie in the browser) and a course
  * detail. Prints the median of each figure against its target, the JavaScript each page loads (every
  * script response compressed with gzip -9, within 2 % of Vite's report) and what the image audits
  * found, and writes bench/results/pages.json. Measures, does not assert: misses exit with 0.
@@ -20,6 +20,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium as playwright } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.mjs';
@@ -183,7 +184,29 @@ function figures(lhr: Result): RunFigures {
   };
 }
 
+/**
+ * The browser's cookies for the next run: none, or the buyer's session. In the cookie jar, as a login
+ * leaves it (an extra Cookie header would be replaced by the jar's own once the page sets a cookie).
+ */
+async function setCookies(port: number, cookie: string | null) {
+  const browser = await playwright.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0]!;
+    await context.clearCookies();
+    if (cookie) {
+      const cookies = cookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+      });
+      await context.addCookies(cookies);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 async function audit(port: number, page: PageSpec, cookie: string, label: string): Promise<Result> {
+  await setCookies(port, page.login ? cookie : null);
   const result = await lighthouse(base + page.path, {
     port,
     hostname: '127.0.0.1',
@@ -191,7 +214,6 @@ async function audit(port: number, page: PageSpec, cookie: string, label: string
     logLevel: 'error',
     onlyCategories: ['performance'],
     formFactor: 'mobile',
-    extraHeaders: page.login ? { cookie } : null,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
   if (REPORTS) {
