@@ -1,5 +1,6 @@
-import { Anchor, Breadcrumbs, Button, Collapse, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Anchor, Breadcrumbs, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/lib/page-title';
@@ -12,6 +13,7 @@ import { ServiceGrid } from '../components/ServiceGrid';
 import { SortMenu } from '../components/SortMenu';
 import { useLabels } from '../lib/labels';
 import { useUrlFilters } from '../lib/service-filters';
+import classes from './GigsPage.module.css';
 
 /** `/gigs`: the filtered service list; every filter lives in the query string. */
 export function GigsPage() {
@@ -19,8 +21,8 @@ export function GigsPage() {
   const labels = useLabels();
   const { filters, update } = useUrlFilters();
   const list = useServices('/gigs', filters);
-  const wide = useMediaQuery('(min-width: 48em)', true);
   const [filtersOpen, { toggle }] = useDisclosure(false);
+  const filtersId = useId();
 
   // SPEC.md takes the first item's category as the title; with no category chosen that names one
   // category over a mixed list, so the title is the chosen category or 'All services' (decision 0009).
@@ -29,13 +31,6 @@ export function GigsPage() {
   const total = list.data?.pages.at(-1)?.total;
   usePageTitle(title);
 
-  // On a phone the filters fold behind a button; from 48em they are always shown.
-  const filterControls = (
-    <Group align="flex-end" gap="md">
-      <CategorySelect value={filters.cat} options={labels.tagOptions} onChange={(cat) => update({ cat })} />
-      <BudgetFilter min={filters.min} max={filters.max} onApply={(range) => update(range)} />
-    </Group>
-  );
 
   return (
     <Container size="lg" py={{ base: 'lg', md: 'xl' }}>
@@ -62,13 +57,21 @@ export function GigsPage() {
         </Group>
         <Group align="flex-end" gap="md">
           <SearchBox label={t('catalogue.gigs.search')} value={filters.search ?? ''} onSearch={(search) => update({ search })} />
-          {wide ? null : (
-            <Button variant="default" leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />} onClick={toggle} aria-expanded={filtersOpen}>
-              {t('catalogue.gigs.filters')}
-            </Button>
-          )}
+          <Button
+            hiddenFrom="sm"
+            variant="default"
+            leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+            onClick={toggle}
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+          >
+            {t('catalogue.gigs.filters')}
+          </Button>
         </Group>
-        {wide ? filterControls : <Collapse expanded={filtersOpen}>{filterControls}</Collapse>}
+        <Group id={filtersId} className={classes.filters} data-open={filtersOpen || undefined} align="flex-end" gap="md">
+          <CategorySelect value={filters.cat} options={labels.tagOptions} onChange={(cat) => update({ cat })} />
+          <BudgetFilter min={filters.min} max={filters.max} onApply={(range) => update(range)} />
+        </Group>
         <ServiceGrid path="/gigs" filters={filters} />
       </Stack>
     </Container>
