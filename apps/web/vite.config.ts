@@ -18,10 +18,15 @@ const gzipped = promisify(gzip);
  * (docs/decisions/0015-speed-budgets.md).
  */
 function precompress(): Plugin {
+  let serverBuild = false;
   return {
     name: 'cusp-precompress',
     apply: 'build',
+    configResolved(config) {
+      serverBuild = Boolean(config.build.ssr); // dist-ssr/ is read from disk by the server, never sent
+    },
     async writeBundle(options, bundle) {
+      if (serverBuild) return;
       const outDir = options.dir ?? 'dist';
       const files = Object.values(bundle).filter((f) => /\.(js|css|html|svg|json)$/.test(f.fileName));
       await Promise.all(

@@ -1,33 +1,41 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWebApp } from './web.js';
 
-async function webApp(files: Record<string, string>): Promise<{ app: FastifyInstance; root: string }> {
+/** A built web app of `files`; `ssr` are the files of the server-rendering build (dist-ssr/), if any. */
+async function webApp(files: Record<string, string>, ssr: Record<string, string> = {}): Promise<{ app: FastifyInstance; root: string }> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'cusp-web-'));
   for (const [name, text] of Object.entries(files)) {
     await writeFile(path.join(root, name), text);
     await writeFile(path.join(root, `${name}.br`), brotliCompressSync(text));
   }
+  const ssrDir = path.join(root, 'ssr');
+  await mkdir(ssrDir);
+  for (const [name, text] of Object.entries(ssr)) await writeFile(path.join(ssrDir, name), text);
   const app = Fastify();
-  await registerWebApp(app, root);
+  // What the page's API calls reach: the cookie they were made with.
+  app.get('/api/echo', async (request) => ({ cookie: request.headers.cookie ?? '', language: request.headers['accept-language'] }));
+  await registerWebApp(app, root, ssrDir);
   await app.ready();
   return { app, root };
 }
 
+const FRAMES = {
+  'index.html': 'EMPTY SHELL',
+  'home.en.html': 'HOME IN ENGLISH',
+  'home.ar.html': 'HOME IN ARABIC',
+  'shell.en.html': 'FRAME IN ENGLISH',
+  'shell.ar.html': 'FRAME IN ARABIC',
+};
+
 describe('the web app', () => {
   let built: { app: FastifyInstance; root: string };
   beforeAll(async () => {
-    built = await webApp({
-      'index.html': 'EMPTY SHELL',
-      'home.en.html': 'HOME IN ENGLISH',
-      'home.ar.html': 'HOME IN ARABIC',
-      'shell.en.html': 'FRAME IN ENGLISH',
-      'shell.ar.html': 'FRAME IN ARABIC',
-    });
+    built = await webApp(FRAMES);
   });
   afterAll(async () => {
     await built.app.close();
@@ -78,5 +86,71 @@ describe('the web app', () => {
       await bare.app.close();
       await rm(bare.root, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * A stand-in for the web build's render module (apps/web/src/prerender.tsx, tested for real end to end
+ * in e2e/server-render.spec.ts): it renders what its one API call answered, so the wiring shows.
+ */
+const RENDER_MODULE = `
+export const rendersOnServer = (pathname) => pathname.startsWith('/item/');
+export async function renderPage(url, language, transport) {
+  if (url.includes('boom')) throw new Error('boom');
+  const answer = await (await transport('/api/echo', { method: 'GET' })).json();
+  if (url.includes('missing')) return null;
+  const components = url.includes('unstyled') ? ['UnknownPage'] : ['ItemPage'];
+  return { html: '<p>' + answer.cookie + '|' + answer.language + '|' + language + '|' + url + '</p>', dir: 'ltr', state: { seen: '</script>' }, components };
+}
+export const jsonForHtml = (value) => JSON.stringify(value).replace(/</g, '\\\\u003c');
+export const toDocument = (template, language, page, kind, extra) =>
+  template.replace('</head>', extra.head + '</head>').replace('<div id="root"></div>', '<div id="root" data-prerendered="' + kind + '">' + page.html + '</div>' + extra.body);
+`;
+
+describe('pages rendered per request', () => {
+  let built: { app: FastifyInstance; root: string };
+  beforeAll(async () => {
+    built = await webApp(FRAMES, {
+      'prerender.js': RENDER_MODULE,
+      'pages.json': JSON.stringify({ template: '<head></head><div id="root"></div>', styles: { ItemPage: '<link href="/item.css">' } }),
+    });
+  });
+  afterAll(async () => {
+    await built.app.close();
+    await rm(built.root, { recursive: true, force: true });
+  });
+
+  it("renders the page with the reader's cookie and language, its stylesheets and data, for this reader only", async () => {
+    const res = await built.app.inject({ method: 'GET', url: '/item/7?x=1', headers: { cookie: 'lang=ar; cusp_session=abc' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toBe(
+      '<head><link href="/item.css"></head><div id="root" data-prerendered="page"><p>lang=ar; cusp_session=abc|ar|ar|/item/7?x=1</p></div>' +
+        '<script type="application/json" id="cusp-state">{"seen":"\\u003c/script>"}</script>',
+    );
+    // It may show the reader's own data: no shared cache keeps it, and it differs by cookie.
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toMatch(/cookie/i);
+  });
+
+  it('compresses the rendered page as the browser accepts', async () => {
+    const plain = await built.app.inject({ method: 'GET', url: '/item/1' });
+    const br = await built.app.inject({ method: 'GET', url: '/item/1', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('sends the frame when the page cannot be rendered, its render fails, or its stylesheets are unknown', async () => {
+    for (const url of ['/item/missing', '/item/boom', '/item/unstyled']) {
+      const res = await built.app.inject({ method: 'GET', url, headers: { cookie: 'lang=ar' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('FRAME IN ARABIC');
+    }
+  });
+
+  it('sends the frame for pages it does not render, and the home page to a visitor', async () => {
+    expect((await built.app.inject({ method: 'GET', url: '/about' })).body).toBe('FRAME IN ENGLISH');
+    expect((await built.app.inject({ method: 'GET', url: '/' })).body).toBe('HOME IN ENGLISH');
   });
 });

@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendNotFound } from './errors.js';
 import { SESSION_COOKIE } from './modules/auth/session.js';
+import { loadPageRenderer } from './page-renderer.js';
 import { webDistFolder } from './paths.js';
 
 const PRERENDERED = ['home', 'shell'].flatMap((kind) => ['en', 'ar'].map((language) => `${kind}.${language}.html`));
@@ -15,7 +18,7 @@ const hasCookie = (header: string, name: string) => header.split(';').some((part
  * path that is not the API gets a prerendered page (or index.html), and the client router shows the
  * page or its 404.
  */
-export async function registerWebApp(app: FastifyInstance, root = webDistFolder): Promise<boolean> {
+export async function registerWebApp(app: FastifyInstance, root = webDistFolder, ssrDir = path.join(root, '..', 'dist-ssr')): Promise<boolean> {
   const index = path.join(root, 'index.html');
   if (!existsSync(index)) {
     app.log.warn(`web app not built (${index} missing): run "npm run build"`);
@@ -36,7 +39,8 @@ export async function registerWebApp(app: FastifyInstance, root = webDistFolder)
     },
   });
   const prerendered = new Set(PRERENDERED.filter((file) => existsSync(path.join(root, file))));
-  app.setNotFoundHandler((request, reply) => {
+  const renderer = await loadPageRenderer(app, ssrDir);
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(pathname)) {
       return sendNotFound(request, reply);
@@ -47,8 +51,27 @@ export async function registerWebApp(app: FastifyInstance, root = webDistFolder)
     const cookies = request.headers.cookie ?? '';
     const language = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/.exec(cookies)?.[1] ?? 'en';
     const kind = pathname === '/' && !hasCookie(cookies, SESSION_COOKIE) ? 'home' : 'shell';
+    reply.header('vary', 'Cookie');
+    // A page with a main request (the catalogue, a service, a course) is rendered with its data, for this
+    // reader: its content paints before any script runs. It may hold the reader's own data, so no shared cache.
+    if (kind === 'shell' && renderer?.handles(pathname)) {
+      const html = await renderer.render(request.url, language, cookies);
+      if (html) return sendHtml(reply, request.headers['accept-encoding'], html);
+    }
     const file = [`${kind}.${language}.html`, `${kind}.en.html`].find((name) => prerendered.has(name)) ?? 'index.html';
-    return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(file);
+    return reply.header('cache-control', 'no-cache').sendFile(file);
   });
   return true;
+}
+
+/** A rendered page, compressed as the browser accepts (fast settings: it is made per request). */
+async function sendHtml(reply: FastifyReply, acceptEncoding: string | undefined, html: string) {
+  reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8');
+  const accepted = acceptEncoding ?? '';
+  if (/\bbr\b/.test(accepted)) {
+    const body = await promisify(brotliCompress)(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await promisify(gzip)(html, { level: 6 }));
+  return reply.send(html);
 }

@@ -14,31 +14,31 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 const web = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const ssrDir = path.join(web, 'dist-ssr');
 const dist = path.join(web, 'dist');
-const { renderHome, renderShell } = await import(path.join(ssrDir, 'prerender.js'));
+const { renderHome, renderShell, toDocument } = await import(path.join(ssrDir, 'prerender.js'));
 const index = await readFile(path.join(dist, 'index.html'), 'utf8');
 if (!index.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
 
-// The home page is a lazy chunk: its stylesheets must be in the <head> before the prerendered markup
-// paints (or it would move when they arrive). Its scripts are not preloaded: on a slow phone link they
-// would share the bandwidth with those stylesheets and delay the first paint; main.tsx asks for them.
+// A page is a lazy chunk: its stylesheets must be in the <head> before its rendered markup paints (or
+// it would move when they arrive). Its scripts are not preloaded: on a slow phone link they would share
+// the bandwidth with those stylesheets and delay the first paint; main.tsx asks for them.
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
 const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
-const HOME = 'src/features/home/pages/HomePage.tsx';
-if (!manifest[HOME]) throw new Error(`${HOME} is not in the build manifest`);
-const css = new Set();
-const visited = new Set();
-(function collect(key) {
-  const chunk = manifest[key];
-  if (!chunk || visited.has(chunk.file)) return;
-  visited.add(chunk.file);
-  chunk.css?.forEach((file) => css.add(file));
-  chunk.imports?.forEach(collect);
-})(HOME);
 const linked = (file) => index.includes(`/${file}"`);
-const headTags = [...css]
-  .filter((file) => !linked(file))
-  .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
-  .join('');
+function stylesOf(key, css = new Set(), visited = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || visited.has(chunk.file)) return css;
+  visited.add(chunk.file);
+  chunk.css?.filter((file) => !linked(file)).forEach((file) => css.add(file));
+  chunk.imports?.forEach((imported) => stylesOf(imported, css, visited));
+  return css;
+}
+/** Each page chunk's name (its component's: HomePage) -> the <link> tags of its stylesheets. */
+const pageStyles = Object.fromEntries(
+  Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isDynamicEntry && chunk.name)
+    .map(([key, chunk]) => [chunk.name, [...stylesOf(key)].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('')]),
+);
+if (pageStyles.HomePage === undefined) throw new Error('the home page chunk (HomePage) is not in the build manifest');
 
 // The app's scripts start once the prerendered page has painted: started by the parser, they arrive
 // (or run) before the first paint and hold it back. A tiny classic script, deferred, waits for the
@@ -61,17 +61,9 @@ await writeFile(path.join(dist, bootFile), bootSource);
 const shellTemplate = index
   .replace(entry[0], `<script defer src="/${bootFile}"></script>`)
   .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '');
-const homeTemplate = shellTemplate.replace('</head>', `${headTags}</head>`);
 
-async function write(name, template, language, { html, dir }, kind) {
-  // A suspended part would ship as its loader plus an inline script, which the CSP blocks.
-  if (/<template id="B:|\$R[A-Z]/.test(html)) throw new Error(`part of ${name} (${language}) suspended while prerendering`);
-  // Forms (the footer's newsletter) cannot be typed into before React takes over: the text would be
-  // lost when it replaces the markup. Links work as plain links meanwhile.
-  const markup = html.replaceAll('<form', '<form inert=""');
-  const page = template
-    .replace(/<html lang="[^"]*" dir="[^"]*"/, `<html lang="${language}" dir="${dir}"`)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${kind}">${markup}</div>`);
+async function write(name, language, rendered, kind, head) {
+  const page = toDocument(shellTemplate, language, rendered, kind, { head });
   const file = path.join(dist, `${name}.${language}.html`);
   await writeFile(file, page);
   const source = Buffer.from(page);
@@ -83,10 +75,12 @@ async function write(name, template, language, { html, dir }, kind) {
 for (const language of ['en', 'ar']) {
   const home = await renderHome(language);
   if (!home.html.includes('id="hero-title"')) throw new Error(`the ${language} home page rendered without its hero`);
-  await write('home', homeTemplate, language, home, 'visitor');
+  await write('home', language, home, 'visitor', pageStyles.HomePage);
   const shell = await renderShell(language);
   if (!shell.html.includes('<header') || !shell.html.includes('<main')) throw new Error(`the ${language} page frame has no header or main`);
-  await write('shell', shellTemplate, language, shell, 'shell');
+  await write('shell', language, shell, 'shell');
 }
-await rm(ssrDir, { recursive: true, force: true });
+// The server renders some pages per request with the same module (apps/server/src/page-renderer.ts):
+// it needs the document template and each page's stylesheets. The manifest itself is not served.
+await writeFile(path.join(ssrDir, 'pages.json'), JSON.stringify({ template: shellTemplate, styles: pageStyles }));
 await rm(path.dirname(manifestFile), { recursive: true, force: true });

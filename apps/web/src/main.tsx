@@ -3,8 +3,10 @@ import '@mantine/notifications/styles.css';
 import './styles/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
+import { preloadUserMenu } from './app/layout/SessionControls';
 import { preloadPage } from './app/routes';
 import { meQueryKey, meQueryOptions } from './features/auth';
 import { initI18n } from './lib/i18n';
@@ -15,6 +17,9 @@ const queryClient = createQueryClient();
 // The server sends the prerendered home page only to a browser without a session cookie, i.e. a
 // visitor: the first render says so too (as the markup it replaces does), and /me confirms it at once.
 if (root.dataset.prerendered === 'visitor') queryClient.setQueryData(meQueryKey, null, { updatedAt: 0 });
+// A page the server rendered comes with the answers it was rendered from (the session's among them):
+// the first render starts from them and shows the same page, rather than loaders.
+else if (root.dataset.prerendered === 'page') hydrate(queryClient, JSON.parse(document.getElementById('cusp-state')?.textContent ?? '{}'));
 // Every page's header needs the session: ask now, not after the first render.
 else void queryClient.prefetchQuery(meQueryOptions);
 
@@ -34,6 +39,9 @@ function render(container: HTMLElement) {
 // The page's code and data are fetched at the same time: rendered before its code arrives, the page
 // would show the loading spinner in place of the prerendered home page (apps/web/scripts/prerender.mjs).
 const { pathname, search } = window.location;
-void Promise.all([initI18n().catch(() => initI18n('en')), preloadPage(pathname, search, queryClient).catch(() => null)]).finally(() =>
-  render(root),
-);
+const signedIn = Boolean(queryClient.getQueryData(meQueryKey));
+void Promise.all([
+  initI18n().catch(() => initI18n('en')),
+  preloadPage(pathname, search, queryClient).catch(() => null),
+  signedIn ? preloadUserMenu().catch(() => null) : null,
+]).finally(() => render(root));

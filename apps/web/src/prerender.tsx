@@ -7,20 +7,29 @@
  * instead of after ~250 KB of JavaScript (docs/decisions/0017-prerendered-home.md).
  */
 import type { ReactNode } from 'react';
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { Language } from '@cusp/shared';
 import { Layout } from './app/layout/Layout';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { AppRoutes, preloadPage } from './app/routes';
+import { AppRoutes, membersOnly, pagesAt, preloadPage } from './app/routes';
 import { PageLoader } from './components/PageLoader';
-import { meQueryKey } from './features/auth';
+import { meQueryKey, meQueryOptions } from './features/auth';
+import { setApiTransport, type ApiTransport } from './lib/api';
+
+import type { Prerendered } from './server-document';
+
+export { jsonForHtml, toDocument } from './server-document';
 import { i18n, initI18n, setLanguage } from './lib/i18n';
 
-export interface Prerendered {
-  html: string;
-  dir: 'ltr' | 'rtl';
+/** A page rendered for one request, with the answers it was rendered from. */
+export interface RenderedPage extends Prerendered {
+  /** The page's queries (and the session's /me), for the client to start from the same data. */
+  state: DehydratedState;
+  /** The names of the page components shown, to link their stylesheets. */
+  components: string[];
 }
 
 export async function renderHome(language: Language): Promise<Prerendered> {
@@ -43,6 +52,44 @@ export async function renderShell(language: Language): Promise<Prerendered> {
     </Routes>
   );
   return render(language, createQueryClient(), '/page', frame);
+}
+
+/** Whether `pathname` is a page the server renders with its data: one with a main request to prefetch. */
+export function rendersOnServer(pathname: string): boolean {
+  return pagesAt(pathname).some(({ page }) => page.prefetch);
+}
+
+// One render at a time: the language and the API transport are the module's globals.
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Renders the page at `url` as `language`'s reader sees it once its data is in, for the server to send
+ * in place of the frame (docs/decisions/0018-server-rendered-pages.md). `transport` answers the page's
+ * API calls in-process, with the reader's cookie. Null when the page has no main request, or any of
+ * its requests failed (a missing service, a visitor on a members' page): the client then shows it as usual.
+ */
+export function renderPage(url: string, language: Language, transport: ApiTransport): Promise<RenderedPage | null> {
+  const rendered = queue.then(async () => {
+    const { pathname, search } = new URL(url, 'http://localhost');
+    const pages = pagesAt(pathname, search);
+    if (!pages.some(({ page }) => page.prefetch)) return null;
+    setApiTransport(transport);
+    await initI18n(language);
+    await setLanguage(language, { persist: false });
+    const queryClient = createQueryClient();
+    await queryClient.prefetchQuery(meQueryOptions);
+    // A visitor on a members' page is sent to /login by the app: nothing of the page is fetched or sent.
+    if (membersOnly(pathname) && !queryClient.getQueryData(meQueryKey)) return null;
+    const [components] = await Promise.all([
+      Promise.all(pages.map(({ page }) => page.preload())),
+      ...pages.map(({ page, location }) => page.prefetch?.(queryClient, location)),
+    ]);
+    if (queryClient.getQueryCache().getAll().some((query) => query.state.status !== 'success')) return null;
+    const page = await render(language, queryClient, url, <AppRoutes />);
+    return { ...page, state: dehydrate(queryClient), components: components.map((component) => component.name) };
+  });
+  queue = rendered.catch(() => null);
+  return rendered;
 }
 
 async function render(language: Language, queryClient: ReturnType<typeof createQueryClient>, path: string, routes: ReactNode) {

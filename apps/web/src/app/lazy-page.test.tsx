@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/fetch-mock';
 import { createQueryClient } from './query-client';
 import { lazyPage } from './lazy-page';
-import { preloadPage } from './routes';
+import { membersOnly, preloadPage } from './routes';
 
 const inSuspense = (Page: ReturnType<typeof lazyPage>) => (
   <Suspense fallback={<p>loading</p>}>
@@ -44,10 +44,15 @@ describe('lazyPage', () => {
 
 describe('preloadPage', () => {
   it("starts the page's own request before the first render, with the query options the page uses", async () => {
-    const api = mockApi({ 'GET /api/services/single/abc': { body: { _id: 'abc', title: 'Zirconia crown' } } });
+    const api = mockApi({
+      'GET /api/services/single/abc': { body: { _id: 'abc', title: 'Zirconia crown' } },
+      'GET /api/reviews': { body: [{ _id: 'r1' }] },
+    });
     const queryClient = createQueryClient();
     await preloadPage('/services/abc', '', queryClient);
     await expect.poll(() => queryClient.getQueryData(['services', 'detail', 'abc'])).toMatchObject({ title: 'Zirconia crown' });
+    // and the reviews shown under it (the server renders the page with both: decision 0018)
+    await expect.poll(() => queryClient.getQueryData(['reviews', { serviceId: 'abc' }])).toEqual([{ _id: 'r1' }]);
     expect(api.requests.map((r) => r.path)).toContain('/api/services/single/abc');
   });
 
@@ -63,5 +68,17 @@ describe('preloadPage', () => {
     await preloadPage('/about', '', createQueryClient());
     await preloadPage('/services/abc');
     expect(api.requests).toEqual([]);
+  });
+});
+
+describe('membersOnly', () => {
+  // The server never renders a members' page for a visitor (decision 0018): this is how it knows.
+  it('is true inside RequireAuth and false for public pages', () => {
+    expect(membersOnly('/services/abc')).toBe(true);
+    expect(membersOnly('/messages')).toBe(true);
+    expect(membersOnly('/courses/abc/learn')).toBe(true);
+    expect(membersOnly('/gigs')).toBe(false);
+    expect(membersOnly('/courses/abc')).toBe(false);
+    expect(membersOnly('/')).toBe(false);
   });
 });

@@ -14,7 +14,8 @@ export type PagePrefetch = (queryClient: QueryClient, location: PageLocation) =>
 /** A component loaded on demand whose code can be fetched ahead of its first render. */
 export interface LazyComponent<P extends object = object> {
   (props: P): ReturnType<typeof createElement>;
-  preload(): Promise<unknown>;
+  /** Fetches the code; resolves to the component. */
+  preload(): Promise<ComponentType<P>>;
 }
 
 /** A page loaded on demand whose code, and optionally its data, can be fetched ahead of its first render. */

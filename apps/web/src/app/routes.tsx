@@ -5,8 +5,10 @@ import { RequireAuth } from '@/features/auth';
 import { serviceQueryOptions, servicesQueryOptions } from '@/features/catalogue/api/services';
 import { readServiceFilters } from '@/features/catalogue/lib/service-filters';
 import { courseQueryOptions } from '@/features/courses/api/courses';
+import { conversationsQueryOptions } from '@/features/messages/api/conversations';
+import { reviewsQueryOptions } from '@/features/orders/api/reviews';
 import { Layout } from './layout/Layout';
-import { isLazyPage, lazyPage } from './lazy-page';
+import { isLazyPage, lazyPage, type LazyPage, type PageLocation } from './lazy-page';
 
 // Every page is its own chunk: the home page only loads what it shows.
 const HomePage = lazyPage(() => import('@/features/home/pages/HomePage').then((m) => m.HomePage));
@@ -31,9 +33,16 @@ const CreateServicePage = lazyPage(() => import('@/features/catalogue/pages/Crea
 const EditServicePage = lazyPage(() => import('@/features/catalogue/pages/EditServicePage').then((m) => m.EditServicePage));
 const ServiceDetailPage = lazyPage(
   () => import('@/features/catalogue/pages/ServiceDetailPage').then((m) => m.ServiceDetailPage),
-  (queryClient, { params }) => queryClient.prefetchQuery(serviceQueryOptions(params.id ?? '')),
+  (queryClient, { params }) =>
+    Promise.all([
+      queryClient.prefetchQuery(serviceQueryOptions(params.id ?? '')),
+      queryClient.prefetchQuery(reviewsQueryOptions({ serviceId: params.id ?? '' })),
+    ]),
 );
-const MessagesPage = lazyPage(() => import('@/features/messages/pages/MessagesPage').then((m) => m.MessagesPage));
+const MessagesPage = lazyPage(
+  () => import('@/features/messages/pages/MessagesPage').then((m) => m.MessagesPage),
+  (queryClient) => queryClient.prefetchQuery(conversationsQueryOptions),
+);
 const OrdersPage = lazyPage(() => import('@/features/orders/pages/OrdersPage').then((m) => m.OrdersPage));
 const OrderPage = lazyPage(() => import('@/features/orders/pages/OrderPage').then((m) => m.OrderPage));
 const PayPage = lazyPage(() => import('@/features/payments/pages/PayPage').then((m) => m.PayPage));
@@ -100,18 +109,31 @@ export function AppRoutes() {
 
 const routeObjects = createRoutesFromElements(ROUTES);
 
+/** Whether the page at `pathname` is for members only (inside RequireAuth: a visitor is sent to /login). */
+export function membersOnly(pathname: string): boolean {
+  return (matchRoutes(routeObjects, pathname) ?? []).some(
+    (match) => isValidElement(match.route.element) && match.route.element.type === RequireAuth,
+  );
+}
+
+/** The lazy pages shown at `pathname` (the layout's and the page's), with where they are opened. */
+export function pagesAt(pathname: string, search = ''): Array<{ page: LazyPage; location: PageLocation }> {
+  return (matchRoutes(routeObjects, pathname) ?? []).flatMap((match) => {
+    const page = isValidElement(match.route.element) ? (match.route.element as ReactElement).type : null;
+    return isLazyPage(page) ? [{ page, location: { params: match.params, search: new URLSearchParams(search) } }] : [];
+  });
+}
+
 /**
  * Fetches the code of the page at `pathname` and, given a query client, starts its main request
  * (main.tsx calls it beside the language, before the first render), so the page waits for neither
  * the app's render to ask for its chunk nor its own render to ask for its data.
  */
 export function preloadPage(pathname: string, search = '', queryClient?: QueryClient): Promise<unknown> {
-  const loading: Array<Promise<unknown>> = [];
-  for (const match of matchRoutes(routeObjects, pathname) ?? []) {
-    const page = isValidElement(match.route.element) ? (match.route.element as ReactElement).type : null;
-    if (!isLazyPage(page)) continue;
-    loading.push(page.preload());
-    if (queryClient) void page.prefetch?.(queryClient, { params: match.params, search: new URLSearchParams(search) });
-  }
-  return Promise.all(loading);
+  return Promise.all(
+    pagesAt(pathname, search).map(({ page, location }) => {
+      if (queryClient) void page.prefetch?.(queryClient, location);
+      return page.preload();
+    }),
+  );
 }

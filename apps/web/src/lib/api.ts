@@ -37,6 +37,14 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** How a call reaches the server: the browser's fetch, or the server itself when it renders a page. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+/** Server rendering (src/prerender.tsx) answers the page's calls in-process, with the reader's cookie. */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 let languageHeader = 'en';
 /** The UI language, sent as Accept-Language so the server can answer in it. */
 export function setApiLanguage(language: string): void {
@@ -84,7 +92,7 @@ async function send<T>(method: string, path: string, body: Body, options: Reques
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response = await transport(`${API_BASE}${path}`, {
       method,
       headers,
       body: payload,

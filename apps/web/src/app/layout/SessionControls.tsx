@@ -8,6 +8,9 @@ import { lazyComponent } from '../lazy-page';
 // Only a logged-in reader has it, and its menu brings a positioning library: its own chunk.
 const UserMenu = lazyComponent(() => import('./UserMenu').then((m) => m.UserMenu));
 
+/** For a page that starts with the session known (server-rendered): the menu shows at once, no loader. */
+export const preloadUserMenu = () => UserMenu.preload();
+
 /** A loader while /me runs, then the user's menu or the Login and Register links. */
 export function SessionControls() {
   const { t } = useTranslation();

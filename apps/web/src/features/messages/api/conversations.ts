@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConversationJson } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { conversationsQueryKey } from './keys';
@@ -8,6 +8,8 @@ export function fetchConversations({ signal }: { signal?: AbortSignal } = {}): P
   return api.get<ConversationJson[]>('/conversations', { signal });
 }
 
+export const conversationsQueryOptions = queryOptions({ queryKey: conversationsQueryKey, queryFn: fetchConversations });
+
 export function useConversations() {
-  return useQuery({ queryKey: conversationsQueryKey, queryFn: fetchConversations});
+  return useQuery(conversationsQueryOptions);
 }

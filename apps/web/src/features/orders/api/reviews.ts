@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReviewJson } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { ordersKeys, reviewsKeys, type ReviewsFilter } from './keys';
@@ -7,12 +7,16 @@ import { ordersKeys, reviewsKeys, type ReviewsFilter } from './keys';
 export const REVIEWS_LIMIT = 50;
 
 /** `GET /api/reviews?serviceId=` or `?userId=` (the designer): newest first. */
-export function useReviews(filter: ReviewsFilter) {
+export function reviewsQueryOptions(filter: ReviewsFilter) {
   const query = new URLSearchParams({ ...filter, limit: String(REVIEWS_LIMIT) }).toString();
-  return useQuery({
+  return queryOptions({
     queryKey: reviewsKeys.list(filter),
     queryFn: ({ signal }) => api.get<ReviewJson[]>(`/reviews?${query}`, { signal }),
   });
+}
+
+export function useReviews(filter: ReviewsFilter) {
+  return useQuery(reviewsQueryOptions(filter));
 }
 
 export interface ReviewBody {

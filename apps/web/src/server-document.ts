@@ -1,0 +1,34 @@
+/**
+ * Putting rendered markup into the HTML document, at build time (scripts/prerender.mjs) and per
+ * request (apps/server/src/page-renderer.ts): one place, so both send the same page.
+ */
+import type { Language } from '@cusp/shared';
+
+/** Markup rendered by React, and the direction of its language. */
+export interface Prerendered {
+  html: string;
+  dir: 'ltr' | 'rtl';
+}
+
+/**
+ * The HTML document around rendered markup: the template is dist/index.html with its entry script
+ * swapped for the boot script (scripts/prerender.mjs); `kind` tells main.tsx what it starts from.
+ */
+export function toDocument(template: string, language: Language, { html, dir }: Prerendered, kind: 'visitor' | 'shell' | 'page', extra: { head?: string; body?: string } = {}): string {
+  // A suspended part would ship as its loader plus an inline script, which the CSP blocks.
+  if (/<template id="B:|\$R[A-Z]/.test(html)) throw new Error(`part of the ${kind} page (${language}) suspended while rendering`);
+  // Forms (the footer's newsletter) cannot be typed into before React takes over: the text would be
+  // lost when it replaces the markup. Links work as plain links meanwhile.
+  const markup = html.replaceAll('<form', '<form inert=""');
+  // Replacer functions: a "$&" in a service's title must stay text, not become a replacement pattern.
+  return template
+    .replace(/<html lang="[^"]*" dir="[^"]*"/, () => `<html lang="${language}" dir="${dir}"`)
+    .replace('</head>', () => `${extra.head ?? ''}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${kind}">${markup}</div>${extra.body ?? ''}`);
+}
+
+/** JSON for a <script type="application/json">: nothing in it can close the element or start a comment. */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
