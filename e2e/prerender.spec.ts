@@ -51,6 +51,10 @@ test('React takes over the prerendered page without a layout shift, and its butt
   await expect(page.getByRole('link', { name: 'Register as Designer' })).toBeVisible();
   const shift = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0));
   expect(shift).toBeLessThan(0.01);
+  // The footer's form, inert in the HTML, takes input now.
+  await expect(page.locator('footer form')).not.toHaveAttribute('inert');
+  await page.getByLabel('E-mail address for the newsletter').fill('reader@example.com');
+  await expect(page.getByLabel('E-mail address for the newsletter')).toHaveValue('reader@example.com');
   await page.getByRole('button', { name: 'العربية' }).first().click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   // The choice is now in the cookie: the next visit gets the Arabic page from the server.

@@ -96,6 +96,11 @@ test('React takes over a rendered page from its data: no second request for it, 
       for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
     }).observe({ type: 'layout-shift', buffered: true });
   });
+  // A part that differs from the server's markup is reported and rendered again: there must be none.
+  const differed: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' && message.text().includes('differed from the markup')) differed.push(message.text());
+  });
   const asked: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -107,6 +112,7 @@ test('React takes over a rendered page from its data: no second request for it, 
   const shift = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0));
   expect(shift).toBeLessThan(0.01);
   expect(asked).toEqual([]);
+  expect(differed).toEqual([]);
   // The page is live: moving on is the app's own navigation.
   await page.getByRole('link', { name: 'Cusp, home' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -128,4 +134,28 @@ test("a title cannot break out of the page's data: it shows as written and runs 
   expect(await page.evaluate(() => (window as unknown as { __ran?: number }).__ran)).toBeUndefined();
   expect(errors).toEqual([]);
   await page.request.delete(`/api/services/${_id}`);
+});
+
+test.describe('in the reader\'s time zone', () => {
+  test.use({ timezoneId: 'Asia/Riyadh' });
+
+  test('the server writes the times of /messages as the browser does (the tz cookie), so nothing is rendered twice', async ({ page }) => {
+    const differed: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' && message.text().includes('differed from the markup')) differed.push(message.text());
+    });
+    await logInByApi(page, DEMO_BUYER);
+    await page.goto('/courses'); // any page: the app tells the server its time zone
+    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'tz')?.value).toBe('Asia%2FRiyadh');
+    const html = await sentHtml(page, '/messages');
+    expect(html).toContain('data-prerendered="page"');
+    await page.goto('/messages');
+    await expectLive(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+    // Each time in the list reads the same in the HTML the server sent and in the live page.
+    const times = await page.locator('time').allInnerTexts();
+    expect(times.length).toBeGreaterThan(0);
+    for (const time of times) expect(html).toContain(time);
+    expect(differed).toEqual([]);
+  });
 });

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 /** What the web build's server module (apps/web/src/prerender.tsx, built into dist-ssr/) exports. */
 interface RenderModule {
   rendersOnServer(pathname: string): boolean;
-  renderPage(url: string, language: string, transport: (url: string, init: RequestInit) => Promise<Response>): Promise<RenderedPage | null>;
+  renderPage(url: string, language: string, transport: (url: string, init: RequestInit) => Promise<Response>, timeZone?: string): Promise<RenderedPage | null>;
   toDocument(template: string, language: string, page: RenderedPage, kind: 'page', extra: { head?: string; body?: string }): string;
   jsonForHtml(value: unknown): string;
 }
@@ -55,7 +55,7 @@ export async function loadPageRenderer(app: FastifyInstance, ssrDir: string): Pr
       const empty = res.statusCode === 204 || res.statusCode === 304;
       return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers });
     };
-    const page = await mod.renderPage(url, language, transport);
+    const page = await mod.renderPage(url, language, transport, cookieValue(cookie, 'tz'));
     if (!page) return null;
     const head = page.components.map((name) => styles[name]);
     // A page whose stylesheets are unknown would paint unstyled, then move: send the frame instead.
@@ -79,4 +79,14 @@ export async function loadPageRenderer(app: FastifyInstance, ssrDir: string): Pr
       }
     },
   };
+}
+
+function cookieValue(header: string, name: string): string | undefined {
+  const raw = header.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name}=`));
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw.slice(name.length + 1));
+  } catch {
+    return undefined;
+  }
 }

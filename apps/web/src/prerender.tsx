@@ -18,6 +18,7 @@ import { AppRoutes, membersOnly, pagesAt, preloadPage } from './app/routes';
 import { PageLoader } from './components/PageLoader';
 import { meQueryKey, meQueryOptions } from './features/auth';
 import { setApiTransport, type ApiTransport } from './lib/api';
+import { setDisplayTimeZone } from './lib/format';
 
 import type { Prerendered } from './server-document';
 
@@ -65,15 +66,16 @@ let queue: Promise<unknown> = Promise.resolve();
 /**
  * Renders the page at `url` as `language`'s reader sees it once its data is in, for the server to send
  * in place of the frame (docs/decisions/0018-server-rendered-pages.md). `transport` answers the page's
- * API calls in-process, with the reader's cookie. Null when the page has no main request, or any of
+ * API calls in-process, with the reader's cookie; dates are written in `timeZone` (the `tz` cookie). Null when the page has no main request, or any of
  * its requests failed (a missing service, a visitor on a members' page): the client then shows it as usual.
  */
-export function renderPage(url: string, language: Language, transport: ApiTransport): Promise<RenderedPage | null> {
+export function renderPage(url: string, language: Language, transport: ApiTransport, timeZone?: string): Promise<RenderedPage | null> {
   const rendered = queue.then(async () => {
     const { pathname, search } = new URL(url, 'http://localhost');
     const pages = pagesAt(pathname, search);
     if (!pages.some(({ page }) => page.prefetch)) return null;
     setApiTransport(transport);
+    setDisplayTimeZone(timeZone);
     await initI18n(language);
     await setLanguage(language, { persist: false });
     const queryClient = createQueryClient();

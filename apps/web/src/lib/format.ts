@@ -33,8 +33,34 @@ export function formatNumber(value: number, locale: string, options?: Intl.Numbe
   return new Intl.NumberFormat(locale, options).format(value);
 }
 
+/**
+ * Dates and times show in the reader's time zone: the browser's own, or, when the server renders a
+ * page, the one the browser told it in the `tz` cookie (decision 0018), so both write the same time.
+ */
+let displayTimeZone: string | undefined;
+
+/** For server rendering only: the reader's time zone, or undefined for the machine's. Ignores a zone Intl does not know. */
+export function setDisplayTimeZone(timeZone: string | undefined): void {
+  try {
+    displayTimeZone = timeZone ? new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone : undefined;
+  } catch {
+    displayTimeZone = undefined;
+  }
+}
+
+/** The browser's time zone, which it tells the server in the `tz` cookie. */
+export function browserTimeZone(): string {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 export function formatDate(value: Date | string | number, locale: string, options?: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(locale, options ?? { dateStyle: 'medium' }).format(new Date(value));
+  return new Intl.DateTimeFormat(locale, { ...(options ?? { dateStyle: 'medium' }), timeZone: displayTimeZone }).format(new Date(value));
+}
+
+/** Whether two moments fall on the same calendar day where the reader is. */
+export function sameDay(a: Date | string | number, b: Date | string | number): boolean {
+  const day = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: displayTimeZone });
+  return day.format(new Date(a)) === day.format(new Date(b));
 }
 
 export function formatYear(value: Date, locale: string): string {

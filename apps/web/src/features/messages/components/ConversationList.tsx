@@ -95,7 +95,7 @@ export function ConversationList({ me, query, selectedId }: ConversationListProp
                       <Text size="sm" fw={unread ? 700 : 600} truncate dir="auto">
                         {other.username}
                       </Text>
-                      <Text size="xs" c="gray.7" style={{ flex: 'none' }}>
+                      <Text component="time" dateTime={conversation.updatedAt} size="xs" c="gray.7" style={{ flex: 'none' }}>
                         {formatWhen(conversation.updatedAt, locale)}
                       </Text>
                     </Box>

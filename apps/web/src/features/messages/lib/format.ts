@@ -1,10 +1,9 @@
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDate, formatNumber, sameDay } from '@/lib/format';
 
 /** Today: the time; otherwise the short date (and the time when `withTime`), via Intl in the active language. */
 export function formatWhen(value: string, locale: string, withTime = false): string {
   const date = new Date(value);
-  const today = new Date();
-  if (date.toDateString() === today.toDateString()) return formatDate(date, locale, { timeStyle: 'short' });
+  if (sameDay(date, Date.now())) return formatDate(date, locale, { timeStyle: 'short' });
   return formatDate(date, locale, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
 }
 

@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatDate, sameDay, setDisplayTimeZone } from './format';
+
+describe('dates in the reader\'s time zone (server rendering, decision 0018)', () => {
+  afterEach(() => setDisplayTimeZone(undefined));
+
+  it('writes a time in the zone it is given, as the reader\'s browser would', () => {
+    const moment = '2026-11-22T07:31:00Z';
+    setDisplayTimeZone('Asia/Riyadh');
+    expect(formatDate(moment, 'en', { timeStyle: 'short' })).toBe('10:31 AM');
+    setDisplayTimeZone('America/New_York');
+    expect(formatDate(moment, 'en', { timeStyle: 'short' })).toBe('2:31 AM');
+  });
+
+  it('decides "today" by the reader\'s calendar day', () => {
+    // 22:30 UTC on the 21st is already the 22nd in Riyadh.
+    setDisplayTimeZone('Asia/Riyadh');
+    expect(sameDay('2026-11-21T22:30:00Z', '2026-11-22T09:00:00Z')).toBe(true);
+    setDisplayTimeZone('UTC');
+    expect(sameDay('2026-11-21T22:30:00Z', '2026-11-22T09:00:00Z')).toBe(false);
+  });
+
+  it('ignores a zone Intl does not know (a forged cookie) and uses the machine\'s', () => {
+    setDisplayTimeZone('Not/AZone');
+    expect(formatDate('2026-11-22T07:31:00Z', 'en', { timeStyle: 'short' })).toBe(
+      new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(new Date('2026-11-22T07:31:00Z')),
+    );
+  });
+});
