@@ -256,13 +256,17 @@ try {
       console.log(`${page.name} run ${r}/${RUNS}: score ${f.score}, LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, CLS ${f.cls}${f.finalUrl !== page.path ? `, ended on ${f.finalUrl}` : ''}`);
       for (const w of f.warnings) console.log(`  warning: ${w}`);
     }
+    // A run whose trace Lighthouse could not read (NO_NAVSTART and the like) has no figures: it is left out
+    // of the median and counted, rather than making every median NaN.
+    const valid = runs.filter((r) => Number.isFinite(r.score));
+    if (valid.length < runs.length) console.log(`  ${runs.length - valid.length} run(s) without figures left out of the median`);
     const m = {
-      score: median(runs.map((r) => r.score)),
-      lcpMs: median(runs.map((r) => r.lcpMs)),
-      tbtMs: median(runs.map((r) => r.tbtMs)),
-      cls: median(runs.map((r) => r.cls)),
-      fcpMs: median(runs.map((r) => r.fcpMs)),
-      siMs: median(runs.map((r) => r.siMs)),
+      score: median(valid.map((r) => r.score)),
+      lcpMs: median(valid.map((r) => r.lcpMs)),
+      tbtMs: median(valid.map((r) => r.tbtMs)),
+      cls: median(valid.map((r) => r.cls)),
+      fcpMs: median(valid.map((r) => r.fcpMs)),
+      siMs: median(valid.map((r) => r.siMs)),
     };
     const scripts = await scriptsOf(last!);
     const images = imagesOf(last!);
