@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_BUYER, expectAccessible, fillRegisterForm, logIn, newPerson } from './helpers';
 
 test('a new user registers, logs in to a welcome toast, and logs out', async ({ page }) => {

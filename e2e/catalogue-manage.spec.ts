@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, newLivePage, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_BUYER, expectAccessible, logIn, newPerson } from './helpers';
 
 const DEMO_ADMIN = { email: 'admin@cusp.test', password: 'admin-demo-1' };
@@ -60,8 +61,8 @@ test('the owner edits and deletes a service; someone else can do neither', async
   await expect(page.getByText('$64.50')).toBeVisible();
 
   // 2. Someone else opening the edit address gets a refusal and no form; the API refuses them too.
-  const other = await browser.newContext();
-  const buyer = await other.newPage();
+  const buyer = await newLivePage(browser);
+  const other = buyer.context();
   await buyer.goto('/login');
   await logIn(buyer, DEMO_BUYER.email, DEMO_BUYER.password);
   await expect(buyer.getByText('Welcome back!')).toBeVisible();

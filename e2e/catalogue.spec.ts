@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, newLivePage, test } from './fixtures';
+import type { Page } from '@playwright/test';
 import { DEMO_BUYER, expectAccessible, fillRegisterForm, logIn, newPerson } from './helpers';
 
 /** A real 4x4 PNG (the server decodes and re-encodes images, so it must be valid). */
@@ -117,8 +118,8 @@ test('a designer completes the profile, creates a service that others can find b
   await expectAccessible(page);
 
   // 5. Someone else sees no Edit button, and the server refuses their change (D9).
-  const other = await browser.newContext();
-  const buyer = await other.newPage();
+  const buyer = await newLivePage(browser);
+  const other = buyer.context();
   await buyer.goto('/login');
   await logIn(buyer, DEMO_BUYER.email, DEMO_BUYER.password);
   await expect(buyer.getByText('Welcome back!')).toBeVisible();

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, newLivePage, test } from './fixtures';
+import type { Page } from '@playwright/test';
 import { expectAccessible, fillRegisterForm, logIn, newPerson } from './helpers';
 
 /** The demo lesson clips the seeder ships (6 s, 320x180 H.264). */
@@ -72,8 +73,8 @@ test('a creator publishes a course; a buyer who has not paid sees no lesson; aft
   await expectAccessible(page);
 
   // 4. A buyer who has not paid: the locked lesson's video is refused on every range; a forged thank-you enrols nobody.
-  const buyerContext = await browser.newContext();
-  const buyer = await buyerContext.newPage();
+  const buyer = await newLivePage(browser);
+  const buyerContext = buyer.context();
   await registerAndLogIn(buyer);
   await buyer.goto(`/courses/${courseId}`);
   await expect(buyer.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -131,8 +132,8 @@ test('a creator publishes a course; a buyer who has not paid sees no lesson; aft
   await buyerContext.close();
 
   // 7. Only the creator changes the course: the buyer's edit is refused, and deleting a course with learners is too.
-  const other = await browser.newContext();
-  const intruder = await other.newPage();
+  const intruder = await newLivePage(browser);
+  const other = intruder.context();
   await registerAndLogIn(intruder);
   const patch = await intruder.request.patch(`/api/courses/${courseId}`, { data: { title: 'Taken over' } });
   expect(patch.status()).toBe(403);
@@ -142,9 +143,9 @@ test('a creator publishes a course; a buyer who has not paid sees no lesson; aft
 });
 
 test('the course list and a free course in Arabic, on a phone', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await newLivePage(browser, { viewport: { width: 390, height: 844 } });
+  const context = page.context();
   await context.addInitScript(() => localStorage.setItem('lang', 'ar'));
-  const page = await context.newPage();
   await page.goto('/courses');
   await expect(page.getByRole('heading', { level: 1, name: 'الدورات المتاحة' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, newLivePage, test } from './fixtures';
+import type { Locator } from '@playwright/test';
 import { DEMO_BUYER, expectAccessible, logIn } from './helpers';
 
 /** A 10 mm binary STL tetrahedron, built here as apps/server/test/mesh-samples.ts does. */
@@ -75,8 +76,8 @@ test('upload an STL, share it with a visitor who sees it in 3D, then delete it',
   expect(directLink).toBe(shareUrl.replace('/share/', '/api/files/'));
 
   // A visitor without a session opens the share page.
-  const visitor = await browser.newContext();
-  const share = await visitor.newPage();
+  const share = await newLivePage(browser);
+  const visitor = share.context();
   await share.goto(shareUrl);
   await expect(share.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(share.getByRole('link', { name: 'Download' })).toHaveAttribute('href', directLink!);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_BUYER, expectAccessible, expectLive, gotoHome, logIn } from './helpers';
 
 test('the Arabic switch turns the page right to left and the choice survives a reload', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, newLivePage, test } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
 import { DEMO_BUYER, expectAccessible } from './helpers';
 
 const DEMO_DESIGNER = { email: 'designer@cusp.test', password: 'designer-demo-1', username: 'demo_designer' };
@@ -11,8 +12,7 @@ interface ConversationJson {
 
 /** A logged-in page in its own browser context (its own cookies, its own socket). */
 async function loggedInPage(browser: Browser, baseURL: string, who: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
+  const page = await newLivePage(browser, { baseURL });
   const login = await page.request.post('/api/auth/login', { data: { email: who.email, password: who.password }, headers: { origin: baseURL } });
   expect(login.ok()).toBe(true);
   return page;

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, newLivePage, test } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
 import { DEMO_BUYER, expectAccessible, logIn } from './helpers';
 
 const DEMO_DESIGNER = { email: 'designer@cusp.test', password: 'designer-demo-1', username: 'demo_designer' };
@@ -31,8 +32,7 @@ const stl = (name: string) => ({ name, mimeType: 'model/stl', buffer: binaryStl(
 
 /** A page in its own browser context, logged in through the API. */
 async function loggedInPage(browser: Browser, baseURL: string, who: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
+  const page = await newLivePage(browser, { baseURL });
   const login = await page.request.post('/api/auth/login', { data: who, headers: { origin: baseURL } });
   expect(login.ok()).toBe(true);
   return page;

@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_BUYER, expectAccessible, expectLive, logIn } from './helpers';
 
 // The home page arrives rendered in the HTML (apps/web/scripts/prerender.mjs), so a phone paints it
 // before the JavaScript has loaded; React then takes over without moving anything.
 
 test.describe('before any script has run', () => {
+  // The HTML itself is under test: nothing waits for an app that never arrives.
+  test.use({ waitForApp: false });
   // The app's scripts never arrive (axe itself still runs in the page).
   test.beforeEach(async ({ page }) => {
     await page.route('**/assets/*.js', (route) => route.abort());

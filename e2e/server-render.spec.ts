@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
 import { DEMO_BUYER, expectAccessible, expectLive } from './helpers';
 
 // /gigs, a service and a course arrive rendered with their data for this reader (apps/server/src/
@@ -27,6 +28,8 @@ async function sentHtml(page: Page, path: string): Promise<string> {
 }
 
 test.describe('before any script has run', () => {
+  // The HTML itself is under test: nothing waits for an app that never arrives.
+  test.use({ waitForApp: false });
   // The app's scripts never arrive (axe itself still runs in the page).
   test.beforeEach(async ({ page }) => {
     await page.route('**/assets/*.js', (route) => route.abort());
