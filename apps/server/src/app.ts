@@ -83,7 +83,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     await ctx.limiter.close?.();
   });
 
-  const servesWeb = options.serveWeb ? await registerWebApp(app) : false;
+  const servesWeb = options.serveWeb ? await registerWebApp(app, { visitorCache: ctx.catalogueCache }) : false;
   if (!servesWeb) app.setNotFoundHandler(sendNotFound);
   return app;
 }

@@ -4,10 +4,11 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createResponseCache, type ResponseCache } from './platform/response-cache.js';
 import { registerWebApp } from './web.js';
 
 /** A built web app of `files`; `ssr` are the files of the server-rendering build (dist-ssr/), if any. */
-async function webApp(files: Record<string, string>, ssr: Record<string, string> = {}): Promise<{ app: FastifyInstance; root: string }> {
+async function webApp(files: Record<string, string>, ssr: Record<string, string> = {}, visitorCache?: ResponseCache): Promise<{ app: FastifyInstance; root: string; apiCalls: () => number }> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'cusp-web-'));
   for (const [name, text] of Object.entries(files)) {
     await writeFile(path.join(root, name), text);
@@ -18,10 +19,15 @@ async function webApp(files: Record<string, string>, ssr: Record<string, string>
   for (const [name, text] of Object.entries(ssr)) await writeFile(path.join(ssrDir, name), text);
   const app = Fastify();
   // What the page's API calls reach: the cookie they were made with.
-  app.get('/api/echo', async (request) => ({ cookie: request.headers.cookie ?? '', language: request.headers['accept-language'] }));
-  await registerWebApp(app, root, ssrDir);
+  let calls = 0;
+  app.get('/api/echo', async (request) => {
+    calls += 1;
+    if (request.headers.cookie?.includes('slow')) await new Promise((resolve) => setTimeout(resolve, 100));
+    return { cookie: request.headers.cookie ?? '', language: request.headers['accept-language'] };
+  });
+  await registerWebApp(app, { root, ssrDir, visitorCache });
   await app.ready();
-  return { app, root };
+  return { app, root, apiCalls: () => calls };
 }
 
 const FRAMES = {
@@ -107,13 +113,16 @@ export const toDocument = (template, language, page, kind, extra) =>
   template.replace('</head>', extra.head + '</head>').replace('<div id="root"></div>', '<div id="root" data-prerendered="' + kind + '">' + page.html + '</div>' + extra.body);
 `;
 
+const SSR_BUILD = {
+  'prerender.js': RENDER_MODULE,
+  'pages.json': JSON.stringify({ template: '<head></head><div id="root"></div>', styles: { ItemPage: '<link href="/item.css">' } }),
+};
+
 describe('pages rendered per request', () => {
-  let built: { app: FastifyInstance; root: string };
+  let built: Awaited<ReturnType<typeof webApp>>;
+  const visitorCache = createResponseCache({ name: 'test-pages', ttlMs: 60_000 });
   beforeAll(async () => {
-    built = await webApp(FRAMES, {
-      'prerender.js': RENDER_MODULE,
-      'pages.json': JSON.stringify({ template: '<head></head><div id="root"></div>', styles: { ItemPage: '<link href="/item.css">' } }),
-    });
+    built = await webApp(FRAMES, SSR_BUILD, visitorCache);
   });
   afterAll(async () => {
     await built.app.close();
@@ -152,5 +161,46 @@ describe('pages rendered per request', () => {
   it('sends the frame for pages it does not render, and the home page to a visitor', async () => {
     expect((await built.app.inject({ method: 'GET', url: '/about' })).body).toBe('FRAME IN ENGLISH');
     expect((await built.app.inject({ method: 'GET', url: '/' })).body).toBe('HOME IN ENGLISH');
+  });
+});
+
+describe('rendering under load and for visitors', () => {
+  let built: Awaited<ReturnType<typeof webApp>>;
+  const visitorCache = createResponseCache({ name: 'test-pages-2', ttlMs: 60_000 });
+  beforeAll(async () => {
+    built = await webApp(FRAMES, SSR_BUILD, visitorCache);
+  });
+  afterAll(async () => {
+    await built.app.close();
+    await rm(built.root, { recursive: true, force: true });
+  });
+
+  it("keeps a visitor's page (per language, time zone and address) until the catalogue changes; a member's is rendered each time", async () => {
+    const before = built.apiCalls();
+    const first = await built.app.inject({ method: 'GET', url: '/item/cached', headers: { cookie: 'lang=ar; tz=Asia%2FRiyadh' } });
+    const second = await built.app.inject({ method: 'GET', url: '/item/cached', headers: { cookie: 'lang=ar; tz=Asia%2FRiyadh' } });
+    expect(second.body).toBe(first.body);
+    expect(built.apiCalls() - before).toBe(1);
+    await built.app.inject({ method: 'GET', url: '/item/cached', headers: { cookie: 'lang=en; tz=Asia%2FRiyadh' } });
+    await built.app.inject({ method: 'GET', url: '/item/cached', headers: { cookie: 'lang=ar; tz=UTC' } });
+    expect(built.apiCalls() - before).toBe(3);
+    visitorCache.clear();
+    await built.app.inject({ method: 'GET', url: '/item/cached', headers: { cookie: 'lang=ar; tz=Asia%2FRiyadh' } });
+    expect(built.apiCalls() - before).toBe(4);
+
+    const member = { cookie: 'cusp_session=abc' };
+    await built.app.inject({ method: 'GET', url: '/item/cached', headers: member });
+    await built.app.inject({ method: 'GET', url: '/item/cached', headers: member });
+    expect(built.apiCalls() - before).toBe(6);
+  });
+
+  it('sends the frame at once, rather than queue, when renders are already waiting', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => built.app.inject({ method: 'GET', url: `/item/busy-${i}`, headers: { cookie: 'cusp_session=slow' } })),
+    );
+    const rendered = answers.filter((res) => res.body.includes('data-prerendered="page"')).length;
+    const frames = answers.filter((res) => res.body === 'FRAME IN ENGLISH').length;
+    expect(rendered).toBe(4);
+    expect(frames).toBe(4);
   });
 });

@@ -4,21 +4,31 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LANGUAGES } from '@cusp/shared';
 import { sendNotFound } from './errors.js';
 import { SESSION_COOKIE } from './modules/auth/session.js';
 import { loadPageRenderer } from './page-renderer.js';
+import { cookieValue } from './platform/cookie-header.js';
+import type { ResponseCache } from './platform/response-cache.js';
 import { webDistFolder } from './paths.js';
 
 const PRERENDERED = ['home', 'shell'].flatMap((kind) => ['en', 'ar'].map((language) => `${kind}.${language}.html`));
 
-const hasCookie = (header: string, name: string) => header.split(';').some((part) => part.trim().startsWith(`${name}=`));
 
 /**
  * Serves the built web app (D1: one origin). Hashed assets are cached for a year; every other
  * path that is not the API gets a prerendered page (or index.html), and the client router shows the
  * page or its 404.
  */
-export async function registerWebApp(app: FastifyInstance, root = webDistFolder, ssrDir = path.join(root, '..', 'dist-ssr')): Promise<boolean> {
+export interface WebAppOptions {
+  root?: string;
+  /** The server-rendering build (decision 0018); without it every page starts from its frame. */
+  ssrDir?: string;
+  /** Where visitors' rendered pages are kept (the catalogue cache: every catalogue change clears it). */
+  visitorCache?: ResponseCache;
+}
+
+export async function registerWebApp(app: FastifyInstance, { root = webDistFolder, ssrDir = path.join(root, '..', 'dist-ssr'), visitorCache }: WebAppOptions = {}): Promise<boolean> {
   const index = path.join(root, 'index.html');
   if (!existsSync(index)) {
     app.log.warn(`web app not built (${index} missing): run "npm run build"`);
@@ -39,7 +49,7 @@ export async function registerWebApp(app: FastifyInstance, root = webDistFolder,
     },
   });
   const prerendered = new Set(PRERENDERED.filter((file) => existsSync(path.join(root, file))));
-  const renderer = await loadPageRenderer(app, ssrDir);
+  const renderer = await loadPageRenderer(app, ssrDir, visitorCache);
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(pathname)) {
@@ -49,8 +59,8 @@ export async function registerWebApp(app: FastifyInstance, root = webDistFolder,
     // writes whenever its language is set: the home page itself for a visitor (a session, even an
     // expired one, would see a visitor's header), the frame of a page (header, loader, footer) otherwise.
     const cookies = request.headers.cookie ?? '';
-    const language = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/.exec(cookies)?.[1] ?? 'en';
-    const kind = pathname === '/' && !hasCookie(cookies, SESSION_COOKIE) ? 'home' : 'shell';
+    const language = LANGUAGES.find((supported) => supported === cookieValue(cookies, 'lang')) ?? 'en';
+    const kind = pathname === '/' && cookieValue(cookies, SESSION_COOKIE) === undefined ? 'home' : 'shell';
     reply.header('vary', 'Cookie');
     // A page with a main request (the catalogue, a service, a course) is rendered with its data, for this
     // reader: its content paints before any script runs. It may hold the reader's own data, so no shared cache.
