@@ -53,3 +53,30 @@ export async function gotoHome(page: Page): Promise<void> {
 export async function expectLive(page: Page): Promise<void> {
   await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
 }
+
+/** Counts layout shifts from the first paint on (call before `goto`); `layoutShift` reads the sum. */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+export function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0));
+}
+
+/**
+ * The warnings the app logs when part of a page differed from the markup it arrived with and React
+ * rendered it again (main.tsx): a server-rendered page should have none.
+ */
+export function collectMarkupMismatches(page: Page): string[] {
+  const differed: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' && message.text().includes('differed from the markup')) differed.push(message.text());
+  });
+  return differed;
+}

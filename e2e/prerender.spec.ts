@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { DEMO_BUYER, expectAccessible, expectLive, logIn } from './helpers';
+import { DEMO_BUYER, expectAccessible, expectLive, layoutShift, logIn, recordLayoutShifts } from './helpers';
 
 // The home page arrives rendered in the HTML (apps/web/scripts/prerender.mjs), so a phone paints it
 // before the JavaScript has loaded; React then takes over without moving anything.
@@ -41,17 +41,11 @@ test.describe('before any script has run', () => {
 });
 
 test('React takes over the prerendered page without a layout shift, and its buttons work', async ({ page }) => {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.goto('/');
   await expectLive(page);
   await expect(page.getByRole('link', { name: 'Register as Designer' })).toBeVisible();
-  const shift = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0));
+  const shift = await layoutShift(page);
   expect(shift).toBeLessThan(0.01);
   // The footer's form, inert in the HTML, takes input now.
   await expect(page.locator('footer form')).not.toHaveAttribute('inert');

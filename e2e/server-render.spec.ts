@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
-import { DEMO_BUYER, expectAccessible, expectLive } from './helpers';
+import { collectMarkupMismatches, DEMO_BUYER, expectAccessible, expectLive, layoutShift, recordLayoutShifts } from './helpers';
 
 // /gigs, a service and a course arrive rendered with their data for this reader (apps/server/src/
 // page-renderer.ts): a phone paints the page before the JavaScript has loaded; React then takes over
@@ -92,18 +92,8 @@ test.describe('before any script has run', () => {
 
 test('React takes over a rendered page from its data: no second request for it, no layout shift', async ({ page }) => {
   const course = await firstCourse(page);
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  // A part that differs from the server's markup is reported and rendered again: there must be none.
-  const differed: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'warning' && message.text().includes('differed from the markup')) differed.push(message.text());
-  });
+  await recordLayoutShifts(page);
+  const differed = collectMarkupMismatches(page);
   const asked: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -112,7 +102,7 @@ test('React takes over a rendered page from its data: no second request for it, 
   await page.goto(`/courses/${course._id}`);
   await expectLive(page);
   await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
-  const shift = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0));
+  const shift = await layoutShift(page);
   expect(shift).toBeLessThan(0.01);
   expect(asked).toEqual([]);
   expect(differed).toEqual([]);
@@ -143,10 +133,7 @@ test.describe('in the reader\'s time zone', () => {
   test.use({ timezoneId: 'Asia/Riyadh' });
 
   test('the server writes the times of /messages as the browser does (the tz cookie), so nothing is rendered twice', async ({ page }) => {
-    const differed: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'warning' && message.text().includes('differed from the markup')) differed.push(message.text());
-    });
+    const differed = collectMarkupMismatches(page);
     await logInByApi(page, DEMO_BUYER);
     await page.goto('/courses'); // any page: the app tells the server its time zone
     await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'tz')?.value).toBe('Asia%2FRiyadh');
