@@ -16,6 +16,13 @@ it('seeds a living catalogue once: 13 designers, 40 services over every tag, rea
   const items = gigs.json() as Array<{ tags: string[]; cover: string }>;
   expect(items).toHaveLength(40);
   expect(new Set(items.flatMap((s) => s.tags))).toEqual(new Set(SERVICE_TAGS));
+  // Every rating shown is made of reviews anyone can read: "4.3 (6 reviews)" lists those six.
+  const rated = (items as unknown as Array<{ _id: string; starNumber: number; totalStars: number }>).filter((s) => s.starNumber > 0);
+  expect(rated.length).toBeGreaterThan(20);
+  for (const service of rated) {
+    const list = (await app.inject({ method: 'GET', url: `/api/reviews?serviceId=${service._id}&limit=50` })).json() as Array<{ star: number }>;
+    expect([list.length, list.reduce((sum, review) => sum + review.star, 0)]).toEqual([service.starNumber, service.totalStars]);
+  }
 
   const cover = await app.inject({ method: 'GET', url: items[0]!.cover });
   expect(cover.statusCode).toBe(200);
