@@ -5,7 +5,7 @@
  * `lang` cookie (apps/server/src/web.ts); index.html stays the plain fallback.
  */
 import { createHash } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -14,6 +14,12 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 const web = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const ssrDir = path.join(web, 'dist-ssr');
 const dist = path.join(web, 'dist');
+// The server renders pages with this bundle per request: React's development build there made each
+// render several times slower (vite.config.ts fixes NODE_ENV for it; this keeps it fixed).
+const ssrSources = await Promise.all(
+  [path.join(ssrDir, 'prerender.js'), ...(await readdir(path.join(ssrDir, 'assets'))).filter((f) => f.endsWith('.js')).map((f) => path.join(ssrDir, 'assets', f))].map((f) => readFile(f, 'utf8')),
+);
+if (ssrSources.some((source) => source.includes('process.env.NODE_ENV'))) throw new Error('dist-ssr/ still chooses React builds by NODE_ENV at run time');
 const { renderHome, renderShell, toDocument } = await import(path.join(ssrDir, 'prerender.js'));
 const index = await readFile(path.join(dist, 'index.html'), 'utf8');
 if (!index.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');

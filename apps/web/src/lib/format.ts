@@ -14,23 +14,39 @@ export function isolateLtr(text: string, locale: string): string {
   return isRtl(locale) ? `\u2066${text}\u2069` : text;
 }
 
+/**
+ * Intl formatters are costly to make (a list of 24 cards made ~100 of them per render): one per
+ * locale and options, kept.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n ${locale} ${JSON.stringify(options ?? {})}`;
+  let format = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d ${locale} ${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
 /** A price as the API sends it, in major units of the platform currency (45.5 is $45.50). */
 export function formatMoney(amount: number, currency: string, locale: string): string {
-  const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(amount);
+  const parts = numberFormat(locale, { style: 'currency', currency }).formatToParts(amount);
   return parts.map((part) => (part.type === 'currency' ? isolateLtr(part.value, locale) : part.value)).join('');
 }
 
 export function currencySymbol(currency: string, locale: string): string {
-  const parts = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-  }).formatToParts(0);
+  const parts = numberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
   return parts.find((part) => part.type === 'currency')?.value ?? currency;
 }
 
 export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(locale, options).format(value);
+  return numberFormat(locale, options).format(value);
 }
 
 /**
@@ -54,15 +70,15 @@ export function browserTimeZone(): string {
 }
 
 export function formatDate(value: Date | string | number, locale: string, options?: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(locale, { ...(options ?? { dateStyle: 'medium' }), timeZone: displayTimeZone }).format(new Date(value));
+  return dateTimeFormat(locale, { ...(options ?? { dateStyle: 'medium' }), timeZone: displayTimeZone }).format(new Date(value));
 }
 
 /** Whether two moments fall on the same calendar day where the reader is. */
 export function sameDay(a: Date | string | number, b: Date | string | number): boolean {
-  const day = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: displayTimeZone });
+  const day = dateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: displayTimeZone });
   return day.format(new Date(a)) === day.format(new Date(b));
 }
 
 export function formatYear(value: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { year: 'numeric' }).format(value);
+  return dateTimeFormat(locale, { year: 'numeric' }).format(value);
 }
