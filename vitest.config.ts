@@ -4,7 +4,8 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const server = (name: string, databaseUrl: string) => ({
   extends: './apps/server/vitest.config.ts',
   root: './apps/server',
-  test: { name, env: { TEST_DATABASE_URL: databaseUrl } },
+  // After the web project, one file at a time: the server files share PostgreSQL, Redis and ports.
+  test: { name, env: { TEST_DATABASE_URL: databaseUrl }, maxWorkers: 1, sequence: { groupOrder: 1 } },
 });
 
 // One `vitest run` covers every workspace. The server suite runs on the embedded PGlite, and once
