@@ -1,4 +1,7 @@
-/** The value of cookie `name` in a Cookie header (decoded), or undefined. For code that runs without @fastify/cookie. */
+/**
+ * The value of cookie `name` in a Cookie header (decoded), or undefined; a malformed value is undefined
+ * too. For what runs outside @fastify/cookie's request hook: the socket handshake, the page fallback.
+ */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
   const raw = (header ?? '')
     .split(';')

@@ -7,16 +7,9 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { findSessionUser, hashToken, SESSION_COOKIE } from '../../modules/auth/session.js';
 import * as messaging from '../../modules/messaging/messaging.service.js';
+import { cookieValue } from '../cookie-header.js';
 import type { Io } from './hub.js';
 import { sessionRoom, userRoom } from './hub.js';
-
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of header?.split(';') ?? []) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return null;
-}
 
 /**
  * Socket.IO on the product's own origin (D1): authenticated by the session cookie at connect, each
