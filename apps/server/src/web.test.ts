@@ -30,6 +30,19 @@ async function webApp(files: Record<string, string>, ssr: Record<string, string>
   return { app, root, apiCalls: () => calls };
 }
 
+/** A built web app for the tests of one describe block: made before them, closed and removed after. */
+function useWebApp(...args: Parameters<typeof webApp>): Awaited<ReturnType<typeof webApp>> {
+  const built = {} as Awaited<ReturnType<typeof webApp>>;
+  beforeAll(async () => {
+    Object.assign(built, await webApp(...args));
+  });
+  afterAll(async () => {
+    await built.app.close();
+    await rm(built.root, { recursive: true, force: true });
+  });
+  return built;
+}
+
 const FRAMES = {
   'index.html': 'EMPTY SHELL',
   'home.en.html': 'HOME IN ENGLISH',
@@ -39,14 +52,7 @@ const FRAMES = {
 };
 
 describe('the web app', () => {
-  let built: { app: FastifyInstance; root: string };
-  beforeAll(async () => {
-    built = await webApp(FRAMES);
-  });
-  afterAll(async () => {
-    await built.app.close();
-    await rm(built.root, { recursive: true, force: true });
-  });
+  const built = useWebApp(FRAMES);
 
   it('sends the home page prerendered in the language of the lang cookie, English by default', async () => {
     const visitor = await built.app.inject({ method: 'GET', url: '/' });
@@ -119,15 +125,8 @@ const SSR_BUILD = {
 };
 
 describe('pages rendered per request', () => {
-  let built: Awaited<ReturnType<typeof webApp>>;
   const visitorCache = createResponseCache({ name: 'test-pages', ttlMs: 60_000 });
-  beforeAll(async () => {
-    built = await webApp(FRAMES, SSR_BUILD, visitorCache);
-  });
-  afterAll(async () => {
-    await built.app.close();
-    await rm(built.root, { recursive: true, force: true });
-  });
+  const built = useWebApp(FRAMES, SSR_BUILD, visitorCache);
 
   it("renders the page with the reader's cookie and language, its stylesheets and data, for this reader only", async () => {
     const res = await built.app.inject({ method: 'GET', url: '/item/7?x=1', headers: { cookie: 'lang=ar; cusp_session=abc' } });
@@ -165,15 +164,8 @@ describe('pages rendered per request', () => {
 });
 
 describe('rendering under load and for visitors', () => {
-  let built: Awaited<ReturnType<typeof webApp>>;
   const visitorCache = createResponseCache({ name: 'test-pages-2', ttlMs: 60_000 });
-  beforeAll(async () => {
-    built = await webApp(FRAMES, SSR_BUILD, visitorCache);
-  });
-  afterAll(async () => {
-    await built.app.close();
-    await rm(built.root, { recursive: true, force: true });
-  });
+  const built = useWebApp(FRAMES, SSR_BUILD, visitorCache);
 
   it("keeps a visitor's page (per language, time zone and address) until the catalogue changes; a member's is rendered each time", async () => {
     const before = built.apiCalls();

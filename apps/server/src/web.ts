@@ -12,14 +12,8 @@ import { cookieValue } from './platform/cookie-header.js';
 import type { ResponseCache } from './platform/response-cache.js';
 import { webDistFolder } from './paths.js';
 
-const PRERENDERED = ['home', 'shell'].flatMap((kind) => ['en', 'ar'].map((language) => `${kind}.${language}.html`));
+const PRERENDERED = ['home', 'shell'].flatMap((kind) => LANGUAGES.map((language) => `${kind}.${language}.html`));
 
-
-/**
- * Serves the built web app (D1: one origin). Hashed assets are cached for a year; every other
- * path that is not the API gets a prerendered page (or index.html), and the client router shows the
- * page or its 404.
- */
 export interface WebAppOptions {
   root?: string;
   /** The server-rendering build (decision 0018); without it every page starts from its frame. */
@@ -28,6 +22,11 @@ export interface WebAppOptions {
   visitorCache?: ResponseCache;
 }
 
+/**
+ * Serves the built web app (D1: one origin). Hashed assets are cached for a year; every other path
+ * that is not the API gets a page rendered with its data (decision 0018), a prerendered page (0017) or
+ * index.html, and the client router shows the page or its 404.
+ */
 export async function registerWebApp(app: FastifyInstance, { root = webDistFolder, ssrDir = path.join(root, '..', 'dist-ssr'), visitorCache }: WebAppOptions = {}): Promise<boolean> {
   const index = path.join(root, 'index.html');
   if (!existsSync(index)) {

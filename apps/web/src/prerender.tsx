@@ -1,10 +1,8 @@
 /**
- * Build-time rendering of the home page and of the frame of every other page (scripts/prerender.mjs
- * runs this after `vite build --ssr`).
- * The markup is the app's own first render for a visitor at "/" (no session; the page's data still
- * loading); the server sends it only without a session cookie, and main.tsx starts from the same
- * visitor state, so when React mounts over it nothing moves: a phone paints the hero from the HTML
- * instead of after ~250 KB of JavaScript (docs/decisions/0017-prerendered-home.md).
+ * Server rendering with the app's own components (scripts/prerender.mjs runs it after `vite build --ssr`):
+ * at build time the visitor's home page and the frame of every other page (decision 0017); per request,
+ * from apps/server/src/page-renderer.ts, the pages with a main request, with their data (decision 0018).
+ * The markup is what the app's own first render shows in the same state, so React adopts it unchanged.
  */
 import type { ReactNode } from 'react';
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
@@ -19,11 +17,10 @@ import { PageLoader } from './components/PageLoader';
 import { meQueryKey, meQueryOptions } from './features/auth';
 import { setApiTransport, type ApiTransport } from './lib/api';
 import { setDisplayTimeZone } from './lib/format';
-
+import { i18n, initI18n, setLanguage } from './lib/i18n';
 import type { Prerendered } from './server-document';
 
 export { jsonForHtml, toDocument } from './server-document';
-import { i18n, initI18n, setLanguage } from './lib/i18n';
 
 /** A page rendered for one request, with the answers it was rendered from. */
 export interface RenderedPage extends Prerendered {
@@ -66,8 +63,9 @@ let queue: Promise<unknown> = Promise.resolve();
 /**
  * Renders the page at `url` as `language`'s reader sees it once its data is in, for the server to send
  * in place of the frame (docs/decisions/0018-server-rendered-pages.md). `transport` answers the page's
- * API calls in-process, with the reader's cookie; dates are written in `timeZone` (the `tz` cookie). Null when the page has no main request, or any of
- * its requests failed (a missing service, a visitor on a members' page): the client then shows it as usual.
+ * API calls in-process, with the reader's cookie; dates are written in `timeZone` (the `tz` cookie).
+ * Null when the page has no main request, or any of its requests failed (a missing service, a visitor on
+ * a members' page): the client then shows it as usual.
  */
 export function renderPage(url: string, language: Language, transport: ApiTransport, timeZone?: string): Promise<RenderedPage | null> {
   const rendered = queue.then(async () => {
@@ -76,8 +74,6 @@ export function renderPage(url: string, language: Language, transport: ApiTransp
     if (!pages.some(({ page }) => page.prefetch)) return null;
     setApiTransport(transport);
     setDisplayTimeZone(timeZone);
-    await initI18n(language);
-    await setLanguage(language, { persist: false });
     const queryClient = createQueryClient();
     await queryClient.prefetchQuery(meQueryOptions);
     // A visitor on a members' page is sent to /login by the app: nothing of the page is fetched or sent.
