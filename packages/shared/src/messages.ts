@@ -1,3 +1,5 @@
+import { MESSAGE_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+
 /**
  * Sentences the server answers with (D3 `message`), in one zod-free module: the server throws them,
  * the web app maps them to its translations. SPEC.md's exact texts where it gives one.
@@ -33,3 +35,24 @@ export function rateLimitedMessage(what: string, seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
+
+// Field and rule sentences the shared schemas (schemas/*.ts) give, here so that code which only shows
+// them (the web app's translations) does not load zod with them.
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
+export const PASSWORD_LENGTH_MESSAGE = `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`;
+export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address.';
+export const USERNAME_MESSAGE = 'Username must be 3 to 30 letters, numbers, dots, dashes or underscores.';
+export const PHONE_MESSAGE = 'Please enter a valid phone number.';
+
+export const MESSAGE_BLANK = 'Please write a message.';
+export const MESSAGE_TOO_LONG = `A message must be fewer than ${MESSAGE_MAX_LENGTH + 1} characters.`;
+export const NOT_A_PARTICIPANT = 'You are not part of this conversation.';
+export const CONVERSATION_NOT_FOUND = 'Conversation not found.';
+export const CANNOT_MESSAGE_YOURSELF = 'You cannot start a conversation with yourself.';
+
+export const UPLOAD_FAILED_PREFIX = 'Upload failed.';
+export const FILE_TYPE_REFUSED = 'Only STL, PLY, OBJ, ZIP, JPEG and PNG files are accepted, and the content must match the file type.';
+export const FILE_TOO_BIG = 'The file is larger than 200 MB.';
+export const LINK_EXPIRED = 'This link has expired';
+export const FILE_NOT_FOUND = 'This file does not exist or was deleted.';
+export const NOT_YOUR_FILE = 'You can only delete your own files.';

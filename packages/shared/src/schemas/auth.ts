@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
+import {
+  EMAIL_INVALID_MESSAGE,
+  PASSWORD_LENGTH_MESSAGE,
+  PASSWORDS_DO_NOT_MATCH,
+  PHONE_MESSAGE,
+  USERNAME_MESSAGE,
+} from '../messages.js';
 import { optionalMediaUrl } from './fields.js';
 
 /**
@@ -16,9 +23,6 @@ const required = (template: (field: string) => string, field: string) =>
 const fillIn = (field: string) => `Please fill in your ${field}.`;
 const fillOut = (field: string) => `Please fill out your ${field}.`;
 
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
-export const PASSWORD_LENGTH_MESSAGE = `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`;
-export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address.';
 
 const email = (template: (field: string) => string) =>
   required(template, 'email').pipe(z.email(EMAIL_INVALID_MESSAGE)).transform((v) => v.toLowerCase());
@@ -36,8 +40,6 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-export const USERNAME_MESSAGE = 'Username must be 3 to 30 letters, numbers, dots, dashes or underscores.';
-export const PHONE_MESSAGE = 'Please enter a valid phone number.';
 
 export const registerSchema = z
   .object({

@@ -39,9 +39,3 @@ export interface SharedFileJson {
   link: string;
 }
 
-export const UPLOAD_FAILED_PREFIX = 'Upload failed.';
-export const FILE_TYPE_REFUSED = 'Only STL, PLY, OBJ, ZIP, JPEG and PNG files are accepted, and the content must match the file type.';
-export const FILE_TOO_BIG = 'The file is larger than 200 MB.';
-export const LINK_EXPIRED = 'This link has expired';
-export const FILE_NOT_FOUND = 'This file does not exist or was deleted.';
-export const NOT_YOUR_FILE = 'You can only delete your own files.';

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from '../constants.js';
+import { CONVERSATION_NOT_FOUND, MESSAGE_BLANK, MESSAGE_TOO_LONG } from '../messages.js';
 
 /** Conversations and messages (SPEC.md sections 3-4, 7; D18, D19). */
-export const MESSAGE_BLANK = 'Please write a message.';
-export const MESSAGE_TOO_LONG = `A message must be fewer than ${MESSAGE_MAX_LENGTH + 1} characters.`;
-export const NOT_A_PARTICIPANT = 'You are not part of this conversation.';
-export const CONVERSATION_NOT_FOUND = 'Conversation not found.';
-export const CANNOT_MESSAGE_YOURSELF = 'You cannot start a conversation with yourself.';
 
 export const attachmentSchema = z.object({
   url: z.string().regex(/^\/media\/[a-z0-9-]+\/[a-zA-Z0-9._-]+$/, 'Attach files uploaded through Cusp.'),
