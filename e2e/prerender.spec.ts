@@ -57,6 +57,37 @@ test('React takes over the prerendered page without a layout shift, and its butt
   expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('ar');
 });
 
+test('the home page needs only the frame’s texts; a page loads its own, in the reader’s language', async ({ page }) => {
+  const missing: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('No text for')) missing.push(message.text());
+  });
+  const pageTexts: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/pages-[\w-]+\.js$/.test(request.url())) pageTexts.push(request.url());
+  });
+  await page.goto('/');
+  await expectLive(page);
+  // Everything the frame can show: the Support menu, the help panel, a failed newsletter form.
+  await page.getByRole('button', { name: 'Support' }).click();
+  await expect(page.getByRole('menuitem').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Help' }).click();
+  await expect(page.getByRole('dialog', { name: 'Need help?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Help' }).click();
+  await page.getByLabel('E-mail address for the newsletter').fill('not-an-address');
+  await page.getByLabel('E-mail address for the newsletter').press('Enter');
+  await expect(page.locator('footer').getByText('Please enter a valid email address.')).toBeVisible();
+  await page.getByRole('button', { name: 'العربية' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(/[\u0600-\u06FF]/);
+  expect(pageTexts).toEqual([]);
+  // A page in Arabic: its texts arrive with its code, in Arabic (not the English part).
+  await page.getByRole('link', { name: 'الدورات', exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'الدورات المتاحة' })).toBeVisible();
+  expect(pageTexts).toHaveLength(1);
+  expect(missing).toEqual([]);
+});
+
 test('a logged-in user gets the page frame, never the visitor home page', async ({ page }) => {
   await page.goto('/login');
   await logIn(page, DEMO_BUYER.email, DEMO_BUYER.password);

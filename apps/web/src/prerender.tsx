@@ -17,7 +17,7 @@ import { PageLoader } from './components/PageLoader';
 import { meQueryKey, meQueryOptions } from './features/auth';
 import { setApiTransport, type ApiTransport } from './lib/api';
 import { setDisplayTimeZone } from './lib/format';
-import { i18n, initI18n, setLanguage } from './lib/i18n';
+import { i18n, setLanguage } from './lib/i18n';
 import type { Prerendered } from './server-document';
 
 export { jsonForHtml, toDocument } from './server-document';
@@ -91,7 +91,6 @@ export function renderPage(url: string, language: Language, transport: ApiTransp
 }
 
 async function render(language: Language, queryClient: ReturnType<typeof createQueryClient>, path: string, routes: ReactNode) {
-  await initI18n(language);
   await setLanguage(language, { persist: false });
   const { prelude } = await prerenderToNodeStream(
     <AppProviders queryClient={queryClient}>

@@ -1,6 +1,7 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
+import { loadPageStrings } from '@/lib/i18n';
 
 /** Where a page is opened: the route's parameters and the query string. */
 export interface PageLocation {
@@ -44,8 +45,13 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
   return Object.assign(render, { preload });
 }
 
-export function lazyPage(load: () => Promise<ComponentType>, prefetch?: PagePrefetch): LazyPage {
-  return Object.assign(lazyComponent(load), { prefetch });
+/**
+ * A page's code arrives with the texts it shows: every page but the home page (and the not-found page)
+ * speaks from the `pages` catalogue, which the first load leaves out (lib/i18n.ts).
+ */
+export function lazyPage(load: () => Promise<ComponentType>, prefetch?: PagePrefetch, { strings = 'pages' }: { strings?: 'core' | 'pages' } = {}): LazyPage {
+  const loadWithStrings = strings === 'core' ? load : () => Promise.all([load(), loadPageStrings()]).then(([component]) => component);
+  return Object.assign(lazyComponent(loadWithStrings), { prefetch });
 }
 
 export function isLazyPage(value: unknown): value is LazyPage {

@@ -2,8 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { i18n } from '@/lib/i18n';
+import { i18n, useTranslation } from '@/lib/i18n';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Keeps Mantine's direction in step with the language (the <html> attributes follow i18n itself). */
@@ -41,16 +40,14 @@ interface AppProvidersProps {
 /** Everything but the router, so tests can put a MemoryRouter inside. */
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <DirectionProvider initialDirection={i18n.dir(i18n.resolvedLanguage)} detectDirection={false}>
-          <DirectionSync />
-          <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" env={env}>
-            <LazyNotifications />
-            {children}
-          </MantineProvider>
-        </DirectionProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <DirectionProvider initialDirection={i18n.dir(i18n.resolvedLanguage)} detectDirection={false}>
+        <DirectionSync />
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" env={env}>
+          <LazyNotifications />
+          {children}
+        </MantineProvider>
+      </DirectionProvider>
+    </QueryClientProvider>
   );
 }

@@ -11,7 +11,7 @@ import { Layout } from './layout/Layout';
 import { isLazyPage, lazyPage, type LazyPage, type PageLocation } from './lazy-page';
 
 // Every page is its own chunk: the home page only loads what it shows.
-const HomePage = lazyPage(() => import('@/features/home/pages/HomePage').then((m) => m.HomePage));
+const HomePage = lazyPage(() => import('@/features/home/pages/HomePage').then((m) => m.HomePage), undefined, { strings: 'core' });
 const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage').then((m) => m.LoginPage));
 const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage').then((m) => m.RegisterPage));
 const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
@@ -58,7 +58,9 @@ const EditCoursePage = lazyPage(() => import('@/features/courses/pages/EditCours
 const LearnPage = lazyPage(() => import('@/features/courses/pages/LearnPage').then((m) => m.LearnPage));
 const MyCoursesPage = lazyPage(() => import('@/features/courses/pages/MyCoursesPage').then((m) => m.MyCoursesPage));
 const ThankYouPage = lazyPage(() => import('@/features/courses/pages/ThankYouPage').then((m) => m.ThankYouPage));
-const NotFoundPage = lazyPage(() => import('@/features/site/pages/NotFoundPage').then((m) => m.NotFoundPage));
+const NotFoundPage = lazyPage(() => import('@/features/site/pages/NotFoundPage').then((m) => m.NotFoundPage), undefined, {
+  strings: 'core',
+});
 
 /** Every route of SPEC.md section 2, inside the shared layout. */
 const ROUTES = (

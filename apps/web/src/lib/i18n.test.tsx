@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render';
+import { allowConsoleErrors } from '@/test/setup';
 import { i18n, initI18n, intlLocale, LANGUAGE_STORAGE_KEY } from './i18n';
 import { translateMessage } from './messages';
 
@@ -45,5 +46,38 @@ describe('i18n', () => {
     await initI18n('en');
     const english = 'Too many login attempts. Please try again in 2 minutes.';
     expect(translateMessage(i18n.t, intlLocale('en'), english)).toBe(english);
+  });
+
+  describe('in a fresh page (its own copy of the module)', () => {
+    const fresh = async () => {
+      vi.resetModules();
+      return import('./i18n');
+    };
+
+    it('starts with the frame’s texts only, and a page’s texts in the language being switched to', async () => {
+      const { i18n: own, initI18n: init, loadPageStrings } = await fresh();
+      expect(own.t('nav.login')).toBe('Login');
+      expect(own.t('courses.list.title')).toBe('courses.list.title'); // pages' texts not loaded yet
+      expect(allowConsoleErrors().flat().join(' ')).toContain('No text for "courses.list.title"');
+      // main.tsx asks for the stored language and the page's texts at once
+      await Promise.all([init('ar'), loadPageStrings()]);
+      expect(own.t('courses.list.title')).toBe('الدورات المتاحة');
+      expect(own.t('nav.login')).toBe('تسجيل الدخول');
+    });
+
+    it('loads the pages’ texts of a language chosen after a page needed them', async () => {
+      const { i18n: own, loadPageStrings, setLanguage } = await fresh();
+      await loadPageStrings();
+      expect(own.t('courses.list.title')).toBe('Available Courses');
+      await setLanguage('ar', { persist: false });
+      expect(own.t('courses.list.title')).toBe('الدورات المتاحة');
+    });
+
+    it('ends in the language asked for last when two switches overlap', async () => {
+      const { i18n: own, setLanguage } = await fresh();
+      await Promise.all([setLanguage('ar', { persist: false }), setLanguage('en', { persist: false })]);
+      expect(own.resolvedLanguage).toBe('en');
+      expect(document.documentElement.lang).toBe('en');
+    });
   });
 });

@@ -1,10 +1,10 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
 import { LANGUAGES, type Language } from '@cusp/shared';
-import en from '@/locales/en.json';
+import enCore from '@/locales/en/core.json';
 import { setApiLanguage } from './api';
+import { mergeCatalogues, translate, type Catalogue, type TFunction, type TranslationKey } from './translate';
 
-export type Resources = typeof en;
+export type { TFunction, TranslationKey };
 
 export const LANGUAGE_STORAGE_KEY = 'lang';
 export const DEFAULT_LANGUAGE: Language = 'en';
@@ -22,12 +22,6 @@ export function intlLocale(language: string | undefined): string {
   return isLanguage(language) ? INTL_LOCALES[language] : INTL_LOCALES[DEFAULT_LANGUAGE];
 }
 
-/** English ships with the app; other languages load on first use so the first paint stays light. */
-const loaders: Record<Language, () => Promise<Resources>> = {
-  en: async () => en,
-  ar: async () => (await import('@/locales/ar.json')).default,
-};
-
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
@@ -41,8 +35,98 @@ export function readStoredLanguage(): Language {
   }
 }
 
+// --- The catalogues, in two parts per language ---------------------------------------------------
+// `core` is what the frame (header, footer, menus, help) and the home page say; `pages` is every other
+// page's. English core ships in the first script; the rest loads on first use: a language when it is
+// chosen, `pages` with the first page that needs it (app/lazy-page.ts), so the home page's first load
+// carries about 3 KB of text rather than 15 (decision 0019).
+type Part = 'core' | 'pages';
+const loaders: Record<Language, Record<Part, () => Promise<Catalogue>>> = {
+  en: {
+    core: async () => enCore,
+    pages: async () => (await import('@/locales/en/pages.json')).default,
+  },
+  ar: {
+    core: async () => (await import('@/locales/ar/core.json')).default,
+    pages: async () => (await import('@/locales/ar/pages.json')).default,
+  },
+};
+
+const catalogues = new Map<Language, Catalogue>([['en', enCore]]);
+const loaded = new Map<Language, Map<Part, Promise<void>>>([['en', new Map([['core', Promise.resolve()]])]]);
+/** Set once any page has needed `pages`: a language chosen later then loads it too, before switching. */
+let pagesNeeded = false;
+
+function loadPart(language: Language, part: Part): Promise<void> {
+  const parts = loaded.get(language) ?? new Map<Part, Promise<void>>();
+  loaded.set(language, parts);
+  let pending = parts.get(part);
+  if (!pending) {
+    pending = loaders[language][part]().then(
+      (catalogue) => void catalogues.set(language, mergeCatalogues(catalogues.get(language) ?? {}, catalogue)),
+      (error: unknown) => {
+        parts.delete(part); // a failed chunk (network) may be fetched again on the next try
+        throw error;
+      },
+    );
+    parts.set(part, pending);
+  }
+  return pending;
+}
+
+// --- The active language ---------------------------------------------------------------------------
+let language: Language = DEFAULT_LANGUAGE;
+/** The language last asked for: the active one, or the one being loaded to replace it. */
+let wanted: Language = DEFAULT_LANGUAGE;
+
+/**
+ * Every page but the home page waits for this before its first render (app/lazy-page.ts). In the
+ * language being switched to, if a switch is under way: the app's start asks for the stored language
+ * and the page's texts at the same time.
+ */
+export function loadPageStrings(): Promise<void> {
+  pagesNeeded = true;
+  return loadPart(wanted, 'pages');
+}
+const listeners = new Set<() => void>();
+
+const reported = new Set<string>();
+function missing(key: string): string {
+  if (!reported.has(`${language} ${key}`)) {
+    reported.add(`${language} ${key}`);
+    console.error(`No text for "${key}" in the ${language} catalogue.`);
+  }
+  return key;
+}
+
+const translators = new Map<Language, TFunction>();
+/** A `t` bound to one language: a new identity per language, so memoised text follows a switch. */
+function translatorFor(lang: Language): TFunction {
+  let t = translators.get(lang);
+  if (!t) {
+    const chain = (): Array<[string, Catalogue]> => {
+      const own: [string, Catalogue] = [lang, catalogues.get(lang) ?? {}];
+      return lang === DEFAULT_LANGUAGE ? [own] : [own, [DEFAULT_LANGUAGE, catalogues.get(DEFAULT_LANGUAGE) ?? {}]];
+    };
+    t = (key, options) => translate(chain(), key, options) ?? missing(key);
+    translators.set(lang, t);
+  }
+  return t;
+}
+
+const dir = (lang: string = language): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
+
+/** The active language, its direction and `t`, for code outside components (and for components). */
+export const i18n = {
+  get resolvedLanguage(): Language {
+    return language;
+  },
+  dir,
+  t: ((key, options) => translatorFor(language)(key, options)) as TFunction,
+};
+
 export function currentLanguage(): Language {
-  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  return language;
 }
 
 /**
@@ -51,45 +135,46 @@ export function currentLanguage(): Language {
  */
 export const LANGUAGE_COOKIE = 'lang';
 
-function applyToDocument(language: string): void {
-  if (typeof document === 'undefined') return; // prerendering in Node (scripts/prerender.mjs)
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+function applyToDocument(lang: Language): void {
+  setApiLanguage(lang);
+  if (typeof document === 'undefined') return; // rendering in Node (src/prerender.tsx)
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
   const root = document.documentElement;
-  root.lang = language;
-  root.dir = i18n.dir(language);
-  setApiLanguage(language);
+  root.lang = lang;
+  root.dir = dir(lang);
 }
 
-/** Loads `language` if needed, switches to it and, unless told otherwise, remembers it. */
-export async function setLanguage(language: Language, { persist = true } = {}): Promise<void> {
-  if (!i18n.hasResourceBundle(language, 'translation')) {
-    i18n.addResourceBundle(language, 'translation', await loaders[language]());
-  }
-  await i18n.changeLanguage(language);
+/** Loads `lang` if needed, switches to it and, unless told otherwise, remembers it. */
+export async function setLanguage(lang: Language, { persist = true } = {}): Promise<void> {
+  wanted = lang;
+  await Promise.all([loadPart(lang, 'core'), pagesNeeded ? loadPart(lang, 'pages') : null]);
+  if (wanted !== lang) return; // asked for another language meanwhile: that call switches
   if (persist) {
     try {
-      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
     } catch {
       // storage may be unavailable (private mode); the choice then lasts for this page only
     }
   }
+  applyToDocument(lang);
+  if (lang === language) return;
+  language = lang;
+  for (const listener of listeners) listener();
 }
 
-/** Starts i18next in the stored language; awaited before the first render so a reload keeps it. */
-export async function initI18n(language: Language = readStoredLanguage()): Promise<typeof i18n> {
-  if (!i18n.isInitialized) {
-    i18n.on('languageChanged', applyToDocument);
-    await i18n.use(initReactI18next).init({
-      resources: { en: { translation: en } },
-      lng: DEFAULT_LANGUAGE,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      interpolation: { escapeValue: false }, // React escapes
-      returnNull: false,
-    });
-  }
-  await setLanguage(language, { persist: false });
+/** Starts in the stored language; awaited before the first render so a reload keeps it. */
+export async function initI18n(lang: Language = readStoredLanguage()): Promise<typeof i18n> {
+  await setLanguage(lang, { persist: false });
   return i18n;
 }
 
-export { i18n };
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** `t` and `i18n` for a component, which renders again when the language changes. */
+export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+  const lang = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  return { t: translatorFor(lang), i18n };
+}

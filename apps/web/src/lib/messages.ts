@@ -1,4 +1,4 @@
-import type { ParseKeys, TFunction } from 'i18next';
+import type { TFunction, TranslationKey } from './i18n';
 import {
   CANNOT_MESSAGE_YOURSELF,
   CONVERSATION_NOT_FOUND,
@@ -28,7 +28,7 @@ import { formatNumber } from './format';
  * maps each known sentence to its catalogue key so Arabic users read it in Arabic; an unknown
  * sentence from the server is shown as sent.
  */
-const KNOWN_MESSAGES: Record<string, ParseKeys> = {
+const KNOWN_MESSAGES: Record<string, TranslationKey> = {
   'Please fill in your email.': 'validation.fillInEmail',
   'Please fill in your password.': 'validation.fillInPassword',
   'Please fill out your username.': 'validation.fillOutUsername',

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { currencySymbol, formatMoney, formatNumber } from './format';
 import { intlLocale } from './i18n';
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import ar from './ar.json';
-import en from './en.json';
+import arCore from './ar/core.json';
+import arPages from './ar/pages.json';
+import enCore from './en/core.json';
+import enPages from './en/pages.json';
+import { mergeCatalogues } from '@/lib/translate';
+
+const en = mergeCatalogues(enCore, enPages);
+const ar = mergeCatalogues(arCore, arPages);
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -22,8 +28,14 @@ function leaves(tree: object): string[] {
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)/g)].map((match) => match[1]).sort();
 
 describe('locales', () => {
-  it('Arabic has exactly the keys English has', () => {
-    expect([...keys(ar)].sort()).toEqual([...keys(en)].sort());
+  it('Arabic has exactly the keys English has, in the same part (core or pages)', () => {
+    expect([...keys(arCore)].sort()).toEqual([...keys(enCore)].sort());
+    expect([...keys(arPages)].sort()).toEqual([...keys(enPages)].sort());
+  });
+
+  it('no key is in both parts', () => {
+    const core = keys(enCore);
+    expect([...keys(enPages)].filter((key) => core.has(key))).toEqual([]);
   });
 
   it('every Arabic text is translated and keeps its placeholders', () => {

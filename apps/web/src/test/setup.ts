@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { initI18n, setLanguage } from '@/lib/i18n';
+import { initI18n, loadPageStrings, setLanguage } from '@/lib/i18n';
 import { mockApi, takeUnexpectedRequests } from './fetch-mock';
 import { fixedMediaQueryList } from './media-query';
 
@@ -28,7 +28,9 @@ if (!('fonts' in document)) {
 // Lazy routes in jsdom can take seconds on a loaded 2-core CI machine; waiting longer is not retrying.
 configure({ asyncUtilTimeout: 8000 });
 
+// Components render on their own here, outside the pages that would load their texts (app/lazy-page.ts).
 await initI18n('en');
+await loadPageStrings();
 
 // --- Fail on any unexpected console.error (epic-stack habit) ------------------------------------
 let consoleErrors: unknown[][] = [];

@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, Divider, Grid, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
-import type { ParseKeys } from 'i18next';
+import type { TranslationKey } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { NewsletterForm } from '@/features/newsletter';
 import { usePlatformConfig } from '@/lib/config';
@@ -9,7 +9,7 @@ import { useI18n } from '@/lib/use-i18n';
 import classes from './Footer.module.css';
 
 /** Only pages that exist in Cusp (DECISIONS D24). */
-const GROUPS: readonly { title: ParseKeys; links: readonly { to: string; label: ParseKeys }[] }[] = [
+const GROUPS: readonly { title: TranslationKey; links: readonly { to: string; label: TranslationKey }[] }[] = [
   {
     title: 'footer.company',
     links: [

@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Box, Group, Paper, Stack, Text, ThemeIcon } from '@
 import { useClickOutside } from '@mantine/hooks';
 import { IconClockHour4, IconHelp, IconX } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { isHelpWidgetHidden } from '@cusp/shared';
 import { SUPPORT_LINKS } from './nav-items';
 import classes from './HelpWidget.module.css';

@@ -1,6 +1,6 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { Language } from '@cusp/shared';
 import { LANGUAGE_NAMES, setLanguage } from '@/lib/i18n';
 

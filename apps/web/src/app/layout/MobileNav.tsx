@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Box, Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 // The drawer (modal, focus trap, scroll lock) loads on first use, not with every page.
 const loadDrawer = () => import('./MobileNavDrawer');

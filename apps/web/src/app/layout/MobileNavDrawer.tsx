@@ -1,7 +1,7 @@
 import { Avatar, Box, Divider, Drawer, Group, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { DEFAULT_AVATAR } from '@/lib/images';
 import { useMe } from '@/features/auth';
 import { UnreadBadge } from '@/features/messages/components/UnreadBadge';

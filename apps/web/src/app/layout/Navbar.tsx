@@ -1,7 +1,7 @@
 import { Box, Container, Group } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { Link, NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { MessagesRealtime } from '@/features/messages/components/MessagesRealtime';
 import { UnreadBadge } from '@/features/messages/components/UnreadBadge';
 import { LanguageSwitch } from './LanguageSwitch';

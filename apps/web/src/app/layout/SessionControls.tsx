@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Box, Button, Group, Loader, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useMe } from '@/features/auth';
 import { lazyComponent } from '../lazy-page';
 

@@ -1,7 +1,7 @@
 import { Suspense, useState, type KeyboardEvent } from 'react';
 import { UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { lazyComponent } from '../lazy-page';
 import classes from './Navbar.module.css';
 

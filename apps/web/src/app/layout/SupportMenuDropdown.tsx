@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { Menu, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { SUPPORT_LINKS } from './nav-items';
 import classes from './Navbar.module.css';
 

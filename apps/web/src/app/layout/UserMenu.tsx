@@ -1,7 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { SessionUser } from '@cusp/shared';
 import { DEFAULT_AVATAR } from '@/lib/images';
 import { ACCOUNT_LINKS } from './nav-items';

@@ -1,8 +1,8 @@
-import type { ParseKeys } from 'i18next';
+import type { TranslationKey } from '@/lib/i18n';
 
 export interface NavItem {
   to: string;
-  label: ParseKeys;
+  label: TranslationKey;
 }
 
 /** The navbar's main links (SPEC.md section 2). */

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLogout } from '@/features/auth';
 import { notifyError } from '@/lib/notify';
 

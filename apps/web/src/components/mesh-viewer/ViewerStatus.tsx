@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** The viewer's loading and error faces (also the lazy chunk's fallback). */
 export function ViewerStatus({ state, height, overlay = false }: { state: 'loading' | 'error'; height?: number | string; overlay?: boolean }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/lib/page-title';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { AuthCard } from '../components/AuthCard';
 import { AuthSwitchLink } from '../components/AuthSwitchLink';
 import { ForgotPasswordForm } from '../components/ForgotPasswordForm';

@@ -1,6 +1,6 @@
 import { WELCOME_TOAST_MS } from '@cusp/shared';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { AuthCard } from '../components/AuthCard';
 import { AuthSwitchLink } from '../components/AuthSwitchLink';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { AuthCard } from '../components/AuthCard';
 import { AuthSwitchLink } from '../components/AuthSwitchLink';

@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { FormMessage } from '@/components/FormMessage';
 import { notifySuccess } from '@/lib/notify';
 import { AuthCard } from '../components/AuthCard';

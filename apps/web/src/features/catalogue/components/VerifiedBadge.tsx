@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** D10: an administrator has vetted this designer. */
 export function VerifiedBadge({ size = 'sm' }: { size?: 'xs' | 'sm' | 'md' }) {

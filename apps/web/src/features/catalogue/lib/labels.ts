@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { EXPERIENCE_OPTIONS, SERVICE_TAGS, SPECIALIZATIONS } from '@cusp/shared';
 
 type ServiceTag = (typeof SERVICE_TAGS)[number];

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { COURSE_CATEGORIES, formatDuration, isCourseCategory } from '@cusp/shared';
 
 /** Course categories and durations in the active language. */

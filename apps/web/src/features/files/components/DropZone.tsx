@@ -1,7 +1,7 @@
 import { useId, useState, type DragEvent } from 'react';
 import { Text, VisuallyHidden } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ACCEPT } from '../lib/file-rules';
 import classes from './DropZone.module.css';
 

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ToothIllustration } from './ToothIllustration';
 import classes from './Hero.module.css';
 

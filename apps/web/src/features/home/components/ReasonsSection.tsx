@@ -8,7 +8,7 @@ import {
   IconShieldLock,
   type Icon,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 const REASONS: readonly { id: 'expertise' | 'security' | 'speed' | 'collaboration' | 'pricing' | 'vetted'; icon: Icon }[] = [
   { id: 'expertise', icon: IconCertificate },

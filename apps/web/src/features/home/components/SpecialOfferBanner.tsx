@@ -1,7 +1,7 @@
 import { Badge, Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** For visitors only: a free account and a 30-day free trial of premium services. */
 export function SpecialOfferBanner() {

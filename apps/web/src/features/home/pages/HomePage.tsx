@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useMe } from '@/features/auth';
 import { LatestServicesSlider } from '@/features/services';
 import { usePageTitle } from '@/lib/page-title';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { ConversationJson } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';

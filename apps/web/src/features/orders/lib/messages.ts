@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { ParseKeys } from 'i18next';
+import type { TranslationKey } from '@/lib/i18n';
 import { ORDER_MAX_ARCHES, ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX } from '@cusp/shared';
 import { errorMessage, isApiError } from '@/lib/api';
 import { useI18n } from '@/lib/use-i18n';
@@ -10,7 +10,7 @@ import { useMessages } from '@/lib/use-messages';
  * mapped to this feature's catalogue keys so an Arabic reader reads them in Arabic. Anything else
  * goes through the app's own table (lib/messages.ts), and an unknown sentence is shown as sent.
  */
-const ORDER_KEYS: Record<string, ParseKeys> = {
+const ORDER_KEYS: Record<string, TranslationKey> = {
   [ORDER_MESSAGES.quantity]: 'orders.server.quantity',
   [ORDER_MESSAGES.tooMany]: 'orders.server.tooMany',
   [ORDER_MESSAGES.badTooth]: 'orders.server.badTooth',

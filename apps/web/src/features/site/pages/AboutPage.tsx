@@ -1,7 +1,7 @@
 import { Anchor, Button, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingHospital, IconPencilCog, IconSchool, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { PageShell } from '@/components/PageShell';
 
 const AUDIENCES: readonly { id: 'clinics' | 'designers' | 'learners'; icon: Icon }[] = [

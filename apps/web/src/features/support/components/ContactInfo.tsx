@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@ma
 import { IconClockHour4, IconMail, IconMessageCircle, IconPhone, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 export const SUPPORT_EMAIL = 'support@cusp.dental';
 export const SUPPORT_PHONE = '+1 (800) 555-0199';

@@ -1,6 +1,6 @@
 import { Grid, Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { PageShell } from '@/components/PageShell';
 import { useMe } from '@/features/auth';
 import { ContactForm } from '../components/ContactForm';
