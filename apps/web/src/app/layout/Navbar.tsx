@@ -1,5 +1,5 @@
 import { Box, Container, Group } from '@mantine/core';
-import { useWindowScroll } from '@mantine/hooks';
+import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { MessagesRealtime } from '@/features/messages/components/MessagesRealtime';
@@ -11,13 +11,29 @@ import { SessionControls } from './SessionControls';
 import { SupportMenu } from './SupportMenu';
 import classes from './Navbar.module.css';
 
+/**
+ * Marks the header `data-scrolled` (a shadow) once the page has scrolled. It sets the attribute itself
+ * rather than through state: state set on mount would render the whole header a second time, in one
+ * blocking task, right after the page is hydrated.
+ */
+function useScrolledMark() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const mark = () => ref.current?.toggleAttribute('data-scrolled', window.scrollY > 0);
+    mark();
+    window.addEventListener('scroll', mark, { passive: true });
+    return () => window.removeEventListener('scroll', mark);
+  }, []);
+  return ref;
+}
+
 /** Brand, main links, Support menu, language switch and the session area; a burger on small screens. */
 export function Navbar() {
   const { t } = useTranslation();
-  const [scroll] = useWindowScroll();
+  const header = useScrolledMark();
 
   return (
-    <Box component="header" className={classes.header} mod={{ scrolled: scroll.y > 0 }}>
+    <Box component="header" ref={header} className={classes.header}>
       <MessagesRealtime />
       <Container size="lg" className={classes.inner}>
         <Group gap="lg" wrap="nowrap">
