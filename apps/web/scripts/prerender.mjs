@@ -38,20 +38,27 @@ function stylesOf(key, css = new Set(), visited = new Set()) {
   chunk.imports?.forEach((imported) => stylesOf(imported, css, visited));
   return css;
 }
-/** Each page chunk's name (its component's: HomePage) -> the <link> tags of its stylesheets. */
-const pageStyles = Object.fromEntries(
-  Object.entries(manifest)
-    .filter(([, chunk]) => chunk.isDynamicEntry && chunk.name)
-    .map(([key, chunk]) => [chunk.name, [...stylesOf(key)].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('')]),
-);
-if (pageStyles.HomePage === undefined) throw new Error('the home page chunk (HomePage) is not in the build manifest');
 
 // The app's scripts start once the prerendered page has painted: started by the parser, they arrive
 // (or run) before the first paint and hold it back. A tiny classic script, deferred, waits for the
 // next frame and then adds the entry module; Vite's preload links go, the entry imports what it needs.
 const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(index);
 if (!entry) throw new Error('dist/index.html has no entry <script type="module">');
-const bootSource = `// Starts ${entry[1]} after the prerendered home page's first paint (apps/web/scripts/prerender.mjs).
+// The entry evaluates React, then imports the rest of the app (src/start.tsx) in a later task (decision
+// 0019). That step's scripts are preloaded with the entry, so the import waits for no download.
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const startKey = manifest[entryKey]?.dynamicImports?.find((key) => key.endsWith('src/start.tsx'));
+if (!startKey) throw new Error('the build entry does not import src/start.tsx');
+function scriptsOf(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || files.has(`/${chunk.file}`)) return files;
+  files.add(`/${chunk.file}`);
+  chunk.imports?.forEach((imported) => scriptsOf(imported, files));
+  return files;
+}
+const entryScripts = scriptsOf(entryKey);
+const startScripts = [...scriptsOf(startKey)].filter((file) => !entryScripts.has(file));
+const bootSource = `// Starts ${entry[1]} after the prerendered page's first paint (apps/web/scripts/prerender.mjs).
 requestAnimationFrame(function () {
   setTimeout(function () {
     var script = document.createElement('script');
@@ -59,12 +66,32 @@ requestAnimationFrame(function () {
     script.crossOrigin = '';
     script.src = ${JSON.stringify(entry[1])};
     document.head.appendChild(script);
+    ${JSON.stringify(startScripts)}.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
   });
 });
 `;
 const bootFile = `assets/boot-${createHash('sha256').update(bootSource).digest('base64url').slice(0, 8)}.js`;
 await writeFile(path.join(dist, bootFile), bootSource);
+// The second step's stylesheets (the frame's own: header, footer) are the entry's as far as the
+// first paint is concerned: linked in the head, not left to Vite's import of it.
+const startStyleFiles = stylesOf(startKey);
+const startStyles = [...startStyleFiles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
+
+/** Each page chunk's name (its component's: HomePage) -> the <link> tags of its stylesheets. */
+const pageStyles = Object.fromEntries(
+  Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isDynamicEntry && chunk.name)
+    .map(([key, chunk]) => [chunk.name, [...stylesOf(key)].filter((file) => !startStyleFiles.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('')]),
+);
+if (pageStyles.HomePage === undefined) throw new Error('the home page chunk (HomePage) is not in the build manifest');
 const shellTemplate = index
+  .replace('</head>', `${startStyles}</head>`)
   .replace(entry[0], `<script defer src="/${bootFile}"></script>`)
   .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '');
 

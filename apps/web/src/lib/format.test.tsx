@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDate, sameDay, setDisplayTimeZone } from './format';
+import { browserTimeZone, formatDate, sameDay, setDisplayTimeZone } from './format';
+
+// First in this file: the cookie is written once per page, by the first date formatted.
+describe('the tz cookie (decision 0019)', () => {
+  it('is written with the first date the page formats, not before', () => {
+    expect(document.cookie).not.toContain('tz=');
+    formatDate('2026-11-22T07:31:00Z', 'en');
+    expect(document.cookie).toContain(`tz=${encodeURIComponent(browserTimeZone())}`);
+  });
+});
 
 describe('dates in the reader\'s time zone (server rendering, decision 0018)', () => {
   afterEach(() => setDisplayTimeZone(undefined));

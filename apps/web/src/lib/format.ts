@@ -30,7 +30,10 @@ function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.
 function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `d ${locale} ${JSON.stringify(options)}`;
   let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  if (!format) {
+    formatters.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+    rememberTimeZone(); // the time zone data is loaded now: telling the zone costs nothing more
+  }
   return format;
 }
 
@@ -67,6 +70,20 @@ export function setDisplayTimeZone(timeZone: string | undefined): void {
 /** The browser's time zone, which it tells the server in the `tz` cookie. */
 export function browserTimeZone(): string {
   return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+let timeZoneRemembered = false;
+
+/**
+ * Writes the browser's time zone to the `tz` cookie, for the server's next render (decision 0018).
+ * Asking Intl costs 10-30 ms the first time (its time zone data), a long task on a slow phone: so it
+ * happens when the page formats its first date (the data is loaded then anyway) or when the reader
+ * leaves the page (main.tsx), never while the app starts (decision 0019).
+ */
+export function rememberTimeZone(): void {
+  if (timeZoneRemembered || typeof document === 'undefined') return; // rendering in Node: nothing to tell
+  timeZoneRemembered = true;
+  document.cookie = `tz=${encodeURIComponent(browserTimeZone())}; path=/; max-age=31536000; samesite=lax`;
 }
 
 export function formatDate(value: Date | string | number, locale: string, options?: Intl.DateTimeFormatOptions): string {
