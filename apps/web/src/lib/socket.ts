@@ -15,6 +15,11 @@ export const SOCKET_OPTIONS = {
   reconnectionDelayMax: 5000,
   randomizationFactor: 0.5,
   timeout: 20000,
+  // A WebSocket at once, rather than HTTP long-polling first and an upgrade: one handshake instead of
+  // several polling round trips, each a task on a phone's main thread while the page loads (decision
+  // 0019). Where WebSockets are blocked, it falls back to polling.
+  transports: ['websocket', 'polling'] as Array<'websocket' | 'polling'>,
+  tryAllTransports: true,
 } as const;
 
 /**

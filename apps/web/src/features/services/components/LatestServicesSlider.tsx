@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Button, Container, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -21,7 +21,11 @@ const SLIDE_DURATION_MS = 500;
 export function LatestServicesSlider() {
   const { t } = useI18n();
   const { currency } = usePlatformConfig();
-  const { data: services, isPending } = useLatestServices();
+  const latest = useLatestServices();
+  // The cards arrive after the page is live: a query's update renders in one blocking task, so they
+  // render in a deferred render instead, which yields to taps (decision 0019). Until then, the loader.
+  const services = useDeferredValue(latest.data);
+  const isPending = latest.isPending || services !== latest.data;
   const hasServices = !!services && services.length > 0;
 
   const heading = (
