@@ -13,6 +13,7 @@ interface RenderModule {
   renderPage(url: string, language: string, transport: (url: string, init: RequestInit) => Promise<Response>, timeZone?: string): Promise<RenderedPage | null>;
   toDocument(template: string, language: string, page: RenderedPage, kind: 'page', extra: { head?: string; body?: string }): string;
   jsonForHtml(value: unknown): string;
+  preloadList(files: readonly string[]): string;
 }
 
 interface RenderedPage {
@@ -52,7 +53,11 @@ export async function loadPageRenderer(app: FastifyInstance, ssrDir: string, vis
   const pagesFile = path.join(ssrDir, 'pages.json');
   if (!existsSync(moduleFile) || !existsSync(pagesFile)) return null;
   const mod = (await import(pathToFileURL(moduleFile).href)) as RenderModule;
-  const { template, styles } = JSON.parse(await readFile(pagesFile, 'utf8')) as { template: string; styles: Record<string, string> };
+  const { template, styles, scripts = {} } = JSON.parse(await readFile(pagesFile, 'utf8')) as {
+    template: string;
+    styles: Record<string, string>;
+    scripts?: Record<string, string[]>;
+  };
 
   async function render(url: string, language: string, cookie: string, timeZone: string | undefined): Promise<string | null> {
     const transport = async (apiUrl: string, init: RequestInit): Promise<Response> => {
@@ -73,7 +78,8 @@ export async function loadPageRenderer(app: FastifyInstance, ssrDir: string, vis
     const head = page.components.map((name) => styles[name]);
     // A page whose stylesheets are unknown would paint unstyled, then move: send the frame instead.
     if (head.some((links) => links === undefined)) return null;
-    const body = `<script type="application/json" id="cusp-state">${mod.jsonForHtml(page.state)}</script>`;
+    const preload = mod.preloadList(page.components.flatMap((name) => scripts[name] ?? []));
+    const body = `<script type="application/json" id="cusp-state">${mod.jsonForHtml(page.state)}</script>${preload}`;
     return mod.toDocument(template, language, page, 'page', { head: head.join(''), body });
   }
 

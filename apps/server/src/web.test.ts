@@ -115,13 +115,18 @@ export async function renderPage(url, language, transport) {
   return { html: '<p>' + answer.cookie + '|' + answer.language + '|' + language + '|' + url + '</p>', dir: 'ltr', state: { seen: '</script>' }, components };
 }
 export const jsonForHtml = (value) => JSON.stringify(value).replace(/</g, '\\\\u003c');
+export const preloadList = (files) => '<script id="cusp-preload">' + files.join(' ') + '</script>';
 export const toDocument = (template, language, page, kind, extra) =>
   template.replace('</head>', extra.head + '</head>').replace('<div id="root"></div>', '<div id="root" data-prerendered="' + kind + '">' + page.html + '</div>' + extra.body);
 `;
 
 const SSR_BUILD = {
   'prerender.js': RENDER_MODULE,
-  'pages.json': JSON.stringify({ template: '<head></head><div id="root"></div>', styles: { ItemPage: '<link href="/item.css">' } }),
+  'pages.json': JSON.stringify({
+    template: '<head></head><div id="root"></div>',
+    styles: { ItemPage: '<link href="/item.css">' },
+    scripts: { ItemPage: ['/assets/item.js', '/assets/card.js'] },
+  }),
 };
 
 describe('pages rendered per request', () => {
@@ -134,7 +139,8 @@ describe('pages rendered per request', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toBe(
       '<head><link href="/item.css"></head><div id="root" data-prerendered="page"><p>lang=ar; cusp_session=abc|ar|ar|/item/7?x=1</p></div>' +
-        '<script type="application/json" id="cusp-state">{"seen":"\\u003c/script>"}</script>',
+        '<script type="application/json" id="cusp-state">{"seen":"\\u003c/script>"}</script>' +
+        '<script id="cusp-preload">/assets/item.js /assets/card.js</script>', // its scripts, for the boot script to preload
     );
     // It may show the reader's own data: no shared cache keeps it, and it differs by cookie.
     expect(res.headers['cache-control']).toBe('private, no-cache');

@@ -20,7 +20,7 @@ const ssrSources = await Promise.all(
   [path.join(ssrDir, 'prerender.js'), ...(await readdir(path.join(ssrDir, 'assets'))).filter((f) => f.endsWith('.js')).map((f) => path.join(ssrDir, 'assets', f))].map((f) => readFile(f, 'utf8')),
 );
 if (ssrSources.some((source) => source.includes('process.env.NODE_ENV'))) throw new Error('dist-ssr/ still chooses React builds by NODE_ENV at run time');
-const { renderHome, renderShell, toDocument } = await import(path.join(ssrDir, 'prerender.js'));
+const { renderHome, renderShell, toDocument, preloadList } = await import(path.join(ssrDir, 'prerender.js'));
 const index = await readFile(path.join(dist, 'index.html'), 'utf8');
 if (!index.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
 
@@ -58,6 +58,7 @@ function scriptsOf(key, files = new Set()) {
 }
 const entryScripts = scriptsOf(entryKey);
 const startScripts = [...scriptsOf(startKey)].filter((file) => !entryScripts.has(file));
+const startScriptSet = new Set(startScripts);
 const bootSource = `// Starts ${entry[1]} after the prerendered page's first paint (apps/web/scripts/prerender.mjs).
 requestAnimationFrame(function () {
   setTimeout(function () {
@@ -66,13 +67,19 @@ requestAnimationFrame(function () {
     script.crossOrigin = '';
     script.src = ${JSON.stringify(entry[1])};
     document.head.appendChild(script);
-    ${JSON.stringify(startScripts)}.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    });
+    // Each link costs the main thread about half a millisecond (more on a phone): a few per task.
+    var page = document.getElementById('cusp-preload');
+    var hrefs = ${JSON.stringify(startScripts)}.concat(page ? JSON.parse(page.textContent) : []);
+    (function preload(from) {
+      hrefs.slice(from, from + 6).forEach(function (href) {
+        var link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.appendChild(link);
+      });
+      if (from + 6 < hrefs.length) setTimeout(preload, 0, from + 6);
+    })(0);
   });
 });
 `;
@@ -90,13 +97,21 @@ const pageStyles = Object.fromEntries(
     .map(([key, chunk]) => [chunk.name, [...stylesOf(key)].filter((file) => !startStyleFiles.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('')]),
 );
 if (pageStyles.HomePage === undefined) throw new Error('the home page chunk (HomePage) is not in the build manifest');
+// ... and its scripts beyond the entry's and start.tsx's: listed in the page (#cusp-preload) for the boot
+// script to preload a few per task, rather than Vite's preload appending them all in the task that
+// asks for the page (decision 0019).
+const pageScripts = Object.fromEntries(
+  Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isDynamicEntry && chunk.name)
+    .map(([key, chunk]) => [chunk.name, [...scriptsOf(key)].filter((file) => !entryScripts.has(file) && !startScriptSet.has(file))]),
+);
 const shellTemplate = index
   .replace('</head>', `${startStyles}</head>`)
   .replace(entry[0], `<script defer src="/${bootFile}"></script>`)
   .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '');
 
-async function write(name, language, rendered, kind, head) {
-  const page = toDocument(shellTemplate, language, rendered, kind, { head });
+async function write(name, language, rendered, kind, head, body) {
+  const page = toDocument(shellTemplate, language, rendered, kind, { head, body });
   const file = path.join(dist, `${name}.${language}.html`);
   await writeFile(file, page);
   const source = Buffer.from(page);
@@ -108,12 +123,12 @@ async function write(name, language, rendered, kind, head) {
 for (const language of ['en', 'ar']) {
   const home = await renderHome(language);
   if (!home.html.includes('id="hero-title"')) throw new Error(`the ${language} home page rendered without its hero`);
-  await write('home', language, home, 'visitor', pageStyles.HomePage);
+  await write('home', language, home, 'visitor', pageStyles.HomePage, preloadList(pageScripts.HomePage));
   const shell = await renderShell(language);
   if (!shell.html.includes('<header') || !shell.html.includes('<main')) throw new Error(`the ${language} page frame has no header or main`);
   await write('shell', language, shell, 'shell');
 }
 // The server renders some pages per request with the same module (apps/server/src/page-renderer.ts):
 // it needs the document template and each page's stylesheets. The manifest itself is not served.
-await writeFile(path.join(ssrDir, 'pages.json'), JSON.stringify({ template: shellTemplate, styles: pageStyles }));
+await writeFile(path.join(ssrDir, 'pages.json'), JSON.stringify({ template: shellTemplate, styles: pageStyles, scripts: pageScripts }));
 await rm(path.dirname(manifestFile), { recursive: true, force: true });

@@ -20,13 +20,13 @@ import { setDisplayTimeZone } from './lib/format';
 import { i18n, setLanguage } from './lib/i18n';
 import type { Prerendered } from './server-document';
 
-export { jsonForHtml, toDocument } from './server-document';
+export { jsonForHtml, preloadList, toDocument } from './server-document';
 
 /** A page rendered for one request, with the answers it was rendered from. */
 export interface RenderedPage extends Prerendered {
   /** The page's queries (and the session's /me), for the client to start from the same data. */
   state: DehydratedState;
-  /** The names of the page components shown, to link their stylesheets. */
+  /** The names of the lazily loaded components shown (the page's, the user menu), to link their stylesheets and preload their scripts. */
   components: string[];
 }
 
@@ -84,7 +84,9 @@ export function renderPage(url: string, language: Language, transport: ApiTransp
     ]);
     if (queryClient.getQueryCache().getAll().some((query) => query.state.status !== 'success')) return null;
     const page = await render(language, queryClient, url, <AppRoutes />);
-    return { ...page, state: dehydrate(queryClient), components: components.map((component) => component.name) };
+    // A member's header shows the user menu, itself a chunk: its name goes with the page's.
+    const shown = [...components.map((component) => component.name), ...(queryClient.getQueryData(meQueryKey) ? ['UserMenu'] : [])];
+    return { ...page, state: dehydrate(queryClient), components: shown };
   });
   queue = rendered.catch(() => null);
   return rendered;

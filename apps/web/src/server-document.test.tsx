@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonForHtml, toDocument } from './server-document';
+import { jsonForHtml, preloadList, toDocument } from './server-document';
 
 const TEMPLATE = '<!doctype html><html lang="en" dir="ltr"><head><title>Cusp</title></head><body><div id="root"></div></body></html>';
 
@@ -35,5 +35,14 @@ describe('jsonForHtml', () => {
     const text = jsonForHtml(value);
     expect(text).not.toMatch(/<|\u2028|\u2029/);
     expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe('preloadList', () => {
+  it('lists each script once, as data the boot script reads (JSON that cannot close the element)', () => {
+    const tag = preloadList(['/assets/a.js', '/assets/b.js', '/assets/a.js']);
+    const json = /^<script type="application\/json" id="cusp-preload">(.*)<\/script>$/.exec(tag)?.[1] ?? '';
+    expect(JSON.parse(json)).toEqual(['/assets/a.js', '/assets/b.js']);
+    expect(preloadList(['</script>'])).not.toContain('</script></script>');
   });
 });

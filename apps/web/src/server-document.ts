@@ -32,3 +32,10 @@ export function jsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * The scripts a page needs beyond the app's own, for the boot script (scripts/prerender.mjs) to preload a
+ * few per task after the first paint (decision 0019).
+ */
+export function preloadList(files: readonly string[]): string {
+  return `<script type="application/json" id="cusp-preload">${jsonForHtml([...new Set(files)])}</script>`;
+}
