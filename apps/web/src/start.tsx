@@ -40,10 +40,10 @@ function render(container: HTMLElement, queryClient: QueryClient) {
 }
 
 /**
- * Starts the app in steps, each in a task of its own: evaluating the scripts, reading the page's data,
- * asking for the page's code, then rendering. Run in the task that evaluated the scripts, the first
- * three made one task of 50-80 ms on a fast machine (four times that on a slow phone), during which a
- * tap on the already painted page went unanswered (decision 0019).
+ * Starts the app in steps, each in a task of its own: reading the page's data (in the task that evaluated
+ * this module), asking for the page's code, asking for the user menu's, then rendering once both are here.
+ * Run in one task with the scripts' evaluation, they took 50-80 ms on a fast machine (four times that on a
+ * slow phone), during which a tap on the already painted page went unanswered (decision 0019).
  */
 export async function start(container: HTMLElement) {
   performance.mark('cusp:scripts-evaluated');
