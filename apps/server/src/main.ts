@@ -18,8 +18,37 @@ async function main() {
     throw error;
   }
   const logger = pino({ level: config.logLevel });
+
+  // A signal can come while the server is still starting (a deploy replaced it at once). Without a
+  // handler Node would end the process mid-step: half the demo data written, or PGlite's files cut
+  // mid-write. Until the server listens, a signal is noted, the current step finishes, and the server
+  // closes what it has opened and exits 0.
+  let stopRequested: string | null = null;
+  let shutdown = async (signal: string) => {
+    if (stopRequested) return;
+    stopRequested = signal;
+    logger.info(`${signal} while starting: stopping after the current step`);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  const stopIfAsked = async (close: () => Promise<void>) => {
+    if (!stopRequested) return;
+    let code = 0;
+    try {
+      await close();
+      logger.info(`${stopRequested}: stopped before listening`);
+    } catch (error) {
+      logger.error(error, `${stopRequested}: closing failed`);
+      code = 1;
+    }
+    process.exit(code);
+  };
+
   const ctx = await createContext(config, logger);
+  logger.info('database ready');
+  await stopIfAsked(() => ctx.database.close());
   if (config.seedDemo && (await seedDemo(ctx))) logger.info('demo data created (accounts in the README)');
+  await stopIfAsked(() => ctx.database.close());
 
   const app = await buildApp(ctx, { serveWeb: true, logger: { level: config.logLevel } });
   const jobs = startJobs(ctx.database, app.log, scheduledJobs(ctx), ctx.metrics);
@@ -27,7 +56,7 @@ async function main() {
   logger.info(`Cusp is running on ${config.publicUrl} (database: ${ctx.database.kind}, data: ${config.dataDir})`);
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info(`${signal}: closing`);
@@ -49,8 +78,8 @@ async function main() {
       process.exit(code);
     }
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Asked to stop while building the app or binding the port: now that it listens, close it properly.
+  if (stopRequested) await shutdown(stopRequested);
 }
 
 main().catch((error) => {

@@ -30,8 +30,8 @@ interface Child {
   kill(signal: NodeJS.Signals): void;
 }
 
-/** main.ts in a child process on a free port; resolves once it listens. */
-async function startServer(env: Record<string, string>): Promise<Child> {
+/** main.ts in a child process on a free port; resolves once it listens (or, if asked, once its database is ready). */
+async function startServer(env: Record<string, string>, { until = 'listening' }: { until?: 'listening' | 'database ready' } = {}): Promise<Child> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
     // Only what is named here: a DATABASE_URL or REDIS_URL in the developer's shell must not leak in.
@@ -69,6 +69,7 @@ async function startServer(env: Record<string, string>): Promise<Child> {
       // come from two loggers, in either order: both are needed (the port is in Fastify's).
       if (entry.msg?.startsWith('Cusp is running on ')) running = true;
       if (running && port > 0) resolve();
+      if (until === 'database ready' && entry.msg === 'database ready') resolve();
       if (entry.msg === 'incoming request' && entry.req?.url) arrivals.set(entry.req.url, (arrivals.get(entry.req.url) ?? 0) + 1);
     });
     readline.createInterface({ input: child.stderr }).on('line', (line) => output.push(line));
@@ -225,6 +226,47 @@ it('SIGTERM to the server process while sign-ups are on it: each ends 201 or 503
     expect(await second.exited).toBe(0);
   } finally {
     for (const agent of agents) agent.destroy();
+    for (const child of children) {
+      child.kill('SIGKILL');
+      await child.exited;
+    }
+    await scratch?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}, 90_000);
+
+it('SIGTERM while the server starts (creating the demo data): the step finishes, exit 0, and the next start has all of it', async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cusp-startup-'));
+  const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
+  const env = { DATA_DIR: dataDir, SEED_DEMO: 'true', ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
+  const children: Child[] = [];
+  try {
+    // The signal comes as the demo data starts being written (seconds of work on PGlite).
+    const first = await startServer(env, { until: 'database ready' });
+    children.push(first);
+    first.kill('SIGTERM');
+    expect(await first.exited, first.output.join('\n')).toBe(0);
+    expect(first.output.join('\n')).toContain('SIGTERM: stopped before listening');
+
+    // Started again on the same data: every part of the demo is there (not accounts without a catalogue).
+    const second = await startServer(env);
+    children.push(second);
+    const base = `http://127.0.0.1:${second.port}/api`;
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'buyer@cusp.test', password: 'buyer-demo-1' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const list = async (url: string) => (await (await fetch(base + url, { headers: { cookie } })).json()) as unknown[];
+    expect((await list('/gigs')).length).toBeGreaterThan(0);
+    expect((await list('/orders')).length).toBeGreaterThan(0);
+    expect((await list('/conversations')).length).toBeGreaterThan(0);
+    expect((await list('/courses')).length).toBeGreaterThan(0);
+    second.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  } finally {
     for (const child of children) {
       child.kill('SIGKILL');
       await child.exited;
