@@ -88,13 +88,14 @@ export function loadPageStrings(): Promise<void> {
   pagesNeeded = true;
   return loadPart(wanted, 'pages');
 }
+
 const listeners = new Set<() => void>();
 
 const reported = new Set<string>();
-function missing(key: string): string {
-  if (!reported.has(`${language} ${key}`)) {
-    reported.add(`${language} ${key}`);
-    console.error(`No text for "${key}" in the ${language} catalogue.`);
+function missing(lang: Language, key: string): string {
+  if (!reported.has(`${lang} ${key}`)) {
+    reported.add(`${lang} ${key}`);
+    console.error(`No text for "${key}" in the ${lang} catalogue.`);
   }
   return key;
 }
@@ -108,7 +109,7 @@ function translatorFor(lang: Language): TFunction {
       const own: [string, Catalogue] = [lang, catalogues.get(lang) ?? {}];
       return lang === DEFAULT_LANGUAGE ? [own] : [own, [DEFAULT_LANGUAGE, catalogues.get(DEFAULT_LANGUAGE) ?? {}]];
     };
-    t = (key, options) => translate(chain(), key, options) ?? missing(key);
+    t = (key, options) => translate(chain(), key, options) ?? missing(lang, key);
     translators.set(lang, t);
   }
   return t;
