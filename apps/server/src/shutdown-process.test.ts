@@ -161,17 +161,35 @@ async function waitFor(condition: () => boolean | Promise<boolean>, what: string
   }
 }
 
-it('SIGTERM to the server process while sign-ups are on it: each ends 201 or 503, exit 0, and the data agrees', async () => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cusp-shutdown-'));
-  // PGlite in DATA_DIR; in the server-pg project (TEST_DATABASE_URL set) a scratch PostgreSQL database.
+/** A data directory (in the server-pg project, a scratch PostgreSQL database too) for a test's servers, and their cleaning up. */
+async function serverData(prefix: string, settings: Record<string, string> = {}) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix));
   const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
-  const env = { DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
   const children: Child[] = [];
+  return {
+    env: { DATA_DIR: dataDir, ...settings, ...(scratch ? { DATABASE_URL: scratch.url } : {}) },
+    database: scratch ? 'postgres' : 'pglite',
+    children,
+    async cleanUp() {
+      for (const child of children) {
+        child.kill('SIGKILL');
+        await child.exited;
+      }
+      await scratch?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+it('SIGTERM to the server process while sign-ups are on it: each ends 201 or 503, exit 0, and the data agrees', async () => {
+  // PGlite in DATA_DIR; in the server-pg project (TEST_DATABASE_URL set) a scratch PostgreSQL database.
+  const data = await serverData('cusp-shutdown-');
+  const { env, children } = data;
   const agents: http.Agent[] = [];
   try {
     const first = await startServer(env);
     children.push(first);
-    expect(first.output.join('\n')).toContain(`(database: ${scratch ? 'postgres' : 'pglite'},`);
+    expect(first.output.join('\n')).toContain(`(database: ${data.database},`);
     const inputs = Array.from({ length: 40 }, () => newUserInput());
     const forwardedFor = (i: number) => ({ 'x-forwarded-for': `10.8.0.${i + 1}` });
     // Each client keeps its connection open after the answer, as browsers do.
@@ -226,20 +244,13 @@ it('SIGTERM to the server process while sign-ups are on it: each ends 201 or 503
     expect(await second.exited).toBe(0);
   } finally {
     for (const agent of agents) agent.destroy();
-    for (const child of children) {
-      child.kill('SIGKILL');
-      await child.exited;
-    }
-    await scratch?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await data.cleanUp();
   }
 }, 90_000);
 
 it('SIGTERM while the server starts (creating the demo data): the step finishes, exit 0, and the next start has all of it', async () => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cusp-startup-'));
-  const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
-  const env = { DATA_DIR: dataDir, SEED_DEMO: 'true', ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
-  const children: Child[] = [];
+  const data = await serverData('cusp-startup-', { SEED_DEMO: 'true' });
+  const { env, children } = data;
   try {
     // The signal comes as the demo data starts being written (seconds of work on PGlite).
     const first = await startServer(env, { until: 'database ready' });
@@ -267,11 +278,6 @@ it('SIGTERM while the server starts (creating the demo data): the step finishes,
     second.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   } finally {
-    for (const child of children) {
-      child.kill('SIGKILL');
-      await child.exited;
-    }
-    await scratch?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await data.cleanUp();
   }
 }, 90_000);
