@@ -25,8 +25,9 @@ const index = await readFile(path.join(dist, 'index.html'), 'utf8');
 if (!index.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
 
 // A page is a lazy chunk: its stylesheets must be in the <head> before its rendered markup paints (or
-// it would move when they arrive). Its scripts are not preloaded: on a slow phone link they would share
-// the bandwidth with those stylesheets and delay the first paint; main.tsx asks for them.
+// it would move when they arrive). Its scripts are not preloaded by the HTML: on a slow phone link they
+// would share the bandwidth with those stylesheets and delay the first paint; the boot script asks for
+// them after it (below).
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
 const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
 const linked = (file) => index.includes(`/${file}"`);

@@ -12,7 +12,7 @@ export interface Prerendered {
 
 /**
  * The HTML document around rendered markup: the template is dist/index.html with its entry script
- * swapped for the boot script (scripts/prerender.mjs); `kind` tells main.tsx what it starts from.
+ * swapped for the boot script (scripts/prerender.mjs); `kind` tells start.tsx what it starts from.
  */
 export function toDocument(template: string, language: Language, { html, dir }: Prerendered, kind: 'visitor' | 'shell' | 'page', extra: { head?: string; body?: string } = {}): string {
   // A suspended part would ship as its loader plus an inline script, which the CSP blocks.

@@ -128,7 +128,7 @@ export function pagesAt(pathname: string, search = ''): Array<{ page: LazyPage; 
 
 /**
  * Fetches the code of the page at `pathname` and, given a query client, starts its main request
- * (main.tsx calls it beside the language, before the first render), so the page waits for neither
+ * (start.tsx calls it beside the language, before the first render), so the page waits for neither
  * the app's render to ask for its chunk nor its own render to ask for its data.
  */
 export function preloadPage(pathname: string, search = '', queryClient?: QueryClient): Promise<unknown> {

@@ -78,7 +78,7 @@ let timeZoneRemembered = false;
  * Writes the browser's time zone to the `tz` cookie, for the server's next render (decision 0018).
  * Asking Intl costs 10-30 ms the first time (its time zone data), a long task on a slow phone: so it
  * happens when the page formats its first date (the data is loaded then anyway) or when the reader
- * leaves the page (main.tsx), never while the app starts (decision 0019).
+ * leaves the page (start.tsx), never while the app starts (decision 0019).
  */
 export function rememberTimeZone(): void {
   if (timeZoneRemembered || typeof document === 'undefined') return; // rendering in Node: nothing to tell

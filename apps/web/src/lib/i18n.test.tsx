@@ -59,7 +59,7 @@ describe('i18n', () => {
       expect(own.t('nav.login')).toBe('Login');
       expect(own.t('courses.list.title')).toBe('courses.list.title'); // pages' texts not loaded yet
       expect(allowConsoleErrors().flat().join(' ')).toContain('No text for "courses.list.title"');
-      // main.tsx asks for the stored language and the page's texts at once
+      // start.tsx asks for the stored language and the page's texts at once
       await Promise.all([init('ar'), loadPageStrings()]);
       expect(own.t('courses.list.title')).toBe('الدورات المتاحة');
       expect(own.t('nav.login')).toBe('تسجيل الدخول');

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from '@/lib/i18n';
+import { useTranslation } from './i18n';
 
 /** Sets the document title to "{page} · Cusp" (or the given full title when `page` is omitted). */
 export function usePageTitle(page: string | undefined, fullTitle?: string): void {

@@ -1,4 +1,4 @@
-import { useTranslation } from '@/lib/i18n';
+import { useTranslation } from './i18n';
 import { currencySymbol, formatMoney, formatNumber } from './format';
 import { intlLocale } from './i18n';
 

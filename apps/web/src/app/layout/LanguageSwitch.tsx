@@ -1,8 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from '@/lib/i18n';
 import type { Language } from '@cusp/shared';
-import { LANGUAGE_NAMES, setLanguage } from '@/lib/i18n';
+import { LANGUAGE_NAMES, setLanguage, useTranslation } from '@/lib/i18n';
 
 /** Shows the other language in its own name ('العربية' in English, 'English' in Arabic) and switches to it. */
 export function LanguageSwitch({ onSwitch, ...props }: ButtonProps & { onSwitch?: () => void }) {
