@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible, fillRegisterForm, logIn, newPerson } from './helpers';
 
 /** The demo lesson clips the seeder ships (6 s, 320x180 H.264). */
-const CLIPS = path.resolve(import.meta.dirname, '../apps/server/src/db/seed/assets/courses');
+const CLIPS = path.resolve(import.meta.dirname, '../apps/server/src/seed/assets/courses');
 const clip = (n: number) => path.join(CLIPS, `lesson-${n}.mp4`);
 
 /** A real 4x4 PNG for the thumbnail (the server re-encodes images). */

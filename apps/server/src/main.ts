@@ -2,7 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { createContext } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
-import { seedDemo } from './db/seed/index.js';
+import { seedDemo } from './seed/index.js';
 import { startJobs } from './platform/jobs/scheduler.js';
 import { scheduledJobs } from './jobs.js';
 

@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.js';
 import { users } from './schema/index.js';
-import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.js';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from '../seed/demo-accounts.js';
 import { verifyPassword } from '../modules/auth/password.js';
 
 let dir: string;

@@ -9,7 +9,7 @@ import { multipart } from '../../../test/multipart.js';
 import { createIntent, sandboxPay } from '../payments/payments.service.js';
 
 /** The demo lesson videos the seeder ships (tiny H.264 MP4s), reused by the tests. */
-export const DEMO_VIDEO_DIR = path.join(serverRoot, 'src/db/seed/assets/courses');
+export const DEMO_VIDEO_DIR = path.join(serverRoot, 'src/seed/assets/courses');
 export const VIDEO = readFileSync(path.join(DEMO_VIDEO_DIR, 'lesson-1.mp4'));
 
 /** Test helpers for the courses API, bound to one app. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { CONVERSATION_PREVIEW_LENGTH } from '@cusp/shared';
-import type { AppContext } from '../../context.js';
-import { conversations, messages, users } from '../schema/index.js';
+import type { AppContext } from '../context.js';
+import { conversations, messages, users } from '../db/schema/index.js';
 
 /** Two conversations with history between the demo buyer and designers (issue 4's demo data). */
 const THREADS: Array<{ designer: string; lines: Array<[from: 'buyer' | 'designer', text: string]> }> = [

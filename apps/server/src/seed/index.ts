@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../context.js';
 import { seedDemoCourses } from './courses.js';
 import { seedDemoAccounts } from './demo-accounts.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';

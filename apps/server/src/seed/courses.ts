@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { formatDuration, SANDBOX_CARDS, toMinor, type CourseCategory } from '@cusp/shared';
-import type { AppContext } from '../../context.js';
-import { confirmPaidEnrolment } from '../../modules/courses/course-payments.js';
-import { COURSE_VIDEO_PREFIX } from '../../modules/courses/course-videos.js';
-import { createIntent, sandboxPay } from '../../modules/payments/payments.service.js';
-import { serverRoot } from '../../paths.js';
-import { courses, courseVideos, lessonProgress, lessons, userColumns, users } from '../schema/index.js';
+import type { AppContext } from '../context.js';
+import { confirmPaidEnrolment } from '../modules/courses/course-payments.js';
+import { COURSE_VIDEO_PREFIX } from '../modules/courses/course-videos.js';
+import { createIntent, sandboxPay } from '../modules/payments/payments.service.js';
+import { serverRoot } from '../paths.js';
+import { courses, courseVideos, lessonProgress, lessons, userColumns, users } from '../db/schema/index.js';
 import { storeCover } from './covers.js';
 
 /**
@@ -16,7 +16,7 @@ import { storeCover } from './covers.js';
  * and committed. They are read from the source tree, which `npm start` builds in place, so the bundled
  * server (dist/) finds them too; nothing is downloaded.
  */
-export const DEMO_VIDEO_DIR = path.join(serverRoot, 'src/db/seed/assets/courses');
+export const DEMO_VIDEO_DIR = path.join(serverRoot, 'src/seed/assets/courses');
 const CLIPS = ['lesson-1.mp4', 'lesson-2.mp4', 'lesson-3.mp4'];
 const CLIP_SECONDS = 6;
 

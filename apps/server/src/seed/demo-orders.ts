@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.js';
-import { accept, deliver } from '../../modules/orders/orders.service.js';
-import { createReview } from '../../modules/orders/reviews.service.js';
-import { confirmOrderPayment, createIntent, sandboxPay } from '../../modules/payments/payments.service.js';
-import { conversations, orderFiles, services, userColumns, users } from '../schema/index.js';
+import type { AppContext } from '../context.js';
+import { accept, deliver } from '../modules/orders/orders.service.js';
+import { createReview } from '../modules/orders/reviews.service.js';
+import { confirmOrderPayment, createIntent, sandboxPay } from '../modules/payments/payments.service.js';
+import { conversations, orderFiles, services, userColumns, users } from '../db/schema/index.js';
 
 /**
  * A molar-crown-like mesh as binary STL: a dome with four cusps, closed by a flat base, in millimetres.

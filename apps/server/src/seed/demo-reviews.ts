@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { gt } from 'drizzle-orm';
-import type { AppContext } from '../../context.js';
-import { hashPassword } from '../../modules/auth/password.js';
-import { orderEvents, orders, reviews, services, users } from '../schema/index.js';
+import type { AppContext } from '../context.js';
+import { hashPassword } from '../modules/auth/password.js';
+import { orderEvents, orders, reviews, services, users } from '../db/schema/index.js';
 
 /** Clinics and labs who left the demo catalogue's reviews. They cannot log in (random passwords). */
 const REVIEWERS = ['dr_hala_clinic', 'smile_lab_jeddah', 'dr_omar_prostho', 'riyadh_dental_lab', 'dr_sara_endo', 'gulf_ceramics_lab'];

@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helper.js';
+import { useTestApp } from '../../test/helper.js';
 import { DEMO_VIDEO_DIR } from './courses.js';
 import { seedDemo } from './index.js';
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import type { Storage } from '../../platform/storage/storage.js';
+import type { Storage } from '../platform/storage/storage.js';
 
 /** Colours per category, so the demo catalogue reads at a glance. */
 const PALETTES: Record<string, [string, string]> = {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { SERVICE_TAGS } from '@cusp/shared';
-import { useTestApp } from '../../../test/helper.js';
-import { expectLedgerBalanced } from '../../../test/orders.js';
+import { useTestApp } from '../../test/helper.js';
+import { expectLedgerBalanced } from '../../test/orders.js';
 import { seedDemo } from './index.js';
 
 const { app, ctx } = await useTestApp();

@@ -1,7 +1,7 @@
 import { SERVICE_TAGS, toMinor } from '@cusp/shared';
-import type { AppContext } from '../../context.js';
-import { hashPassword } from '../../modules/auth/password.js';
-import { services, users } from '../schema/index.js';
+import type { AppContext } from '../context.js';
+import { hashPassword } from '../modules/auth/password.js';
+import { services, users } from '../db/schema/index.js';
 import { storeCover } from './covers.js';
 
 /** Twelve demo designers (password for all: designer-demo-1), so browsing looks alive. */
