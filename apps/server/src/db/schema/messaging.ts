@@ -54,5 +54,39 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * A file attached in a conversation (docs/decisions/0020): private to the conversation's two parties,
+ * stored under `chat/` and served only through `/api/conversations/<id>/attachments/<attachmentId>`.
+ * `claimedAt` is set once a message carries it; unclaimed uploads are swept after a day.
+ * `legacyKey` names the public `/media` object it was moved from (migration 0006) until the object
+ * itself has been moved.
+ */
+export const conversationAttachments = pgTable(
+  'conversation_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    uploaderId: uuid('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    type: text('type', { enum: ['image', 'video', 'raw'] }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    legacyKey: text('legacy_key'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('conversation_attachments_conversation_idx').on(t.conversationId),
+    index('conversation_attachments_unclaimed_idx').on(t.createdAt).where(sql`claimed_at is null`),
+    index('conversation_attachments_legacy_idx').on(t.legacyKey).where(sql`legacy_key is not null`),
+  ],
+);
+
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
+export type ConversationAttachmentRow = typeof conversationAttachments.$inferSelect;
