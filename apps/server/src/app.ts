@@ -80,7 +80,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await attachSocketServer(app, ctx, ctx.config.redisUrl);
   app.addHook('onClose', async () => {
-    await ctx.limiter.close?.();
+    // Mail still being sent after its answer (a reset link) goes out before the limits' Redis closes.
+    await ctx.background.drain();
+    await ctx.limits.close();
   });
 
   const servesWeb = options.serveWeb ? await registerWebApp(app, { visitorCache: ctx.catalogueCache }) : false;

@@ -4,7 +4,8 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createMailer } from './platform/mail/mailer.js';
-import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit/limiter.js';
+import { createBackgroundTasks } from './platform/background/tasks.js';
+import { memoryLimits, redisLimits } from './platform/rate-limit/limiter.js';
 import { createMetrics } from './platform/metrics.js';
 import { createRealtimeHub } from './platform/realtime/hub.js';
 import { createResponseCache } from './platform/response-cache.js';
@@ -41,7 +42,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
       config.storage.kind === 's3'
         ? await (await import('./platform/storage/s3.js')).openS3Storage(config.storage)
         : localStorage(path.join(config.dataDir, 'uploads')),
-    limiter: config.redisUrl ? await redisRateLimiter(config.redisUrl) : memoryRateLimiter(),
+    limits: config.redisUrl ? await redisLimits(config.redisUrl) : memoryLimits(),
+    background: createBackgroundTasks(log),
     realtime,
     metrics,
     catalogueCache,

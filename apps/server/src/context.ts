@@ -2,7 +2,8 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import type { Metrics } from './platform/metrics.js';
-import type { RateLimiter } from './platform/rate-limit/limiter.js';
+import type { BackgroundTasks } from './platform/background/tasks.js';
+import type { Limits } from './platform/rate-limit/limiter.js';
 import type { RealtimeHub } from './platform/realtime/hub.js';
 import type { ResponseCache } from './platform/response-cache.js';
 import type { Storage } from './platform/storage/storage.js';
@@ -14,7 +15,10 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   storage: Storage;
-  limiter: RateLimiter;
+  /** Rate limits, one table (platform/rate-limit/limits.ts, ADR 0021): `ctx.limits.consume('messagesUser', userId)`. */
+  limits: Limits;
+  /** Work finished after the answer (mail that must not show in response times); close waits for it. */
+  background: BackgroundTasks;
   realtime: RealtimeHub;
   metrics: Metrics;
   /**

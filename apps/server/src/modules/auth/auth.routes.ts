@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   });
 
   app.post('/auth/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request) => {
-    await auth.requestPasswordReset(ctx, request.body.email);
+    await auth.requestPasswordReset(ctx, request.body.email, request.ip);
     return { message: auth.FORGOT_SENT };
   });
 

@@ -1,44 +1,25 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { MESSAGES, rateLimitedMessage, type registerSchema, type resetPasswordSchema } from '@cusp/shared';
+import { MESSAGES, type registerSchema, type resetPasswordSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { passwordResets, sessions, userColumns, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { passwordResetMail, signInAlertMail, type MailLanguage } from '../../platform/mail/templates.js';
+import { tooMany } from '../../platform/rate-limit/limiter.js';
+import { LOGIN, loginBlockSeconds } from '../../platform/rate-limit/limits.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.js';
 import { createSession, hashToken, newToken } from './session.js';
 
 export const { invalidCredentials: INVALID_CREDENTIALS, emailTaken: EMAIL_TAKEN, usernameTaken: USERNAME_TAKEN } = MESSAGES;
 export const { resetLinkInvalid: RESET_LINK_INVALID, resetDone: RESET_DONE, forgotSent: FORGOT_SENT } = MESSAGES;
 
-/** Limits for D6: failures per e-mail and per address over a quarter of an hour; sign-ups per hour. */
-export const LIMITS = {
-  loginPerEmail: 5,
-  loginPerIp: 30,
-  loginWindowMs: 15 * 60_000,
-  registerPerIp: 20,
-  registerWindowMs: 60 * 60_000,
-  resetMailsPerEmail: 3,
-  resetWindowMs: 60 * 60_000,
-  resetTokenMs: 60 * 60_000,
-};
-
-function tooMany(seconds: number, what: string): AppError {
-  return new AppError('RATE_LIMITED', rateLimitedMessage(what, seconds), undefined, { 'retry-after': String(seconds) });
-}
-
-async function firstBlock(ctx: AppContext, checks: Array<[string, number]>): Promise<number | null> {
-  let longest: number | null = null;
-  for (const [key, limit] of checks) {
-    const seconds = await ctx.limiter.blockedFor(key, limit);
-    if (seconds !== null && (longest === null || seconds > longest)) longest = seconds;
-  }
-  return longest;
-}
+/** A reset link lasts an hour. */
+export const RESET_TOKEN_MS = 60 * 60_000;
 
 export async function checkRegisterAllowed(ctx: AppContext, ip: string) {
-  const blocked = await firstBlock(ctx, [[`register:ip:${ip}`, LIMITS.registerPerIp]]);
-  if (blocked !== null) throw tooMany(blocked, 'sign-ups from this network');
+  const blocked = await ctx.limits.blockedFor('registerAddress', ip);
+  if (blocked !== null) throw tooMany('registerAddress', blocked);
 }
 
 export async function register(
@@ -47,8 +28,8 @@ export async function register(
   ip: string,
   image: string | null,
 ): Promise<UserRow> {
-  await checkRegisterAllowed(ctx, ip);
-  await ctx.limiter.hit(`register:ip:${ip}`, LIMITS.registerWindowMs);
+  // Every attempt counts, refused ones too: "This email is already registered." is only learnt at this pace.
+  await ctx.limits.consume('registerAddress', ip);
   await assertAvailable(ctx, input.email, input.username);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -82,46 +63,78 @@ async function assertAvailable(ctx: AppContext, email: string, username: string)
   if (taken.length > 0) throw new AppError('CONFLICT', USERNAME_TAKEN, { username: USERNAME_TAKEN });
 }
 
+/**
+ * Sign-in throttling (ADR 0021). Failures are counted per account and address (past a few, each one
+ * blocks that pair twice as long as the last), per address over all accounts, and per account over
+ * all addresses (a high bound on guessing). Failures from one address never block the owner signing
+ * in from another. A blocked attempt is refused before any password is checked.
+ */
 export async function login(ctx: AppContext, email: string, password: string, ip: string) {
-  const ipKey = `login:ip:${ip}`;
-  const emailKey = `login:email:${email}`;
-  const blocked = await firstBlock(ctx, [
-    [ipKey, LIMITS.loginPerIp],
-    [emailKey, LIMITS.loginPerEmail],
+  const pair = `${email} ${ip}`;
+  const waits = await Promise.all([
+    ctx.limits.blockedFor('loginPairBlock', pair),
+    ctx.limits.blockedFor('loginAddress', ip),
+    ctx.limits.blockedFor('loginAccount', email),
   ]);
-  if (blocked !== null) throw tooMany(blocked, 'login attempts');
+  const wait = Math.max(0, ...waits.map((w) => w ?? 0));
+  if (wait > 0) throw tooMany('loginPairBlock', wait);
 
   const [user] = await ctx.db.select(userColumns).from(users).where(eq(users.email, email)).limit(1);
   const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
   if (!user || !ok) {
-    await ctx.limiter.hit(ipKey, LIMITS.loginWindowMs);
-    await ctx.limiter.hit(emailKey, LIMITS.loginWindowMs);
+    // Unknown e-mails are counted the same way, so that throttling tells nothing about who has an account.
+    const [pairFailures, , accountFailures] = await Promise.all([
+      ctx.limits.count('loginPairFailures', pair),
+      ctx.limits.count('loginAddress', ip),
+      ctx.limits.count('loginAccount', email),
+    ]);
+    const free = accountFailures > LOGIN.underAttackAfter ? LOGIN.freeFailuresUnderAttack : LOGIN.freeFailures;
+    const block = loginBlockSeconds(pairFailures, free);
+    if (block > 0) await ctx.limits.block('loginPairBlock', pair, block);
+    if (user && accountFailures >= LOGIN.alertAfter) alertOwner(ctx, user, accountFailures);
     throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
   }
-  await ctx.limiter.reset(emailKey);
+  // The owner's own address starts afresh; the account-wide count stays (it bounds guessing).
+  await Promise.all([ctx.limits.reset('loginPairFailures', pair), ctx.limits.reset('loginPairBlock', pair)]);
   const token = await createSession(ctx.db, user.id, ctx.config.sessionDays);
   return { user, token };
 }
 
-export async function requestPasswordReset(ctx: AppContext, email: string) {
-  const key = `reset:email:${email}`;
-  // Same answer whatever happens, so the call cannot tell who has an account.
-  if ((await ctx.limiter.blockedFor(key, LIMITS.resetMailsPerEmail)) !== null) return;
+/** E-mails the owner that their password is being tried: once per account per `loginAlertMail` window. */
+function alertOwner(ctx: AppContext, user: UserRow, failures: number) {
+  ctx.background.run('sign-in alert', async () => {
+    if ((await ctx.limits.take('loginAlertMail', user.id)) !== null) return;
+    const resetLink = `${ctx.config.publicUrl}/forgot-password`;
+    await ctx.mailer.send({ to: user.email, ...signInAlertMail({ username: user.username, failures, resetLink }, languageOf(user)) });
+  });
+}
+
+/** Users have no language setting yet: mail is in English until they do. */
+function languageOf(_user: UserRow): MailLanguage {
+  return 'en';
+}
+
+/**
+ * Answers at once, the same for every e-mail: the look-up and the mail happen after the answer (so the
+ * time taken tells nothing either). Limited per address (429) and, silently, per e-mail (3 mails an hour).
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
+  await ctx.limits.consume('forgotAddress', ip);
+  ctx.background.run('password reset mail', () => sendPasswordReset(ctx, email));
+}
+
+async function sendPasswordReset(ctx: AppContext, email: string) {
+  if ((await ctx.limits.take('forgotEmail', email)) !== null) return;
   const [user] = await ctx.db.select(userColumns).from(users).where(eq(users.email, email)).limit(1);
   if (!user) return;
-  await ctx.limiter.hit(key, LIMITS.resetWindowMs);
   const token = newToken();
   await ctx.db.insert(passwordResets).values({
     tokenHash: hashToken(token),
     userId: user.id,
-    expiresAt: new Date(Date.now() + LIMITS.resetTokenMs),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_MS),
   });
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send({
-    to: user.email,
-    subject: 'Reset your Cusp password',
-    text: `Hello ${user.username},\n\nSomeone asked to reset the password of your Cusp account. If it was you, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nThe Cusp team`,
-  });
+  await ctx.mailer.send({ to: user.email, ...passwordResetMail({ username: user.username, link }, languageOf(user)) });
 }
 
 export async function resetPassword(ctx: AppContext, input: z.output<typeof resetPasswordSchema>) {
@@ -139,11 +152,14 @@ export async function resetPassword(ctx: AppContext, input: z.output<typeof rese
         ),
       )
       .returning({ userId: passwordResets.userId });
-    if (!claimed) return false;
+    if (!claimed) return null;
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
     // A reset logs out every device: whoever knew the old password loses access.
     await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
-    return true;
+    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, claimed.userId));
+    return owner ?? null;
   });
   if (!done) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
+  // The owner proved they hold the mailbox: the account-wide bound starts again (ADR 0021).
+  await ctx.limits.reset('loginAccount', done.email);
 }

@@ -1,10 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { passwordResets, sessions, users } from '../../db/schema/index.js';
 import { buildTestApp, newUserInput, signUpAndLogin, useTestApp } from '../../../test/helper.js';
-import { LIMITS } from './auth.service.js';
+import { LIMITS, LOGIN } from '../../platform/rate-limit/limits.js';
+import type { MailMessage } from '../../platform/mail/mailer.js';
 import { multipart as form, PNG } from '../../../test/multipart.js';
 
 const multipart = (fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) =>
@@ -16,8 +17,11 @@ const { app, ctx } = t;
 
 const userCount = async () => (await ctx.db.select({ n: count() }).from(users))[0]!.n;
 const register = (payload: unknown) => app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
-const login = (email: string, password: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers });
+const login = (email: string, password: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers, remoteAddress });
+let addressN = 0;
+/** A fresh client address per call, so that tests do not share address counters. */
+const newAddress = () => `192.0.2.${++addressN}`;
 
 /** Every key anywhere in a JSON value, to prove no password-like field leaks. */
 function keysOf(value: unknown): string[] {
@@ -209,20 +213,6 @@ describe('login, session and logout', () => {
     expect(forged.statusCode).toBe(401);
   });
 
-  it('blocks an e-mail after repeated failures with 429 and Retry-After, even with the right password', async () => {
-    const input = newUserInput();
-    await register(input);
-    for (let i = 0; i < LIMITS.loginPerEmail; i++) {
-      expect((await login(input.email, 'wrong-password-1')).statusCode).toBe(401);
-    }
-    const blocked = await login(input.email, input.password);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().code).toBe('RATE_LIMITED');
-    expect(blocked.json().message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.cookies).toEqual([]);
-  });
-
   it('refuses a state-changing call from another site (403) and creates no session', async () => {
     const input = newUserInput();
     await register(input);
@@ -239,6 +229,119 @@ describe('login, session and logout', () => {
   });
 });
 
+describe('sign-in throttling (ADR 0021)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("failures from one address block that address, never the owner's right password from another", async () => {
+    const input = newUserInput();
+    await register(input);
+    const attacker = newAddress();
+    for (let i = 0; i < LOGIN.freeFailures + 1; i++) {
+      expect((await login(input.email, 'wrong-password-1', {}, attacker)).statusCode).toBe(401);
+    }
+    // The attacker's address is now blocked for this account, whatever password it sends...
+    const blocked = await login(input.email, input.password, {}, attacker);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many login attempts. Please try again in 1 minute.' });
+    expect(blocked.headers['retry-after']).toBe(String(LOGIN.firstBlockSeconds));
+    expect(blocked.cookies).toEqual([]);
+    // ...while the owner, elsewhere, signs in at once.
+    const owner = await login(input.email, input.password, {}, newAddress());
+    expect(owner.statusCode).toBe(200);
+    expect(owner.cookies.some((c) => c.name === 'cusp_session')).toBe(true);
+  });
+
+  it('blocks one address for one account longer after each further failure (1, 2, 4 minutes ...)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const input = newUserInput();
+    await register(input);
+    const from = newAddress();
+    for (let i = 0; i < LOGIN.freeFailures; i++) expect((await login(input.email, 'wrong-password-1', {}, from)).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      // One more failure, then the block it started: refused even with the right password.
+      expect((await login(input.email, 'wrong-password-1', {}, from)).statusCode).toBe(401);
+      const blocked = await login(input.email, input.password, {}, from);
+      expect(blocked.statusCode).toBe(429);
+      const wait = Number(blocked.headers['retry-after']);
+      waits.push(wait);
+      // Just before the end it still holds; just after, the address may try again.
+      vi.setSystemTime(Date.now() + (wait - 2) * 1000);
+      expect((await login(input.email, input.password, {}, from)).statusCode).toBe(429);
+      vi.setSystemTime(Date.now() + 3000);
+    }
+    expect(waits).toEqual([60, 120, 240]);
+    // The right password ends it: the address starts afresh.
+    expect((await login(input.email, input.password, {}, from)).statusCode).toBe(200);
+    expect((await login(input.email, 'wrong-password-1', {}, from)).statusCode).toBe(401);
+  });
+
+  it('answers unknown e-mails exactly like known ones, blocks included', async () => {
+    const from = newAddress();
+    const statuses = [];
+    for (let i = 0; i < LOGIN.freeFailures + 2; i++) statuses.push((await login('nobody-at-all@example.com', 'wrong-password-1', {}, from)).statusCode);
+    expect(statuses).toEqual([...Array(LOGIN.freeFailures + 1).fill(401), 429]);
+  });
+
+  it('bounds failures from one address over every account', async () => {
+    const from = newAddress();
+    // Counted as failures of this address (different accounts, so no pair ever blocks).
+    for (let i = 0; i < LIMITS.loginAddress.points; i++) await ctx.limits.count('loginAddress', from);
+    const input = newUserInput();
+    await register(input);
+    expect((await login(input.email, 'wrong-password-1', {}, from)).statusCode).toBe(401);
+    const res = await login(input.email, input.password, {}, from);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
+    expect((await login(input.email, input.password, {}, newAddress())).statusCode).toBe(200);
+  });
+
+  it('e-mails the owner once when failures pile up from many addresses, and still lets them in', async () => {
+    const input = newUserInput();
+    await register(input);
+    const mailsTo = () => ctx.mailer.sent.filter((m: MailMessage) => m.to === input.email);
+    for (let i = 0; i < LOGIN.alertAfter + 5; i++) {
+      // A new address each time, as a botnet would: no pair is ever blocked.
+      expect((await login(input.email, `wrong-password-${i}`, {}, newAddress())).statusCode).toBe(401);
+    }
+    await ctx.background.drain();
+    expect(mailsTo()).toHaveLength(1);
+    expect(mailsTo()[0]!.subject).toBe('Failed sign-ins to your Cusp account');
+    expect(mailsTo()[0]!.text).toContain(`${LOGIN.alertAfter} sign-ins with a wrong password`);
+    expect(mailsTo()[0]!.text).toContain('http://localhost:3000/forgot-password');
+    expect((await login(input.email, input.password, {}, newAddress())).statusCode).toBe(200);
+  });
+
+  it('stops guessing one account after the account-wide bound, until a password reset', async () => {
+    const input = newUserInput();
+    await register(input);
+    for (let i = 0; i < LIMITS.loginAccount.points; i++) await ctx.limits.count('loginAccount', input.email);
+    expect((await login(input.email, 'wrong-password-1', {}, newAddress())).statusCode).toBe(401);
+    const capped = await login(input.email, input.password, {}, newAddress());
+    expect(capped.statusCode).toBe(429);
+    await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: input.email }, remoteAddress: newAddress() });
+    await ctx.background.drain();
+    const token = new URL(ctx.mailer.sent.at(-1)!.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
+    const reset = await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'brand-new-pass-2', confirmPassword: 'brand-new-pass-2' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(input.email, 'brand-new-pass-2', {}, newAddress())).statusCode).toBe(200);
+  });
+
+  it('limits sign-ups per address, so "already registered" cannot be asked in bulk', async () => {
+    const from = newAddress();
+    const taken = newUserInput();
+    expect((await app.inject({ method: 'POST', url: '/api/auth/register', payload: taken, remoteAddress: from })).statusCode).toBe(201);
+    const answers = [];
+    for (let i = 1; i < LIMITS.registerAddress.points + 1; i++) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: newUserInput({ email: taken.email }), remoteAddress: from });
+      answers.push(res.statusCode);
+    }
+    expect(answers).toEqual([...Array(LIMITS.registerAddress.points - 1).fill(409), 429]);
+  });
+});
+
 describe('password reset', () => {
   const resetLinkToken = (text: string) => new URL(text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
 
@@ -247,6 +350,7 @@ describe('password reset', () => {
     const sentBefore = ctx.mailer.sent.length;
     const unknown = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ghost@example.com' } });
     const known = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: input.email } });
+    await ctx.background.drain();
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
     expect(ctx.mailer.sent.length).toBe(sentBefore + 1);
@@ -257,6 +361,7 @@ describe('password reset', () => {
   it('resets once with the e-mailed token, logs out every device, and refuses reuse', async () => {
     const { input, cookie } = await signUpAndLogin(app);
     await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: input.email } });
+    await ctx.background.drain();
     const token = resetLinkToken(ctx.mailer.sent.at(-1)!.text);
     const body = { token, password: 'brand-new-pass-2', confirmPassword: 'brand-new-pass-2' };
 
@@ -273,9 +378,67 @@ describe('password reset', () => {
     expect((await login(input.email, 'brand-new-pass-2')).statusCode).toBe(200);
   });
 
+  it('answers before the look-up and the mail: a slow mailer does not slow the answer', async () => {
+    const { input } = await signUpAndLogin(app);
+    let release!: () => void;
+    const mailerGate = new Promise<void>((resolve) => (release = resolve));
+    const send = vi.spyOn(ctx.mailer, 'send').mockImplementation(async () => {
+      await mailerGate;
+    });
+    try {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: input.email }, remoteAddress: newAddress() });
+      // The answer is here while the mail is still held back.
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: 'If an account exists for this email, we have sent a link to reset the password.' });
+      await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+      release();
+      await ctx.background.drain();
+    } finally {
+      send.mockRestore();
+    }
+  });
+
+  it('logs a failing reset mail instead of failing the request', async () => {
+    const { input } = await signUpAndLogin(app);
+    const send = vi.spyOn(ctx.mailer, 'send').mockRejectedValue(new Error('SMTP down'));
+    try {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: input.email }, remoteAddress: newAddress() });
+      expect(res.statusCode).toBe(200);
+      await ctx.background.drain();
+      expect(send).toHaveBeenCalledTimes(1);
+    } finally {
+      send.mockRestore();
+    }
+  });
+
+  it('limits reset requests per address (429) and reset mails per e-mail (silently)', async () => {
+    const { input } = await signUpAndLogin(app);
+    const sentBefore = ctx.mailer.sent.filter((m) => m.to === input.email).length;
+    // Per e-mail: the fourth request within the hour gets the same answer and no mail.
+    for (let i = 0; i < LIMITS.forgotEmail.points + 1; i++) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: input.email }, remoteAddress: newAddress() });
+      expect(res.statusCode).toBe(200);
+    }
+    await ctx.background.drain();
+    expect(ctx.mailer.sent.filter((m) => m.to === input.email).length - sentBefore).toBe(LIMITS.forgotEmail.points);
+    // Per address: past the limit, 429 with Retry-After, whichever e-mail is asked about.
+    const from = newAddress();
+    for (let i = 0; i < LIMITS.forgotAddress.points; i++) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: `someone${i}@example.com` }, remoteAddress: from });
+      expect(res.statusCode).toBe(200);
+    }
+    const limited = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'another@example.com' }, remoteAddress: from });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    await ctx.background.drain();
+  });
+
   it('refuses an expired token and changes nothing', async () => {
     const { input } = await signUpAndLogin(app);
     await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: input.email } });
+    await ctx.background.drain();
+    await ctx.background.drain();
     const token = resetLinkToken(ctx.mailer.sent.at(-1)!.text);
     const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
     await ctx.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, user!.id));

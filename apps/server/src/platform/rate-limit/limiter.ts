@@ -1,69 +1,102 @@
 import { createClient } from 'redis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { rateLimitedMessage } from '@cusp/shared';
+import { AppError } from '../../errors.js';
+import { LIMITS, type LimitName } from './limits.js';
 
 /**
- * Counters for rate limits (D6). One window per key: `hit` counts an attempt, `blockedFor` says how
- * many seconds remain when the limit is reached. In memory for one instance; in Redis (below) when
- * REDIS_URL is set, so that several instances share the counts.
+ * The product's rate limits (docs/decisions/0021), one small interface over rate-limiter-flexible:
+ * counters in Redis when REDIS_URL is set, so that every instance shares them (falling back to memory
+ * while Redis is unreachable), in memory otherwise. Figures come from the one table, `LIMITS`.
  */
-export interface RateLimiter {
-  hit(key: string, windowMs: number): Promise<number>;
-  blockedFor(key: string, limit: number): Promise<number | null>;
-  reset(key: string): Promise<void>;
-  close?(): Promise<void>;
+export interface Limits {
+  /** Counts one event for `key`; past the limit, throws the 429 AppError with Retry-After. */
+  consume(name: LimitName, key: string): Promise<void>;
+  /** Counts one event; the seconds to wait when it went past the limit, else null (limits that stay silent). */
+  take(name: LimitName, key: string): Promise<number | null>;
+  /** Seconds left while `key` is over its limit, without counting anything; null when it is not. */
+  blockedFor(name: LimitName, key: string): Promise<number | null>;
+  /** Adds one to a counter and says how many it holds now (never throws for the limit). */
+  count(name: LimitName, key: string): Promise<number>;
+  /** Puts `key` over its limit for `seconds`. */
+  block(name: LimitName, key: string, seconds: number): Promise<void>;
+  reset(name: LimitName, key: string): Promise<void>;
+  close(): Promise<void>;
 }
 
-export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const live = (key: string) => {
-    const w = windows.get(key);
-    if (w && w.resetAt <= now()) {
-      windows.delete(key);
-      return undefined;
+/** The 429 every limit answers: which kind of request, and for how long, also as Retry-After. */
+export function tooMany(name: LimitName, seconds: number): AppError {
+  const wait = Math.max(1, Math.ceil(seconds));
+  return new AppError('RATE_LIMITED', rateLimitedMessage(LIMITS[name].what, wait), undefined, { 'retry-after': String(wait) });
+}
+
+const secondsOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+
+function limitsOver(make: (name: LimitName) => RateLimiterAbstract, close: () => Promise<void>): Limits {
+  const limiters = new Map<LimitName, RateLimiterAbstract>();
+  const limiter = (name: LimitName) => {
+    let l = limiters.get(name);
+    if (!l) limiters.set(name, (l = make(name)));
+    return l;
+  };
+  const take = async (name: LimitName, key: string) => {
+    try {
+      await limiter(name).consume(key);
+      return null;
+    } catch (rejection) {
+      // Past the limit, the library rejects with its result; anything else is a real failure.
+      if (rejection instanceof RateLimiterRes) return secondsOf(rejection);
+      throw rejection;
     }
-    return w;
   };
   return {
-    async hit(key, windowMs) {
-      const w = live(key) ?? { count: 0, resetAt: now() + windowMs };
-      w.count += 1;
-      windows.set(key, w);
-      return w.count;
+    take,
+    async consume(name, key) {
+      const wait = await take(name, key);
+      if (wait !== null) throw tooMany(name, wait);
     },
-    async blockedFor(key, limit) {
-      const w = live(key);
-      if (!w || w.count < limit) return null;
-      return Math.max(1, Math.ceil((w.resetAt - now()) / 1000));
+    async blockedFor(name, key) {
+      const res = await limiter(name).get(key);
+      // The memory store keeps a record until its timer fires; one whose time is up no longer counts.
+      if (!res || res.msBeforeNext <= 0 || res.consumedPoints <= LIMITS[name].points) return null;
+      return secondsOf(res);
     },
-    async reset(key) {
-      windows.delete(key);
+    async count(name, key) {
+      return (await limiter(name).penalty(key)).consumedPoints;
     },
+    async block(name, key, seconds) {
+      await limiter(name).block(key, Math.max(1, Math.ceil(seconds)));
+    },
+    async reset(name, key) {
+      await limiter(name).delete(key);
+    },
+    close,
   };
 }
 
-/**
- * Counters in Redis, shared by every instance (REDIS_URL). A window starts with the first hit: INCR
- * then PEXPIRE ... NX in one transaction, so the expiry is set once and never extended.
- */
-export async function redisRateLimiter(url: string, prefix = 'cusp:rate:'): Promise<RateLimiter> {
+const options = (name: LimitName) => ({ keyPrefix: `cusp:rl:${name}`, points: LIMITS[name].points, duration: LIMITS[name].seconds });
+
+export function memoryLimits(): Limits {
+  return limitsOver((name) => new RateLimiterMemory(options(name)), async () => {});
+}
+
+/** Shared by every instance; while Redis is unreachable each instance counts in its own memory. */
+export async function redisLimits(url: string): Promise<Limits> {
   const client = createClient({ url });
+  // Errors surface through the commands (and the memory fallback); the client reconnects by itself.
+  client.on('error', () => {});
   await client.connect();
-  return {
-    async hit(key, windowMs) {
-      const k = prefix + key;
-      const [count] = await client.multi().incr(k).pExpire(k, windowMs, 'NX').exec();
-      return Number(count);
+  return limitsOver(
+    (name) =>
+      new RateLimiterRedis({
+        ...options(name),
+        storeClient: client,
+        useRedisPackage: true,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(options(name)),
+      }),
+    async () => {
+      if (client.isOpen) await client.quit();
     },
-    async blockedFor(key, limit) {
-      const k = prefix + key;
-      const [count, ttl] = await client.multi().get(k).pTTL(k).exec();
-      if (count === null || Number(count) < limit) return null;
-      return Math.max(1, Math.ceil(Number(ttl) / 1000));
-    },
-    async reset(key) {
-      await client.del(prefix + key);
-    },
-    async close() {
-      await client.quit();
-    },
-  };
+  );
 }

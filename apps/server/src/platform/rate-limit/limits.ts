@@ -1,0 +1,55 @@
+/**
+ * Every rate limit of the product, in one table (docs/decisions/0021). `points` events per `seconds`
+ * for one key (an account, an address, a user id, an e-mail); `what` names them in the 429 message
+ * ("Too many <what>. Please try again in N minutes.").
+ */
+export const LIMITS = {
+  // Sign-in (0021). Failures only: a correct password never counts against anyone.
+  /** Failures for one account from one address; past `LOGIN.freeFailures` each one blocks that pair, twice as long as the last. */
+  loginPairFailures: { points: 1_000_000, seconds: 24 * 3600, what: 'login attempts' },
+  /** The block itself, per account and address (set by the sign-in, never counted). */
+  loginPairBlock: { points: 1, seconds: 3600, what: 'login attempts' },
+  /** Failures from one address over every account (password spraying from one place). */
+  loginAddress: { points: 100, seconds: 3600, what: 'login attempts' },
+  /** Failures for one account from every address: the bound on guessing one password. */
+  loginAccount: { points: 1000, seconds: 24 * 3600, what: 'login attempts' },
+  /** "Someone is trying your password" e-mails: one per account per window. */
+  loginAlertMail: { points: 1, seconds: 24 * 3600, what: 'alerts' },
+
+  registerAddress: { points: 20, seconds: 3600, what: 'sign-ups from this network' },
+  forgotAddress: { points: 10, seconds: 3600, what: 'password reset requests' },
+  /** Reset e-mails to one address; past it the request is still answered the same, without a mail. */
+  forgotEmail: { points: 3, seconds: 3600, what: 'password reset requests' },
+
+  messagesUser: { points: 120, seconds: 60, what: 'messages' },
+  conversationsUser: { points: 60, seconds: 3600, what: 'new conversations' },
+  supportAddress: { points: 5, seconds: 3600, what: 'support requests' },
+  supportEmail: { points: 5, seconds: 3600, what: 'support requests' },
+  uploadsUser: { points: 100, seconds: 3600, what: 'uploads' },
+  uploadsAddress: { points: 300, seconds: 3600, what: 'uploads' },
+  newsletterAddress: { points: 10, seconds: 3600, what: 'newsletter sign-ups' },
+  /** Confirmation e-mails to one address (so nobody can mail-bomb someone through the form). */
+  newsletterEmail: { points: 3, seconds: 24 * 3600, what: 'newsletter sign-ups' },
+} as const satisfies Record<string, { points: number; seconds: number; what: string }>;
+
+export type LimitName = keyof typeof LIMITS;
+
+/** How sign-in failures grow into blocks (0021). */
+export const LOGIN = {
+  /** Failures one account may have from one address before each further one blocks. */
+  freeFailures: 5,
+  /** ... and only this many once the account is under attack (`underAttackAfter` failures from everywhere). */
+  freeFailuresUnderAttack: 1,
+  underAttackAfter: 50,
+  /** The first block; each further failure after a block doubles it, up to `maxBlockSeconds`. */
+  firstBlockSeconds: 60,
+  maxBlockSeconds: 3600,
+  /** The owner is e-mailed once this many failures (from anywhere) were counted in a day. */
+  alertAfter: 10,
+} as const;
+
+/** The block after the `failures`-th consecutive failure of one account from one address, or 0. */
+export function loginBlockSeconds(failures: number, free: number = LOGIN.freeFailures): number {
+  if (failures <= free) return 0;
+  return Math.min(LOGIN.maxBlockSeconds, LOGIN.firstBlockSeconds * 2 ** Math.min(failures - free - 1, 20));
+}
