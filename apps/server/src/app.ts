@@ -9,14 +9,18 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { coursesRoutes } from './modules/courses/courses.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
+import { messagingSocketHandlers } from './modules/messaging/messaging.socket.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
-import { findSessionUser, SESSION_COOKIE } from './modules/auth/session.js';
+import { findSessionUser, hashToken, SESSION_COOKIE } from './modules/auth/session.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { cookieValue } from './platform/cookie-header.js';
+import { createOriginCheck, originFacts } from './platform/origin.js';
+import { sessionRoom, userRoom } from './platform/realtime/hub.js';
 import { attachSocketServer } from './platform/realtime/socket.js';
 import { registerMetrics } from './platform/metrics.js';
 import { registerSecurity } from './platform/security.js';
@@ -78,7 +82,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
   await app.register(mediaRoutes, { storage: ctx.storage });
 
-  await attachSocketServer(app, ctx, ctx.config.redisUrl);
+  const allowOrigin = createOriginCheck(ctx.config.publicUrl);
+  await attachSocketServer(app, ctx.realtime, {
+    redisUrl: ctx.config.redisUrl,
+    allowOrigin: (request) => allowOrigin(originFacts(request, ctx.config.trustProxy)),
+    // The session cookie, as for HTTP; each socket joins its user's room and its session's (logout closes it).
+    authenticate: async (request) => {
+      const token = cookieValue(request.headers.cookie, SESSION_COOKIE);
+      const user = token ? await findSessionUser(ctx.db, token) : null;
+      return user && token ? { user, rooms: [userRoom(user.id), sessionRoom(hashToken(token))] } : null;
+    },
+    handlers: messagingSocketHandlers(ctx, app.log),
+  });
   app.addHook('onClose', async () => {
     // Mail still being sent after its answer (a reset link) goes out before the limits' Redis closes.
     await ctx.background.drain();

@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
+import { createOriginCheck } from './origin.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CROSS_SITE_MESSAGE = MESSAGES.crossSite;
@@ -37,22 +38,17 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     hsts: config.secureCookies ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   });
 
-  const ownOrigin = new URL(config.publicUrl).origin;
+  // The same check guards Socket.IO handshakes (platform/origin.ts, docs/decisions/0022).
+  const allowOrigin = createOriginCheck(config.publicUrl);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin) {
-      const sameHost = (() => {
-        try {
-          return new URL(origin).host === request.headers.host;
-        } catch {
-          return false;
-        }
-      })();
-      if (origin !== ownOrigin && !sameHost) throw new AppError('CROSS_SITE', CROSS_SITE_MESSAGE);
-      return;
-    }
-    // No Origin (old browsers, some same-origin forms): fall back on Fetch Metadata.
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CROSS_SITE', CROSS_SITE_MESSAGE);
+    const secFetchSite = request.headers['sec-fetch-site'];
+    const allowed = allowOrigin({
+      origin: request.headers.origin,
+      host: request.headers.host,
+      protocol: request.protocol,
+      secFetchSite: Array.isArray(secFetchSite) ? secFetchSite[0] : secFetchSite,
+    });
+    if (!allowed) throw new AppError('CROSS_SITE', CROSS_SITE_MESSAGE);
   });
 }

@@ -1,35 +1,66 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { createAdapter } from '@socket.io/redis-adapter';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
-import { sendMessageSchema, type SendAck } from '@cusp/shared';
-import type { AppContext } from '../../context.js';
-import { AppError } from '../../errors.js';
-import { findSessionUser, hashToken, SESSION_COOKIE } from '../../modules/auth/session.js';
-import * as messaging from '../../modules/messaging/messaging.service.js';
-import { cookieValue } from '../cookie-header.js';
-import type { Io } from './hub.js';
-import { sessionRoom, userRoom } from './hub.js';
+import type { ClientToServerEvents } from '@cusp/shared';
+import type { Io, RealtimeHub } from './hub.js';
+
+type ClientEvent = keyof ClientToServerEvents;
+
+/** Who opened a socket, and the rooms it joins (hub.ts names them: its user's, its session's). */
+export interface SocketIdentity<User> {
+  user: User;
+  rooms: string[];
+}
+
+/** What a handler is told about the socket an event came on. */
+export interface SocketSender<User> {
+  id: string;
+  user: User;
+}
+
+/** A client event's handler: the socket's sender, then the event's own arguments (an ack last, when it has one). */
+export type SocketHandlers<User> = {
+  [E in ClientEvent]?: (sender: SocketSender<User>, ...args: Parameters<ClientToServerEvents[E]>) => Promise<unknown>;
+};
+
+export interface SocketServerOptions<User> {
+  /** With REDIS_URL, rooms span every instance through the Redis adapter. */
+  redisUrl?: string;
+  /** May this handshake come from where it says (platform/origin.ts)? Refused ones get a 403. */
+  allowOrigin(request: IncomingMessage): boolean;
+  /** Who opens the socket, from its handshake request; null refuses it (`connect_error: unauthorized`). */
+  authenticate(request: IncomingMessage): Promise<SocketIdentity<User> | null>;
+  /** The client events the product answers; the adapter knows no business rule of its own. */
+  handlers: SocketHandlers<User>;
+}
 
 /**
- * Socket.IO on the product's own origin (D1): authenticated by the session cookie at connect, each
- * socket in its user's room (and its session's, so logout can close it). With REDIS_URL the rooms
- * span every instance through the Redis adapter.
+ * Socket.IO on the product's own origin (D1): authenticated at connect by `authenticate`, each socket in
+ * the rooms it names; events go to `handlers`. Handlers still running when the server stops are awaited.
+ * No handshake, handler or middleware can end the process: whatever throws ends that request or socket.
  */
-export async function attachSocketServer(app: FastifyInstance, ctx: AppContext, redisUrl?: string): Promise<Io> {
-  const ownOrigin = new URL(ctx.config.publicUrl).origin;
+export async function attachSocketServer<User>(app: FastifyInstance, realtime: RealtimeHub, options: SocketServerOptions<User>): Promise<Io> {
+  const allowOrigin = (request: IncomingMessage) => {
+    try {
+      return options.allowOrigin(request);
+    } catch {
+      return false;
+    }
+  };
   const io: Io = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
-    // Cross-site WebSocket hijacking: only our own pages may open a socket with our cookie.
-    allowRequest: (req, callback) => {
-      const origin = req.headers.origin;
-      callback(null, !origin || origin === ownOrigin || new URL(origin).host === req.headers.host);
-    },
+    // Cross-site WebSocket hijacking: only our own pages may open a socket with our cookie. Polling
+    // handshakes refused here get engine.io's 403; upgrades are refused before engine.io (below).
+    allowRequest: (request, callback) => callback(null, allowOrigin(request)),
   });
+  guardListeners(app.server, app.log, allowOrigin);
 
-  if (redisUrl) {
-    const pub = createClient({ url: redisUrl });
+  if (options.redisUrl) {
+    const pub = createClient({ url: options.redisUrl });
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
@@ -38,42 +69,41 @@ export async function attachSocketServer(app: FastifyInstance, ctx: AppContext, 
     });
   }
 
+  // Socket.IO ignores what a middleware returns: a rejection here would be unhandled and end the process.
   io.use(async (socket, next) => {
-    const token = cookieValue(socket.request.headers.cookie, SESSION_COOKIE);
-    const user = token ? await findSessionUser(ctx.db, token).catch(() => null) : null;
-    if (!user || !token) return next(new Error('unauthorized'));
-    socket.data.user = user;
-    await socket.join([userRoom(user.id), sessionRoom(hashToken(token))]);
-    next();
+    let refusal: Error | undefined;
+    try {
+      const identity = await options.authenticate(socket.request);
+      if (identity) {
+        socket.data.user = identity.user;
+        await socket.join(identity.rooms);
+      } else {
+        refusal = new Error('unauthorized');
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'socket authentication failed');
+      refusal = new Error('unauthorized');
+    }
+    next(refusal);
   });
 
   // Handlers still running when the server stops are awaited, so none meets a closed database.
   const inflight = new Set<Promise<unknown>>();
-  const track = <T>(work: Promise<T>) => {
+  const track = (work: Promise<unknown>) => {
     inflight.add(work);
     void work.finally(() => inflight.delete(work));
-    return work;
   };
 
   io.on('connection', (socket) => {
-    const user = socket.data.user;
-    socket.on('message:send', (payload, ack) => void track(handleSend(payload, ack)));
-    socket.on('typing', (event) => {
-      if (typeof event?.conversationID !== 'string') return;
-      void track(messaging.relayTyping(ctx, user, event.conversationID, event.isTyping === true).catch(() => undefined));
-    });
-
-    async function handleSend(payload: unknown, ack: unknown) {
-      const reply = (typeof ack === 'function' ? ack : () => {}) as (result: SendAck) => void;
-      const parsed = sendMessageSchema.safeParse(payload);
-      if (!parsed.success) return reply({ ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid message.' } satisfies SendAck);
-      try {
-        const { message } = await messaging.sendMessage(ctx, user, parsed.data, socket.id);
-        reply({ ok: true, message });
-      } catch (error) {
-        if (!(error instanceof AppError)) app.log.error({ err: error }, 'message:send failed');
-        reply({ ok: false, message: error instanceof AppError ? error.message : 'Failed to send message.' });
-      }
+    const sender: SocketSender<User> = { id: socket.id, user: socket.data.user as User };
+    for (const [event, handler] of Object.entries(options.handlers) as Array<[ClientEvent, (...args: unknown[]) => Promise<unknown>]>) {
+      socket.on(event, (...args: unknown[]) =>
+        track(
+          Promise.resolve()
+            .then(() => handler(sender, ...args))
+            .catch((error) => app.log.error({ err: error, event }, 'socket event handler failed')),
+        ),
+      );
     }
   });
 
@@ -85,6 +115,45 @@ export async function attachSocketServer(app: FastifyInstance, ctx: AppContext, 
     await Promise.allSettled([...inflight]);
     await new Promise<void>((resolve) => io.close(() => resolve()));
   });
-  ctx.realtime.attach(io);
+  realtime.attach(io);
   return io;
+}
+
+/**
+ * The HTTP server's `request` and `upgrade` listeners (Fastify's, wrapped by engine.io) run inside Node's
+ * event emitter: a synchronous throw there is an uncaught exception, which ends the process. Each is
+ * wrapped so that a throw ends its own request (a 500, or the connection cut) and is logged. An upgrade
+ * from a foreign origin is refused here with a 403 (engine.io would answer 400).
+ */
+function guardListeners(server: FastifyInstance['server'], log: FastifyBaseLogger, allowOrigin: (request: IncomingMessage) => boolean) {
+  const requests = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  for (const listener of requests) {
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      try {
+        listener.call(server, req, res);
+      } catch (error) {
+        log.error({ err: error, url: req.url }, 'request listener threw');
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json', connection: 'close' }).end('{"message":"Internal error."}');
+        else res.destroy();
+      }
+    });
+  }
+  const upgrades = server.listeners('upgrade') as Array<(req: IncomingMessage, socket: Duplex, head: Buffer) => void>;
+  server.removeAllListeners('upgrade');
+  for (const listener of upgrades) {
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      socket.on('error', () => {});
+      try {
+        if (!allowOrigin(req)) {
+          socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: 9\r\n\r\nForbidden');
+          return;
+        }
+        listener.call(server, req, socket, head);
+      } catch (error) {
+        log.error({ err: error, url: req.url }, 'upgrade listener threw');
+        socket.destroy();
+      }
+    });
+  }
 }

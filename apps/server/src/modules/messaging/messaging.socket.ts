@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sendMessageSchema, type SendAck } from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import type { SocketHandlers } from '../../platform/realtime/socket.js';
+import * as messaging from './messaging.service.js';
+
+/**
+ * The chat's socket events (D19), registered on the Socket.IO adapter by app.ts: `message:send` stores
+ * a message and answers in its acknowledgement; `typing` is relayed to the other participant.
+ */
+export function messagingSocketHandlers(ctx: AppContext, log: FastifyBaseLogger): SocketHandlers<UserRow> {
+  return {
+    'message:send': async (sender, payload: unknown, ack: unknown) => {
+      const reply = (typeof ack === 'function' ? ack : () => {}) as (result: SendAck) => void;
+      const parsed = sendMessageSchema.safeParse(payload);
+      if (!parsed.success) return reply({ ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid message.' });
+      try {
+        const { message } = await messaging.sendMessage(ctx, sender.user, parsed.data, sender.id);
+        reply({ ok: true, message });
+      } catch (error) {
+        if (!(error instanceof AppError)) log.error({ err: error }, 'message:send failed');
+        reply({ ok: false, message: error instanceof AppError ? error.message : 'Failed to send message.' });
+      }
+    },
+    typing: async (sender, event: unknown) => {
+      const { conversationID, isTyping } = (event ?? {}) as { conversationID?: unknown; isTyping?: unknown };
+      if (typeof conversationID !== 'string') return;
+      await messaging.relayTyping(ctx, sender.user, conversationID, isTyping === true).catch(() => undefined);
+    },
+  };
+}
