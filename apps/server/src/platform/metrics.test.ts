@@ -2,13 +2,15 @@ import { afterAll, expect, it } from 'vitest';
 import { buildTestApp, signUpAndLogin, useTestApp } from '../../test/helper.js';
 import { baseUrl, socketFor } from '../../test/sockets.js';
 
-const { app } = await useTestApp();
+const TOKEN = 'a-long-metrics-token-123';
+const { app } = await useTestApp({ METRICS_TOKEN: TOKEN });
+const scrape = () => app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
 
 it('GET /metrics reports request latency by route pattern, sockets and jobs in Prometheus text', async () => {
   await app.inject({ method: 'GET', url: '/api/services/single/00000000-0000-4000-8000-000000000000' });
   const user = await signUpAndLogin(app);
   const socket = await socketFor(await baseUrl(app), user.cookie);
-  const res = await app.inject({ method: 'GET', url: '/metrics' });
+  const res = await scrape();
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/plain/);
   // The pattern, not the id: one series per route.
@@ -20,9 +22,17 @@ it('GET /metrics reports request latency by route pattern, sockets and jobs in P
 });
 
 it('asks for the token when METRICS_TOKEN is set', async () => {
-  const guarded = await buildTestApp({ METRICS_TOKEN: 'a-long-metrics-token-123' });
-  afterAll(() => guarded.close());
-  expect((await guarded.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
-  const ok = await guarded.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer a-long-metrics-token-123' } });
-  expect(ok.statusCode).toBe(200);
+  expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+  expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong-token-of-some-length' } })).statusCode).toBe(401);
+  expect((await scrape()).statusCode).toBe(200);
+});
+
+it('is off (404, like an unknown path) when METRICS_TOKEN is not set, whatever is sent', async () => {
+  const open = await buildTestApp();
+  afterAll(() => open.close());
+  for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+    const res = await open.app.inject({ method: 'GET', url: '/metrics', headers });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('nodejs_');
+  }
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
-import { AppError } from '../errors.js';
+import { AppError, sendNotFound } from '../errors.js';
 import type { RealtimeHub } from './realtime/hub.js';
 
 /**
@@ -48,8 +48,11 @@ export function registerMetrics(app: FastifyInstance, deps: { metrics: Metrics; 
     duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
+  // Off unless METRICS_TOKEN is set (docs/decisions/0022): the figures name routes, pool sizes and
+  // versions. A 404 like any unknown path (registered, so the web app's page fallback does not answer it).
   app.get('/metrics', async (request, reply) => {
-    if (deps.token && request.headers.authorization !== `Bearer ${deps.token}`) throw new AppError('UNAUTHENTICATED', 'A metrics token is required.');
+    if (!deps.token) return sendNotFound(request, reply);
+    if (request.headers.authorization !== `Bearer ${deps.token}`) throw new AppError('UNAUTHENTICATED', 'A metrics token is required.');
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
   });
 }

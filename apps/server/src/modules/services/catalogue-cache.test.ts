@@ -13,7 +13,11 @@ import { listServices } from './services.service.js';
 // ADR 0016: public catalogue answers are cached; every write that changes them clears the cache at
 // once. A long TTL here, so that only the invalidation can explain a fresh answer.
 let queries = 0;
-const t = await buildTestApp({ CATALOGUE_CACHE_MS: '300000' }, { onQuery: () => (queries += 1) });
+// /metrics answers only with METRICS_TOKEN set (ADR 0022).
+const METRICS = { METRICS_TOKEN: 'catalogue-cache-metrics-token' };
+const scrape = (target: TestApp) =>
+  target.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS.METRICS_TOKEN}` } });
+const t = await buildTestApp({ CATALOGUE_CACHE_MS: '300000', ...METRICS }, { onQuery: () => (queries += 1) });
 afterAll(() => t.close());
 const { app, ctx } = t;
 
@@ -72,7 +76,7 @@ describe('GET /gigs and /services/{id} from the cache', () => {
     // Upper-case ids name the same service.
     expect(await queriesOf(() => get(`/api/services/single/${service._id.toUpperCase()}`))).toBe(0);
 
-    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    const metrics = (await scrape(t)).body;
     expect(metrics).toMatch(/cusp_response_cache_lookups_total\{cache="catalogue",result="hit"\} [1-9]/);
     expect(metrics).toMatch(/cusp_response_cache_lookups_total\{cache="catalogue",result="miss"\} [1-9]/);
   });
@@ -261,7 +265,7 @@ describe('CATALOGUE_CACHE_MS=0', () => {
 
   it('turns the cache off: every request reads the database, with the same answers', async () => {
     let count = 0;
-    off = await buildTestApp({ CATALOGUE_CACHE_MS: '0' }, { onQuery: () => (count += 1) });
+    off = await buildTestApp({ CATALOGUE_CACHE_MS: '0', ...METRICS }, { onQuery: () => (count += 1) });
     expect(off.ctx.catalogueCache.enabled).toBe(false);
     const { designer, service } = await designerWithService(off.app, { title: 'Uncached' });
     const listUrl = `/api/gigs?userId=${designer.user._id}`;
@@ -279,6 +283,8 @@ describe('CATALOGUE_CACHE_MS=0', () => {
     await off.ctx.db.update(services).set({ title: 'Changed in SQL' }).where(eq(services.id, service._id));
     expect(titlesIn(await off.app.inject({ method: 'GET', url: listUrl }))).toEqual(['Changed in SQL']);
     expect(off.ctx.catalogueCache.size()).toBe(0);
-    expect((await off.app.inject({ method: 'GET', url: '/metrics' })).body).not.toMatch(/cusp_response_cache_lookups_total\{/);
+    const offMetrics = await scrape(off);
+    expect(offMetrics.statusCode).toBe(200);
+    expect(offMetrics.body).not.toMatch(/cusp_response_cache_lookups_total\{/);
   });
 });

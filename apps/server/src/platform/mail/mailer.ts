@@ -11,7 +11,7 @@ export interface MailMessage {
   replyTo?: string;
 }
 
-/** Outgoing mail (D7). Without SMTP, mail goes to the log and a local outbox that tests read. */
+/** Outgoing mail (docs/product.md §4.3). Without SMTP, mail goes to a local outbox that tests read; the log says only that it went. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** What was sent through the outbox adapter in this process (tests read it); empty for SMTP. */
@@ -34,12 +34,14 @@ function outboxMailer(dir: string | null, log: FastifyBaseLogger): Mailer {
     sent,
     async send(message) {
       sent.push(message);
-      log.info({ mail: { to: message.to, subject: message.subject } }, `mail (outbox):\n${message.text}`);
+      let file: string | undefined;
       if (dir) {
         await mkdir(dir, { recursive: true });
-        const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`;
-        await writeFile(path.join(dir, name), JSON.stringify(message, null, 2));
+        file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`);
+        await writeFile(file, JSON.stringify(message, null, 2));
       }
+      // Who and what about, and where it is: never the body, which holds secrets (password-reset links).
+      log.info({ mail: { to: message.to, subject: message.subject, file } }, file ? 'mail written to the outbox' : 'mail kept in memory (no outbox)');
     },
   };
 }
