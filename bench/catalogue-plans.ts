@@ -49,7 +49,7 @@ const [service] = await database.query<{ id: string }>(`select id from services 
 
 /** Every list a page asks for, with the filters, sorts and searches it can send. */
 const ROUTES: Array<{ url: string; admin?: boolean }> = [
-  // /gigs and /designers?view=services (D4, D5); Best Selling is the default sort.
+  // /gigs and /designers?view=services (docs/product.md §7.3); Best Selling is the default sort.
   { url: '/api/gigs?limit=24' },
   { url: '/api/gigs?sort=createdAt&limit=24' },
   { url: '/api/gigs?limit=24&offset=240' },

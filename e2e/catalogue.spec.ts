@@ -29,7 +29,7 @@ test('a designer completes the profile, creates a service that others can find b
   const person = await registerAndLogIn(page);
   const title = `E2E implant bar ${person.username}`;
 
-  // 1. A buyer who opens the wizard is sent to complete the designer profile first (D26).
+  // 1. A buyer who opens the wizard is sent to complete the designer profile first (docs/product.md §7.7).
   await page.goto('/services/create');
   await expect(page).toHaveURL(/\/designers\/create$/);
   await expect(page.getByText('Only designers can create services. Complete your designer profile first.')).toBeVisible();
@@ -117,7 +117,7 @@ test('a designer completes the profile, creates a service that others can find b
   await expect(page.getByRole('link', { name: 'Order Service' })).toHaveCount(0);
   await expectAccessible(page);
 
-  // 5. Someone else sees no Edit button, and the server refuses their change (D9).
+  // 5. Someone else sees no Edit button, and the server refuses their change (docs/product.md §4.6).
   const buyer = await newLivePage(browser);
   const other = buyer.context();
   await buyer.goto('/login');

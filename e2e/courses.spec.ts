@@ -30,7 +30,7 @@ test('a creator publishes a course; a buyer who has not paid sees no lesson; aft
   const creator = await registerAndLogIn(page);
   const title = `E2E abutment course ${creator.username}`;
 
-  // 1. The wizard: step 1 refuses empty required fields with SPEC.md's message.
+  // 1. The wizard: step 1 refuses empty required fields with its message (docs/product.md §10.1).
   await page.goto('/courses');
   await page.getByRole('link', { name: '+ Create Course' }).click();
   await expect(page).toHaveURL(/\/courses\/create$/);

@@ -102,7 +102,7 @@ test('order with a tooth chart, pay by sandbox card, deliver, revise, deliver ag
   await expect(page.getByRole('link', { name: 'Download upper-scan.stl' })).toBeVisible();
   await expectAccessible(page);
 
-  // Nobody else can read the order or its files (D9).
+  // Nobody else can read the order or its files (docs/product.md §5.9).
   const outsider = await loggedInPage(browser, baseURL!, ADMIN);
   expect((await outsider.request.get(`/api/orders/${orderId}`)).status()).toBe(403);
   await outsider.context().close();
@@ -167,7 +167,7 @@ test('order with a tooth chart, pay by sandbox card, deliver, revise, deliver ag
   await expect(reviews.getByText('Perfect fit on the first try after the revision.')).toBeVisible();
   await expect(reviews.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
 
-  // 9. The designer's balance: the designer's share moved from escrow to available (D15).
+  // 9. The designer's balance: the designer's share moved from escrow to available (docs/product.md §6.6).
   const after = await balance();
   const share = 80 * (1 - after.feePercent / 100);
   expect(after.available - before.available).toBeCloseTo(share, 2);

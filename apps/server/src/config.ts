@@ -55,7 +55,7 @@ const envSchema = z.object({
     .min(0, 'must be between 0 and 300000 milliseconds')
     .max(300_000, 'must be between 0 and 300000 milliseconds')
     .default(5000),
-  /** D17: which payment provider takes card payments. */
+  /** Which payment provider takes card payments (docs/product.md §6.2). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'moyasar'], { error: 'must be sandbox, stripe or moyasar' }).default('sandbox'),
   PLATFORM_FEE_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0, 'must be between 0 and 50').max(50, 'must be between 0 and 50').default(10),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
@@ -106,7 +106,7 @@ export interface Config {
   catalogueCacheMs: number;
 }
 
-/** Where uploads live (D20): DATA_DIR/uploads, or an S3-compatible bucket (scale-out). */
+/** Where uploads live (docs/product.md §8.3): DATA_DIR/uploads, or an S3-compatible bucket (scale-out). */
 export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3Config);
 
 export interface S3Config {

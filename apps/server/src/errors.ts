@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ERROR_CODES, type ApiErrorBody, type ErrorCode, MESSAGES } from '@cusp/shared';
 
-/** The one error type a service throws; the handler below turns it into D3's body. */
+/** The one error type a service throws; the handler below turns it into the error body of docs/product.md §15.2. */
 export class AppError extends Error {
   readonly status: number;
   constructor(

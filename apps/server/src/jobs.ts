@@ -14,7 +14,7 @@ export function scheduledJobs(ctx: AppContext): Job[] {
   return [
     { name: 'expire-files', lockKey: 727_101, everyMs: 10 * MINUTE, run: async () => void (await deleteExpiredFiles(ctx)) },
     { name: 'expire-sessions', lockKey: 727_102, everyMs: 60 * MINUTE, run: () => deleteExpiredSessions(ctx.db) },
-    // D15: delivered orders not accepted within 3 days complete on their own.
+    // docs/product.md §5.3: delivered orders not accepted within 3 days complete on their own.
     { name: 'auto-complete-orders', lockKey: 727_103, everyMs: 10 * MINUTE, run: async () => void (await autoCompleteOrders(ctx)) },
     { name: 'sweep-order-files', lockKey: 727_104, everyMs: 60 * MINUTE, run: async () => void (await sweepUnclaimedFiles(ctx)) },
     // Lesson videos uploaded but never attached to a lesson (an abandoned wizard), after a day.

@@ -23,7 +23,7 @@ export interface WebAppOptions {
 }
 
 /**
- * Serves the built web app (D1: one origin). Hashed assets are cached for a year; every other path
+ * Serves the built web app (one origin: docs/product.md §15.4). Hashed assets are cached for a year; every other path
  * that is not the API gets a page rendered with its data (decision 0018), a prerendered page (0017) or
  * index.html, and the client router shows the page or its 404.
  */

@@ -103,7 +103,7 @@ export async function signUpAndLogin(app: FastifyInstance, overrides: Partial<Re
   return { input, user: res.json().user, cookie: sessionCookieOf(res) };
 }
 
-/** Signs up, logs in and completes the designer profile (D8); returns the designer and cookie. */
+/** Signs up, logs in and completes the designer profile (docs/product.md §4.5); returns the designer and cookie. */
 export async function signUpDesigner(app: FastifyInstance, profile: Record<string, unknown> = {}) {
   const session = await signUpAndLogin(app);
   const res = await app.inject({

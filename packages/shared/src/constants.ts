@@ -1,6 +1,6 @@
-/** Business constants and limits of SPEC.md section 9 and DECISIONS.md, shared by client and server. */
+/** Business constants and limits (docs/product.md §13), shared by client and server. */
 
-export const MESSAGE_MAX_LENGTH = 499; // D19: 1..499 characters after trimming ("under 500")
+export const MESSAGE_MAX_LENGTH = 499; // docs/product.md §9.2: 1..499 characters after trimming ("under 500")
 export const CONVERSATION_PREVIEW_LENGTH = 50;
 export const ORDER_TITLE_LENGTH = 30;
 export const DESIGNER_CARD_MAX_TAGS = 5;
@@ -36,7 +36,7 @@ export const EXPERIENCE_OPTIONS = ['0-1', '1-3', '3-5', '5-10', '10+'] as const;
 export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Paths on which the floating help widget is hidden (SPEC.md section 2). */
+/** Paths on which the floating help widget is hidden (docs/product.md §3.1). */
 export const HELP_WIDGET_HIDDEN_PREFIXES = [
   '/login',
   '/register',

@@ -1,5 +1,5 @@
 /**
- * The error body of every failed call (DECISIONS D3). The server builds it in one place
+ * The error body of every failed call (docs/product.md §15.2). The server builds it in one place
  * (apps/server/src/errors.ts); the client reads it back with `readApiError`.
  */
 export const ERROR_CODES = {

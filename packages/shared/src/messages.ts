@@ -1,8 +1,8 @@
 import { MESSAGE_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 
 /**
- * Sentences the server answers with (D3 `message`), in one zod-free module: the server throws them,
- * the web app maps them to its translations. SPEC.md's exact texts where it gives one.
+ * Sentences the server answers with (the `message` of docs/product.md §15.2), in one zod-free module: the server throws them,
+ * the web app maps them to its translations. Listed in docs/product.md §14.
  */
 export const MESSAGES = {
   invalidCredentials: 'Invalid email or password.',

@@ -1,6 +1,6 @@
 /**
- * Money (D11): stored and computed as integer minor units, shown and typed in major units.
- * The API speaks major units (45.5 means $45.50), as SPEC.md's clients expect.
+ * Money (docs/product.md §6.1): stored and computed as integer minor units, shown and typed in major units.
+ * The API speaks major units (45.5 means $45.50), as the clients it was first written for expect (docs/product.md §15.1).
  */
 const digitsCache = new Map<string, number>();
 /** Minor digits of a currency (2 for USD and SAR, 0 for JPY); cached, as Intl objects are costly to build. */

@@ -9,7 +9,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CROSS_SITE_MESSAGE = MESSAGES.crossSite;
 
 /**
- * Security headers for every response, and the cross-site request check (D6): a state-changing
+ * Security headers for every response, and the cross-site request check (docs/product.md §4.8, docs/decisions/0003): a state-changing
  * call is refused when the browser says it comes from another origin. Together with SameSite=Lax
  * cookies this replaces CSRF tokens (docs/decisions/0003-csrf-by-origin.md).
  */

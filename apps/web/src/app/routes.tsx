@@ -62,7 +62,7 @@ const NotFoundPage = lazyPage(() => import('@/features/site/pages/NotFoundPage')
   strings: 'core',
 });
 
-/** Every route of SPEC.md section 2, inside the shared layout. */
+/** Every route of docs/product.md §3.2, inside the shared layout. */
 const ROUTES = (
   <Route element={<Layout />}>
     <Route index element={<HomePage />} />

@@ -1,11 +1,11 @@
 import { isApiErrorBody } from '@cusp/shared';
 
-/** Base path of the REST API (same origin, DECISIONS D1). */
+/** Base path of the REST API (same origin, docs/product.md §15.4). */
 export const API_BASE = '/api';
 
 /**
  * A failed call. `message` is the server's readable sentence ('' when the server sent none, e.g. a
- * network failure or a proxy's HTML page), so the UI can fall back to SPEC.md section 8's text.
+ * network failure or a proxy's HTML page), so the UI can fall back to its own text (docs/product.md §14.9).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -74,7 +74,7 @@ async function request<T>(method: string, path: string, body: Body, options: Req
   return (await send<T>(method, path, body, options)).data;
 }
 
-/** A page of a list (D4): the items and the total from the X-Total-Count header. */
+/** A page of a list (docs/product.md §15.3): the items and the total from the X-Total-Count header. */
 export interface Page<T> {
   items: T[];
   total: number;

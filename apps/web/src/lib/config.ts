@@ -6,7 +6,7 @@ export interface PlatformConfig {
   platformName: string;
 }
 
-/** Used until GET /config answers (and if it cannot): the defaults of DECISIONS D11. */
+/** Used until GET /config answers (and if it cannot): the defaults of docs/product.md §6.1. */
 export const DEFAULT_CONFIG: PlatformConfig = { currency: 'USD', platformName: 'Cusp' };
 
 export const configQueryOptions = queryOptions({
@@ -15,7 +15,7 @@ export const configQueryOptions = queryOptions({
   staleTime: Infinity,
 });
 
-/** The platform's settings (its one currency, D11). */
+/** The platform's settings (its one currency, docs/product.md §6.1). */
 export function usePlatformConfig(): PlatformConfig {
   const { data } = useQuery(configQueryOptions);
   return data ?? DEFAULT_CONFIG;

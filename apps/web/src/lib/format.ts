@@ -1,4 +1,4 @@
-/** Locale-aware formatting with Intl, always in the active UI language (DECISIONS D11, D23). */
+/** Locale-aware formatting with Intl, always in the active UI language (docs/product.md §12.2). */
 
 const RTL_LANGUAGES = new Set(['ar']);
 

@@ -24,7 +24,7 @@ import {
 import { formatNumber } from './format';
 
 /**
- * The shared zod schemas and the server speak English (SPEC.md section 5's exact texts). This table
+ * The shared zod schemas and the server speak English (docs/product.md §12.3, §14). This table
  * maps each known sentence to its catalogue key so Arabic users read it in Arabic; an unknown
  * sentence from the server is shown as sent.
  */

@@ -2,10 +2,10 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@cusp/shared';
 
-/** The real-time channel (DECISIONS D1: Socket.IO on the product's own origin, path /socket.io). */
+/** The real-time channel (docs/product.md §15.4: Socket.IO on the product's own origin, path /socket.io). */
 export type CuspSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** SPEC.md section 7: reconnection on, unlimited attempts, 1000 ms growing to 5000 ms, jitter 0.5, 20 s timeout. */
+/** docs/product.md §9.2: reconnection on, unlimited attempts, 1000 ms growing to 5000 ms, jitter 0.5, 20 s timeout. */
 export const SOCKET_OPTIONS = {
   path: '/socket.io',
   withCredentials: true,
@@ -106,7 +106,7 @@ export function useSocketEvent<E extends ServerEvent>(event: E, handler: ServerT
 
 /**
  * Runs `handler` every time the socket (re)connects, so the screen can fetch what it missed while
- * the connection was down (D19). The handler must be cheap when nothing was missed.
+ * the connection was down (docs/product.md §9.2). The handler must be cheap when nothing was missed.
  */
 export function useSocketConnect(handler: () => void): void {
   const current = useSocket();

@@ -10,7 +10,7 @@ import {
 import { optionalMediaUrl } from './fields.js';
 
 /**
- * Auth contracts. Messages are SPEC.md section 5's exact texts; the same schema validates the
+ * Auth contracts. Messages are those of docs/product.md §14.2; the same schema validates the
  * form in the browser and the body on the server, so both say the same thing.
  */
 

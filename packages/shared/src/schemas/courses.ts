@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { optionalMediaUrl, requiredText } from './fields.js';
 
 /**
- * Video courses (SPEC.md sections 2-5, D16, D22): the request schemas both sides validate with and
+ * Video courses (docs/product.md §10, §6.3): the request schemas both sides validate with and
  * the JSON the server answers. Money is in major units (45.5 = $45.50), as everywhere in the API.
  */
 
-/** The categories a course can have; the chosen one becomes the course's single tag (SPEC.md section 3). */
+/** The categories a course can have; the chosen one becomes the course's single tag (docs/product.md §10.6). */
 export const COURSE_CATEGORIES = [
   'Digital Workflow',
   'Intraoral Scanning',
@@ -28,14 +28,14 @@ export const COURSE_MAX_PRICE = 100_000;
 export const COURSE_TITLE_MAX = 120;
 export const COURSE_DESCRIPTION_MAX = 5000;
 export const LESSON_TITLE_MAX = 200;
-/** Lesson videos: the same 200 MB ceiling as other uploads (D21), checked while streaming. */
+/** Lesson videos: the same 200 MB ceiling as other uploads (docs/product.md §13), checked while streaming. */
 export const COURSE_VIDEO_MAX_BYTES = 200 * 1024 * 1024;
 export const COURSE_VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 
 export const COURSE_MESSAGES = {
-  /** SPEC.md section 5: step 1 of the wizard. */
+  /** docs/product.md §10.1: step 1 of the wizard. */
   requiredFields: 'Please fill in required course fields.',
-  /** SPEC.md section 5: step 2 of the wizard. */
+  /** docs/product.md §10.1: step 2 of the wizard. */
   lessonIncomplete: 'Each lesson must have a title and video file.',
   submitted: 'Course submitted successfully!',
   submitFailed: 'Failed to submit course.',
@@ -153,7 +153,7 @@ export const courseUpdateSchema = z
   .strict();
 export type CourseUpdateInput = z.input<typeof courseUpdateSchema>;
 
-/** Query of `GET /api/courses` (D4). */
+/** Query of `GET /api/courses` (docs/product.md §15.3). */
 export const courseListQuery = z.object({
   search: z.string().trim().max(100).optional(),
   tag: z.enum(COURSE_CATEGORIES, { error: COURSE_MESSAGES.category }).optional(),
@@ -163,7 +163,7 @@ export const courseListQuery = z.object({
 });
 export type CourseListQuery = z.output<typeof courseListQuery>;
 
-/** `POST /api/enroll` (SPEC.md section 3's enrolment payload). A free course needs `courseId` only. */
+/** `POST /api/enroll` (docs/product.md §10.3). A free course needs `courseId` only. */
 export const enrollInput = z.object({
   courseId: z.uuid({ error: COURSE_MESSAGES.notFound }),
   transactionId: z.string().trim().max(200).optional(),
@@ -187,7 +187,7 @@ export interface CourseCreatorJson {
   image: string | null;
 }
 
-/** A course card (SPEC.md section 3): `creator`, `creatorName` and `creatorProfilePic` all kept (D2). */
+/** A course card (docs/product.md §15.1): `creator`, `creatorName` and `creatorProfilePic` all kept. */
 export interface CourseJson {
   _id: string;
   title: string;
@@ -216,7 +216,7 @@ export interface LessonJson {
   duration: string | null;
   durationSeconds: number | null;
   preview: boolean;
-  /** `/api/courses/{id}/lessons/{lessonId}/video` for those who may watch it, else null (D22). */
+  /** `/api/courses/{id}/lessons/{lessonId}/video` for those who may watch it, else null (docs/product.md §10.2). */
   videoUrl: string | null;
   /** Creator only: the uploaded video this lesson plays (`/api/courses/videos/{id}`), to keep it when editing. */
   videoRef?: string;
@@ -270,7 +270,7 @@ export interface EnrollmentJson {
   createdAt: string;
 }
 
-/** `POST /api/courses/videos` (the media host's shape, D20). */
+/** `POST /api/courses/videos` (the media host's shape, docs/product.md §8.3). */
 export interface CourseVideoJson {
   _id: string;
   secure_url: string;

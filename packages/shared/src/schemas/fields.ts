@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `Please fill in the {field} field.` (SPEC.md section 5), for required text. */
+/** `Please fill in the {field} field.` (docs/product.md §14.2), for required text. */
 export const fillInField = (field: string) => `Please fill in the ${field} field.`;
 
 export const requiredText = (field: string, max: number) =>
@@ -11,7 +11,7 @@ export const requiredText = (field: string, max: number) =>
     .max(max, `The ${field} field is at most ${max} characters.`);
 
 export const MEDIA_URL_MESSAGE = 'Please upload the image through Cusp.';
-/** Media must have been uploaded through the product (D20): a `/media/...` path, never a foreign URL. */
+/** Media must have been uploaded through the product (docs/product.md §8.3): a `/media/...` path, never a foreign URL. */
 export const mediaUrl = z
   .string()
   .trim()

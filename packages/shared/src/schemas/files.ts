@@ -1,4 +1,4 @@
-/** Case files (D21): what `/api/file` answers. Dates are ISO strings set by the server. */
+/** Case files (docs/product.md §8.1): what `/api/file` answers. Dates are ISO strings set by the server. */
 export const FILE_KINDS = ['stl', 'ply', 'obj', 'zip', 'jpeg', 'png'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 

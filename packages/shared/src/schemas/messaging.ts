@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from '../constants.js';
 import { CONVERSATION_NOT_FOUND, MESSAGE_BLANK, MESSAGE_TOO_LONG } from '../messages.js';
 
-/** Conversations and messages (SPEC.md sections 3-4, 7; D18, D19). */
+/** Conversations and messages (docs/product.md §9). */
 
 export const attachmentSchema = z.object({
   url: z.string().regex(/^\/media\/[a-z0-9-]+\/[a-zA-Z0-9._-]+$/, 'Attach files uploaded through Cusp.'),
@@ -12,7 +12,7 @@ export const attachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
-/** D19: 1 to 499 characters after trimming; a message may also carry files. */
+/** docs/product.md §9.2: 1 to 499 characters after trimming; a message may also carry files. */
 export const sendMessageSchema = z.object({
   conversationID: z.uuid(CONVERSATION_NOT_FOUND),
   description: z
@@ -28,7 +28,7 @@ export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
 export const startConversationSchema = z.object({
   to: z.uuid('Choose who to write to.'),
-  /** Accepted for SPEC.md's clients; must be the caller when given. */
+  /** Accepted for older clients; must be the caller when given. */
   from: z.uuid().optional(),
 });
 
@@ -58,7 +58,7 @@ export interface MessageJson {
   clientId: string;
   attachments: Attachment[];
   role: 'designer' | 'user';
-  /** Set on the system messages that report an order's events (D15); the text is the server's summary. */
+  /** Set on the system messages that report an order's events (docs/product.md §5.8); the text is the server's summary. */
   event: { orderId: string; type: string } | null;
   createdAt: string;
 }

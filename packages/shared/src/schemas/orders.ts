@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FileKind } from './files.js';
 
 /**
- * Orders, payments and reviews (D14-D17): the request schemas both sides validate with, and the JSON
+ * Orders, payments and reviews (docs/product.md §5, §6): the request schemas both sides validate with, and the JSON
  * shapes the server answers. Money in the API is major units (45.5 = $45.50), as elsewhere.
  */
 
@@ -16,7 +16,7 @@ export const ORDER_REQUIREMENTS_MAX = 5000;
 export const ORDER_NOTE_MAX = 2000;
 export const ORDER_MAX_FILES = 20;
 export const REVIEW_TEXT_MAX = 2000;
-/** Orders delivered and not accepted complete on their own after this many days (D15). */
+/** Orders delivered and not accepted complete on their own after this many days (docs/product.md §5.3). */
 export const AUTO_COMPLETE_DAYS = 3;
 
 export const ORDER_MESSAGES = {
@@ -103,7 +103,7 @@ export interface PaymentConfigJson {
   currency: string;
 }
 
-/** Sandbox card numbers (D17). Spaces are allowed when typing. */
+/** Sandbox card numbers (docs/product.md §6.2). Spaces are allowed when typing. */
 export const SANDBOX_CARDS = {
   paid: '4242424242424242',
   declined: '4000000000000002',

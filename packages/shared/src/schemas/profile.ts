@@ -6,7 +6,7 @@ export const NOT_YOUR_PROFILE = 'You are not authorized to edit this profile.';
 export const WEBSITE_MESSAGE = 'Please enter a valid website address, such as https://example.com.';
 export const CAD_SOFTWARE = ['exocad', '3Shape', 'Dental Wings', 'Blender for Dental', 'inLab'] as const;
 
-/** Specializations as a list; a comma-separated string is accepted too (SPEC.md sends a string). */
+/** Specializations as a list; a comma-separated string is accepted too (older clients send a string). */
 const specializations = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
   z
@@ -29,7 +29,7 @@ const software = z
   .optional()
   .transform((v) => (v ? [...new Set(v)] : undefined));
 
-/** `/designers/create`: completing it makes the user a designer (D8). */
+/** `/designers/create`: completing it makes the user a designer (docs/product.md §4.5). */
 export const designerProfileSchema = z.object({
   role: specializations,
   experience,

@@ -24,7 +24,7 @@ const serviceFields = {
   images: z.array(mediaUrl).max(8, 'At most 8 extra images.').default([]),
 };
 
-/** `POST /services` (D12). Prices are in the platform currency's major units. */
+/** `POST /services` (docs/product.md §7.1). Prices are in the platform currency's major units. */
 export const serviceCreateSchema = z.object(serviceFields);
 export type ServiceCreateInput = z.input<typeof serviceCreateSchema>;
 
@@ -48,7 +48,7 @@ export const SERVICE_SORTS = ['sales', 'createdAt', 'relevance'] as const;
 
 const optionalNumber = z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().min(0).optional());
 
-/** Query of `GET /gigs` and `GET /services` (D4, D5). `min`/`max` are major units. */
+/** Query of `GET /gigs` and `GET /services` (docs/product.md §7.3, §15.3). `min`/`max` are major units. */
 export const serviceListQuery = z.object({
   cat: z.enum(SERVICE_TAGS).optional(),
   tag: z.enum(SERVICE_TAGS).optional(),
@@ -89,7 +89,7 @@ export interface ServiceJson {
   userID: { _id: string; username: string; image: string | null; isVerified: boolean };
 }
 
-/** `GET /services/single/{id}` adds the designer box of the detail page (D13). */
+/** `GET /services/single/{id}` adds the designer box of the detail page (docs/product.md §7.6). */
 export interface ServiceDetailJson extends ServiceJson {
   designer: { rating: number; reviews: number; completedOrders: number; role: string; software: string[]; isVerified: boolean };
 }

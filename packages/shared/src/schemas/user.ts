@@ -1,4 +1,4 @@
-/** The user as the API returns it (SPEC.md section 3, D2). Never carries a password or its hash. */
+/** The user as the API returns it (docs/product.md §15.1). Never carries a password or its hash. */
 export interface PublicUser {
   _id: string;
   username: string;
@@ -12,7 +12,7 @@ export interface PublicUser {
   website: string | null;
   wallpaper: string | null;
   tags: string[];
-  /** CAD software the designer works with (D13). */
+  /** CAD software the designer works with (docs/product.md §7.6). */
   software: string[];
   createdAt: string;
 }

@@ -4,7 +4,7 @@ import { payments } from './payments.js';
 import { tsvector } from './types.js';
 import { users } from './users.js';
 
-/** A video course any member can publish (SPEC.md, D22). `price` is minor units; 0 is free. */
+/** A video course any member can publish (docs/product.md §10). `price` is minor units; 0 is free. */
 export const courses = pgTable(
   'courses',
   {
@@ -33,7 +33,7 @@ export const courses = pgTable(
 );
 
 /**
- * A lesson video as uploaded: private storage, never under /media (D22). Uploaded before the course
+ * A lesson video as uploaded: private storage, never under /media (docs/product.md §10.2). Uploaded before the course
  * is saved; a lesson claims it by id, and only its uploader may do so.
  */
 export const courseVideos = pgTable(

@@ -1,7 +1,7 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-/** Shared case files (D21): blob in storage, link by an unguessable token, gone after expiry. */
+/** Shared case files (docs/product.md §8.1): blob in storage, link by an unguessable token, gone after expiry. */
 export const files = pgTable(
   'files',
   {

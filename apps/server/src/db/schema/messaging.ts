@@ -3,7 +3,7 @@ import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueI
 import type { Attachment } from '@cusp/shared';
 import { users } from './users.js';
 
-/** One conversation per (seller, buyer) pair (D18). */
+/** One conversation per (seller, buyer) pair (docs/product.md §9.1). */
 export const conversations = pgTable(
   'conversations',
   {
@@ -28,7 +28,7 @@ export const conversations = pgTable(
   ],
 );
 
-/** Messages, stored before they are broadcast (D19); `seq` orders them and serves catch-up. */
+/** Messages, stored before they are broadcast (docs/product.md §9.2); `seq` orders them and serves catch-up. */
 export const messages = pgTable(
   'messages',
   {

@@ -14,8 +14,8 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * An order of a service (D15). Title, cover and prices are copied at ordering so that a later edit of
- * the service changes nothing already bought. Money is integer minor units (D11).
+ * An order of a service (docs/product.md §5). Title, cover and prices are copied at ordering so that a later edit of
+ * the service changes nothing already bought. Money is integer minor units (docs/product.md §6.1).
  */
 export const orders = pgTable(
   'orders',
@@ -103,7 +103,7 @@ export const orderFiles = pgTable(
   (t) => [index('order_files_order_idx').on(t.orderId), index('order_files_unclaimed_idx').on(t.createdAt).where(sql`order_id is null`)],
 );
 
-/** One review per completed order (D14). */
+/** One review per completed order (docs/product.md §5.7). */
 export const reviews = pgTable(
   'reviews',
   {

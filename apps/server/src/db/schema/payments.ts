@@ -6,7 +6,7 @@ export const PAYMENT_STATUSES = ['requires_payment', 'requires_action', 'paid', 
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
- * One attempt to take money for an order or a course (D16, D17). `id` is the `payment_intent` /
+ * One attempt to take money for an order or a course (docs/product.md §6.2, §6.3). `id` is the `payment_intent` /
  * `transactionId` the browser carries; `providerRef` is the provider's own id (Stripe pi_..., Moyasar uuid).
  * `usedAt` is set once, when the payment confirms its order or enrolment, so it can never be used twice.
  */
@@ -40,7 +40,7 @@ export const payments = pgTable(
   ],
 );
 
-/** Webhook events already acted on: the same event delivered twice acts once (D17). */
+/** Webhook events already acted on: the same event delivered twice acts once (docs/product.md §6.3). */
 export const webhookEvents = pgTable(
   'webhook_events',
   {

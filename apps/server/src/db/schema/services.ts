@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from '
 import { tsvector } from './types.js';
 import { users } from './users.js';
 
-/** A designer's offer (D12). Prices are integer minor units of the platform currency (D11). */
+/** A designer's offer (docs/product.md §7.1). Prices are integer minor units of the platform currency (docs/product.md §6.1). */
 export const services = pgTable(
   'services',
   {

@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-/** Server-side sessions (D6). The cookie holds a random token; only its SHA-256 is stored. */
+/** Server-side sessions (docs/product.md §4.2, docs/decisions/0002). The cookie holds a random token; only its SHA-256 is stored. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -15,7 +15,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** One-time password reset tokens (D7), stored hashed like sessions. */
+/** One-time password reset tokens (docs/product.md §4.3), stored hashed like sessions. */
 export const passwordResets = pgTable(
   'password_resets',
   {

@@ -13,7 +13,7 @@ import { toSessionUser } from '../users/user.presenter.js';
 const idParams = z.object({ id: z.uuid('Not found.') });
 const page = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50), offset: z.coerce.number().int().min(0).default(0) });
 
-/** The administrator page's calls (D10 vetting, hiding services, reading tickets). Admins only. */
+/** The administrator page's calls (vetting, hiding services, reading tickets: docs/product.md §11.3). Admins only. */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('preValidation', adminOnly.preValidation);
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
-/** What `npm run admin -- <command> <email>` can do (D10 vetting and administrator rights). */
+/** What `npm run admin -- <command> <email>` can do (vetting and administrator rights: docs/product.md §4.7, §2.4). */
 export const ADMIN_COMMANDS = {
   grant: { isAdmin: true },
   revoke: { isAdmin: false },

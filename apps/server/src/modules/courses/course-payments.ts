@@ -5,7 +5,7 @@ import { confirmCoursePayment } from '../payments/payments.service.js';
 /**
  * Verifies a course payment with the payments module (paid with the provider, by this user, for this
  * course, never used before; 422 otherwise) and enrols in the same transaction that claims it and books
- * the sale (D16). Returns whether the enrolment is new; a payment already used for this same learner and
+ * the sale (docs/product.md §6.3). Returns whether the enrolment is new; a payment already used for this same learner and
  * course enrols nothing again.
  */
 export async function confirmPaidEnrolment(ctx: AppContext, args: { transactionId: string; userId: string; courseId: string }): Promise<boolean> {

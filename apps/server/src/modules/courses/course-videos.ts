@@ -11,7 +11,7 @@ import { peekHead, sniffVideo, type VideoKind } from '../../platform/storage/sni
 import { findCourse, isEnrolled, isUuid } from './courses.service.js';
 
 /**
- * Lesson videos are private (D22): stored under `course-videos/` with a random key that no answer
+ * Lesson videos are private (docs/product.md §10.2): stored under `course-videos/` with a random key that no answer
  * ever names, and streamed only through the course routes, which check who is asking on every request.
  */
 export const COURSE_VIDEO_PREFIX = 'course-videos';
@@ -63,7 +63,7 @@ export async function videoForUploader(ctx: AppContext, user: UserRow, id: strin
 }
 
 /**
- * The video of one lesson for whoever asks (D22): a free preview to anyone; otherwise only to the
+ * The video of one lesson for whoever asks (docs/product.md §10.2): a free preview to anyone; otherwise only to the
  * course's creator and its enrolled learners (401 for visitors, 403 for everyone else). Runs on every
  * request, Range requests included, so a link copied out of the page does not work for anyone else.
  */

@@ -8,7 +8,7 @@ export interface LessonStats {
   seconds: number;
 }
 
-/** SPEC.md section 3's course: `creator`, `creatorName` and `creatorProfilePic` all kept (D2); money in major units. */
+/** The API's course: `creator`, `creatorName` and `creatorProfilePic` all kept (docs/product.md §15.1); money in major units. */
 export function toCourseJson(row: CourseRow, creator: CourseCreator, stats: LessonStats, currency: string): CourseJson {
   return {
     _id: row.id,
@@ -38,7 +38,7 @@ export interface LessonView {
   videoName?: string;
 }
 
-/** A lesson as one viewer may see it: the video address only when that viewer may play it (D22). */
+/** A lesson as one viewer may see it: the video address only when that viewer may play it (docs/product.md §10.2). */
 export function toLessonJson(row: LessonRow, view: LessonView): LessonJson {
   const json: LessonJson = {
     _id: row.id,

@@ -25,7 +25,7 @@ const lessonParams = z.object({ id: z.string().max(100), lessonId: z.string().ma
 const videoParams = z.object({ videoId: z.string().max(100) });
 /** Multipart framing around the file never comes near this. */
 const ENVELOPE_BYTES = 1024 * 1024;
-/** Every Range request asks again who is watching (D22), so nothing may keep a copy. */
+/** Every Range request asks again who is watching (docs/product.md §10.2), so nothing may keep a copy. */
 const VIDEO_CACHE = 'private, no-store';
 
 export const coursesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -59,7 +59,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     return reply.status(204).send();
   });
 
-  // Lesson videos (D22): uploaded here, never to /media, and streamed only through the routes below.
+  // Lesson videos (docs/product.md §10.2): uploaded here, never to /media, and streamed only through the routes below.
   app.post('/courses/videos', { ...loggedIn }, async (request, reply) => {
     const user = requireUser(request);
     if (Number(request.headers['content-length'] ?? 0) > COURSE_VIDEO_MAX_BYTES + ENVELOPE_BYTES) {

@@ -84,7 +84,7 @@ export async function isEnrolled(db: Db, courseId: string, userId: string): Prom
   return !!row;
 }
 
-/** `GET /courses/{id}`: the lessons for everyone, their videos only for those who may watch (D22). */
+/** `GET /courses/{id}`: the lessons for everyone, their videos only for those who may watch (docs/product.md §10.2). */
 export async function getCourse(ctx: AppContext, id: string, viewer: UserRow | null): Promise<CourseDetailJson> {
   const { course, creator } = await loadCourse(ctx, id);
   const isCreator = viewer?.id === course.creatorId;
@@ -140,7 +140,7 @@ function resumeLesson(last: string | null, progress: Map<string, { updatedAt: Da
   return best?.id ?? null;
 }
 
-/** `GET /courses` (D4): newest first, or by relevance when searching; filter by category or creator. */
+/** `GET /courses` (docs/product.md §15.3): newest first, or by relevance when searching; filter by category or creator. */
 export async function listCourses(ctx: AppContext, query: CourseListQuery) {
   const conditions: SQL[] = [];
   if (query.tag) conditions.push(sql`${courses.tags} @> array[${query.tag}]::text[]`);
@@ -196,7 +196,7 @@ const lessonError = (index: number, field: string, message: string) =>
   new AppError('VALIDATION', message, { [`lessons.${index}.${field}`]: message });
 
 /**
- * Checks every lesson's video reference (D22): uploaded by `user` through `POST /courses/videos`, and
+ * Checks every lesson's video reference (docs/product.md §10.2): uploaded by `user` through `POST /courses/videos`, and
  * not already part of another course (or, when editing, part of this one). Returns the video ids in order.
  */
 async function checkVideos(db: Db | Tx, user: UserRow, list: LessonValues[], courseId: string | null): Promise<string[]> {
@@ -237,7 +237,7 @@ function courseValues(ctx: AppContext, input: Partial<CourseCreateValues>) {
   return row;
 }
 
-/** `POST /courses`: any logged-in member (D26), with at least one lesson whose video the caller uploaded. */
+/** `POST /courses`: any logged-in member (docs/product.md §10.1), with at least one lesson whose video the caller uploaded. */
 export async function createCourse(ctx: AppContext, user: UserRow, input: CourseCreateValues): Promise<CourseDetailJson> {
   const id = await ctx.db.transaction(async (tx) => {
     const videoIds = await checkVideos(tx, user, input.lessons, null);

@@ -36,7 +36,7 @@ describe('POST /courses', () => {
       [0, 'Lesson 1', '10:30', true],
       [1, 'Lesson 2', '1:02:03', false],
     ]);
-    // Stored in minor units (D11).
+    // Stored in minor units (docs/product.md §6.1).
     const [row] = await ctx.db.select({ price: courses.price }).from(courses).where(eq(courses.id, c._id));
     expect(row!.price).toBe(4950);
     expect(c.lessons[0].videoUrl).toBe(`/api/courses/${c._id}/lessons/${c.lessons[0]._id}/video`);

@@ -19,7 +19,7 @@ async function findEnrolment(ctx: AppContext, courseId: string, userId: string):
 }
 
 /**
- * `POST /enroll` (D16). A free course enrols at once. A paid one only with a payment the server has
+ * `POST /enroll` (docs/product.md §10.3, §6.3). A free course enrols at once. A paid one only with a payment the server has
  * verified with the provider: paid, by this user, for this course, at its price, never used before
  * (422 otherwise, nothing changes). Enrolling again answers the existing enrolment with 200.
  */

@@ -51,7 +51,7 @@ export interface StoredBlob {
 }
 
 /**
- * Streams one case file into storage, checking its type by name and content (D21) and its size
+ * Streams one case file into storage, checking its type by name and content (docs/product.md §8.1) and its size
  * while it flows. Nothing is kept on refusal. The record is written separately, after the whole
  * request has been read, so a failed upload never leaves a partial record.
  */
@@ -124,7 +124,7 @@ export function toSharedJson(ctx: AppContext, row: FileRow): SharedFileJson {
 }
 
 /**
- * The expiry job (D21): records first (so no one is shown a file that is going), then the blobs.
+ * The expiry job (docs/product.md §8.1, §8.4): records first (so no one is shown a file that is going), then the blobs.
  * Returns how many files it removed.
  */
 export async function deleteExpiredFiles(ctx: AppContext, now = new Date(), batch = 500): Promise<number> {

@@ -15,7 +15,7 @@ export function toConversationJson(row: ConversationRow, seller: UserRef, buyer:
   };
 }
 
-/** `role` is 'designer' for the conversation's seller, 'user' for the buyer (SPEC.md section 3). */
+/** `role` is 'designer' for the conversation's seller, 'user' for the buyer (docs/product.md §15.1). */
 export function toMessageJson(row: MessageRow, sender: { id: string; username: string }, sellerId: string): MessageJson {
   return {
     _id: row.id,

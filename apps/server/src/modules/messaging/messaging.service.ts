@@ -76,7 +76,7 @@ export async function unreadCount(ctx: AppContext, user: UserRow): Promise<numbe
   return row?.n ?? 0;
 }
 
-/** D18: the seller is the contacted party, unless only the caller is a designer. */
+/** docs/product.md §9.1: the seller is the contacted party, unless only the caller is a designer. */
 function sides(caller: UserRow, other: UserRow) {
   const callerSells = caller.isDesigner && !other.isDesigner;
   return callerSells ? { sellerId: caller.id, buyerId: other.id } : { sellerId: other.id, buyerId: caller.id };
@@ -157,7 +157,7 @@ const preview = (text: string) =>
   text.length > CONVERSATION_PREVIEW_LENGTH ? `${text.slice(0, CONVERSATION_PREVIEW_LENGTH)}…` : text;
 
 /**
- * Stores a message (D19) and then broadcasts it to both participants. A repeated clientId from the
+ * Stores a message (docs/product.md §9.2) and then broadcasts it to both participants. A repeated clientId from the
  * same sender returns the stored message without storing or broadcasting it again. `fromSocket` is
  * left out of the broadcast: it gets the message in its acknowledgement (one write fewer per message).
  */

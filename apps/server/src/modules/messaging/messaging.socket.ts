@@ -7,7 +7,7 @@ import type { SocketHandlers } from '../../platform/realtime/socket.js';
 import * as messaging from './messaging.service.js';
 
 /**
- * The chat's socket events (D19), registered on the Socket.IO adapter by app.ts: `message:send` stores
+ * The chat's socket events (docs/product.md §9.2), registered on the Socket.IO adapter by app.ts: `message:send` stores
  * a message and answers in its acknowledgement; `typing` is relayed to the other participant.
  */
 export function messagingSocketHandlers(ctx: AppContext, log: FastifyBaseLogger): SocketHandlers<UserRow> {

@@ -12,7 +12,7 @@ export const UNCLAIMED_FILE_HOURS = 24;
 
 /**
  * A case scan or design file, uploaded before it is attached to an order or a delivery. Same type and
- * size checks as the files page (D21), but private: only the order's parties can fetch it later.
+ * size checks as the files page (docs/product.md §8.1), but private: only the order's parties can fetch it later.
  */
 export async function uploadOrderFile(ctx: AppContext, user: UserRow, file: MultipartFile): Promise<OrderFileJson> {
   const blob = await storeCaseFile(ctx, file);

@@ -69,7 +69,7 @@ export async function listOrders(ctx: AppContext, user: UserRow): Promise<OrderJ
   return rows.map((r) => toOrderJson(r.o, { buyer: r.buyer, seller: r.seller, viewerId: user.id, paymentId: r.paymentId }));
 }
 
-/** What the caller may do now, by role and status (D15). */
+/** What the caller may do now, by role and status (docs/product.md §5.2). */
 export function actionsFor(order: OrderRow, userId: string, hasReview: boolean): OrderDetailJson['actions'] {
   const isBuyer = order.buyerId === userId;
   switch (order.status) {
@@ -283,7 +283,7 @@ export async function accept(ctx: AppContext, user: UserRow, orderId: string) {
 }
 
 /**
- * Cancel before delivery (D15). A paid order is refunded through the provider inside the transaction:
+ * Cancel before delivery (docs/product.md §5.5). A paid order is refunded through the provider inside the transaction:
  * if the provider refuses, nothing changes and the caller sees the error.
  */
 export async function cancel(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof cancelInput>) {

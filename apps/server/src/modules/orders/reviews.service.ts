@@ -12,7 +12,7 @@ const buyer = aliasedTable(users, 'buyer');
 const party = { _id: buyer.id, username: buyer.username, image: buyer.image };
 
 /**
- * D14: the buyer of a completed order reviews it once; the service's totals move in the same
+ * docs/product.md §5.7: the buyer of a completed order reviews it once; the service's totals move in the same
  * transaction, so ratings always agree with the reviews behind them.
  */
 export async function createReview(ctx: AppContext, user: UserRow, input: z.output<typeof reviewInput>): Promise<ReviewJson> {

@@ -158,7 +158,7 @@ const OUTCOMES: Record<string, 'paid' | 'failed' | 'requires_action'> = {
   [SANDBOX_CARDS.threeDSecure]: 'requires_action',
 };
 
-/** The sandbox's card network (D17): the test card decides the outcome; no card data is stored. */
+/** The sandbox's card network (docs/product.md §6.2): the test card decides the outcome; no card data is stored. */
 export async function sandboxPay(ctx: AppContext, user: UserRow, id: string, card: z.output<typeof cardInput>, now = new Date()) {
   if (providerFor(ctx).name !== 'sandbox') throw new AppError('NOT_FOUND', SANDBOX_ONLY);
   const p = await ownPayment(ctx, user, id);
@@ -200,7 +200,7 @@ async function assertPayable(ctx: AppContext, p: PaymentRow) {
 }
 
 /**
- * D16: asks the provider whether this payment is paid, for its amount and currency, and is the one
+ * docs/product.md §6.3: asks the provider whether this payment is paid, for its amount and currency, and is the one
  * we created (our id in its metadata). Anything else is 422; nothing the browser says is trusted.
  */
 async function verifyPaid(ctx: AppContext, p: PaymentRow, providerRefHint?: string): Promise<string> {
@@ -266,7 +266,7 @@ async function orderJsonFor(ctx: AppContext, order: OrderRow, viewer: UserRow): 
   return toOrderJson(order, { buyer: { _id: viewer.id, username: viewer.username, image: viewer.image }, seller: seller!, viewerId: viewer.id, paymentId: null });
 }
 
-/** `PATCH /orders {payment_intent}`: the order becomes in_progress only for a verified payment (D16). */
+/** `PATCH /orders {payment_intent}`: the order becomes in_progress only for a verified payment (docs/product.md §6.3). */
 export async function confirmOrderPayment(ctx: AppContext, user: UserRow, input: z.output<typeof confirmOrderInput>): Promise<OrderJson> {
   const p = await paymentForCaller(ctx, user.id, input.payment_intent);
   if (p.itemType !== 'service') throw notVerified();
@@ -285,7 +285,7 @@ export async function confirmOrderPayment(ctx: AppContext, user: UserRow, input:
 }
 
 /**
- * For `POST /enroll` (D16): verifies `transactionId` is this user's paid payment for this course,
+ * For `POST /enroll` (docs/product.md §6.3): verifies `transactionId` is this user's paid payment for this course,
  * claims it once, books the sale and runs `enrol` in the same transaction. A payment already used for
  * this same course and user answers `fresh: false` and runs nothing.
  */
@@ -315,7 +315,7 @@ export async function confirmCoursePayment(
 }
 
 /**
- * Provider webhooks (D17): a bad signature changes nothing (400); an event already processed is
+ * Provider webhooks (docs/product.md §6.3): a bad signature changes nothing (400); an event already processed is
  * acknowledged and ignored. A paid order payment is settled even if the buyer never came back to
  * /success; course enrolment stays with `POST /enroll`, which verifies the same payment again.
  */

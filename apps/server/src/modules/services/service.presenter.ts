@@ -3,7 +3,7 @@ import type { ServiceRow, UserRow } from '../../db/schema/index.js';
 
 export type ServiceOwner = Pick<UserRow, 'id' | 'username' | 'image' | 'isVerified'>;
 
-/** SPEC.md section 3's service, both spellings of each field kept (D2); money in major units. */
+/** The API's service, both spellings of each field kept (docs/product.md §15.1); money in major units. */
 export function toServiceJson(row: ServiceRow, owner: ServiceOwner, currency: string): ServiceJson {
   const toothPrice = fromMinor(row.toothPrice, currency);
   return {

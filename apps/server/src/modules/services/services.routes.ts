@@ -21,7 +21,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     });
   }
 
-  // D5: both paths answer one service with its designer populated. Only the public answer is cached,
+  // docs/product.md §15.4: both paths answer one service with its designer populated. Only the public answer is cached,
   // so only a visible service's: a hidden one is a 404 for the public (errors are never cached), and
   // its owner or an administrator is then answered from the database, uncached.
   for (const url of ['/services/:id', '/services/single/:id']) {

@@ -26,7 +26,7 @@ async function load(ctx: AppContext, id: string, viewer: UserRow | null) {
 }
 
 /**
- * `GET /services/{id}`: the service, its designer and the designer's figures (D13) in one statement
+ * `GET /services/{id}`: the service, its designer and the designer's figures (docs/product.md §7.6) in one statement
  * (the figures as a lateral subquery over services_user_idx).
  */
 export async function getService(ctx: AppContext, id: string, viewer: UserRow | null): Promise<ServiceDetailJson> {
@@ -119,7 +119,7 @@ function columnsOf<T, K extends keyof T>(subquery: T, keys: K[]): Pick<T, K> {
 }
 
 /**
- * `GET /gigs` and `GET /services` (D5): filtered, searched, sorted, paged, in one statement. The page
+ * `GET /gigs` and `GET /services` (docs/product.md §7.3, §15.4): filtered, searched, sorted, paged, in one statement. The page
  * is cut from services first (an index gives the order, or the GIN indexes the matches), then only
  * its rows' owners are read; the total is an uncorrelated subquery, computed once.
  */

@@ -1,7 +1,7 @@
 import type { PublicUser, SessionUser } from '@cusp/shared';
 import type { UserRow } from '../../db/schema/index.js';
 
-/** A user as anyone may see it (D2): never an e-mail, phone, password or hash. */
+/** A user as anyone may see it (docs/product.md §15.1): never an e-mail, phone, password or hash. */
 export function toPublicUser(row: UserRow): PublicUser {
   return {
     _id: row.id,

@@ -30,7 +30,7 @@ export async function profileOf(ctx: AppContext, row: UserRow): Promise<ProfileJ
   return { ...toPublicUser(row), stats };
 }
 
-/** `/designers/create` (D8): fills the designer fields and turns the flag on. */
+/** `/designers/create` (docs/product.md §4.5): fills the designer fields and turns the flag on. */
 export async function completeDesignerProfile(ctx: AppContext, user: UserRow, input: z.output<typeof designerProfileSchema>) {
   const [row] = await ctx.db
     .update(users)
@@ -50,7 +50,7 @@ export async function completeDesignerProfile(ctx: AppContext, user: UserRow, in
   return row!;
 }
 
-/** In-place edits on the profile page: the owner only (D9), whatever the client shows. */
+/** In-place edits on the profile page: the owner only (docs/product.md §4.6), whatever the client shows. */
 export async function editProfile(ctx: AppContext, caller: UserRow, userId: string, input: z.output<typeof profileEditSchema>) {
   if (caller.id !== userId) {
     await findUser(ctx, userId); // 404 for a user that does not exist, 403 for someone else's

@@ -38,7 +38,7 @@ export interface SocketServerOptions<User> {
 }
 
 /**
- * Socket.IO on the product's own origin (D1): authenticated at connect by `authenticate`, each socket in
+ * Socket.IO on the product's own origin (docs/product.md §15.4, docs/decisions/0008): authenticated at connect by `authenticate`, each socket in
  * the rooms it names; events go to `handlers`. Handlers still running when the server stops are awaited.
  * No handshake, handler or middleware can end the process: whatever throws ends that request or socket.
  */

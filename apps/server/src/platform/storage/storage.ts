@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /**
- * Where uploaded bytes live (D20). Keys are server-made paths such as `images/<uuid>.png`.
+ * Where uploaded bytes live (docs/product.md §8.3, docs/decisions/0014). Keys are server-made paths such as `images/<uuid>.png`.
  * Writes stream to a temporary name and are renamed when complete, so a failed upload leaves
  * nothing behind. `s3.ts` is the S3-compatible adapter behind the same interface (STORAGE=s3).
  */

@@ -8,7 +8,7 @@ import { formatYear, isolateLtr } from '@/lib/format';
 import { useI18n } from '@/lib/use-i18n';
 import classes from './Footer.module.css';
 
-/** Only pages that exist in Cusp (DECISIONS D24). */
+/** Only pages that exist in Cusp (docs/product.md §3.1). */
 const GROUPS: readonly { title: TranslationKey; links: readonly { to: string; label: TranslationKey }[] }[] = [
   {
     title: 'footer.company',

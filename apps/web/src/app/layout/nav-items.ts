@@ -5,7 +5,7 @@ export interface NavItem {
   label: TranslationKey;
 }
 
-/** The navbar's main links (SPEC.md section 2). */
+/** The navbar's main links (docs/product.md §3.1). */
 export const MAIN_LINKS: readonly NavItem[] = [
   { to: '/files', label: 'nav.files' },
   { to: '/messages', label: 'nav.chat' },

@@ -64,7 +64,7 @@ export function buildDesignerCard(overrides: Partial<DesignerCardJson> = {}): De
   return buildProfile(overrides);
 }
 
-/** A list answer with its X-Total-Count header (D4). */
+/** A list answer with its X-Total-Count header (docs/product.md §15.3). */
 export function listReply<T>(items: T[], total = items.length) {
   return { body: items, headers: { 'X-Total-Count': String(total) } };
 }

@@ -22,7 +22,7 @@ export interface WebhookEvent {
 export type Headers = Record<string, string | string[] | undefined>;
 
 /**
- * One card payment provider behind the interface D17 asks for. Verification never trusts the browser:
+ * One card payment provider behind one interface (docs/product.md §6.2). Verification never trusts the browser:
  * whatever the page says, the server asks the provider (`fetch`) before an order or enrolment counts.
  */
 export interface PaymentProvider {

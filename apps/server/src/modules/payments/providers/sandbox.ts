@@ -4,7 +4,7 @@ import { payments } from '../../../db/schema/index.js';
 import type { PaymentProvider } from './provider.js';
 
 /**
- * The built-in provider (D17): no network. Its "card network" is the sandbox-pay endpoint, which
+ * The built-in provider (docs/product.md §6.2): no network. Its "card network" is the sandbox-pay endpoint, which
  * records the outcome of the test card on our payment row; fetching reads it back from there.
  */
 export function sandboxProvider(db: Db): PaymentProvider {

@@ -16,7 +16,7 @@ export function useProfile(userId: string | undefined) {
   return useQuery({ ...profileQueryOptions(userId ?? ''), enabled: !!userId });
 }
 
-/** `/designers/create`: completes the designer profile (D8); the session user changes. */
+/** `/designers/create`: completes the designer profile (docs/product.md §4.5); the session user changes. */
 export function useCompleteProfile() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -29,7 +29,7 @@ export function useCompleteProfile() {
   });
 }
 
-/** The owner's in-place edits (D9: the server refuses anyone else). */
+/** The owner's in-place edits (docs/product.md §4.6: the server refuses anyone else). */
 export function useEditProfile(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({

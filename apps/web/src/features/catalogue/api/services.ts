@@ -4,7 +4,7 @@ import { api, type Page } from '@/lib/api';
 
 export const SERVICES_PAGE_SIZE = 24;
 
-/** Filters of `GET /gigs` and `GET /services` (D5); prices in major units. */
+/** Filters of `GET /gigs` and `GET /services` (docs/product.md §7.3); prices in major units. */
 export interface ServiceFilters {
   cat?: string;
   search?: string;
@@ -28,7 +28,7 @@ export function toQueryString(params: Record<string, string | number | undefined
   return query.toString();
 }
 
-/** One page of services; `/gigs` is the filtered list of SPEC.md, `/services` also takes userId. */
+/** One page of services; `/gigs` is the filtered list (docs/product.md §15.4), `/services` also takes userId. */
 export function fetchServices(path: '/gigs' | '/services', filters: ServiceFilters, offset: number, signal?: AbortSignal) {
   const query = toQueryString({ ...filters, limit: SERVICES_PAGE_SIZE, offset });
   return api.getPage<ServiceJson>(`${path}?${query}`, { signal });

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-/** The answer of `POST /uploads` (D20 keeps the media host's shape). */
+/** The answer of `POST /uploads` (docs/product.md §8.3; it keeps the media host's shape). */
 export interface UploadedMedia {
   secure_url: string;
   thumbnail_url: string | null;

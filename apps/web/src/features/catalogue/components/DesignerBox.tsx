@@ -7,7 +7,7 @@ import { useI18n } from '@/lib/use-i18n';
 import { useLabels } from '../lib/labels';
 import { VerifiedBadge } from './VerifiedBadge';
 
-/** The designer of a service, from real data (D13); SPEC.md's fallbacks only where data is missing. */
+/** The designer of a service, from real data (docs/product.md §7.6); fallbacks only where data is missing. */
 export function DesignerBox({ service }: { service: ServiceDetailJson }) {
   const { t, number } = useI18n();
   const labels = useLabels();

@@ -6,7 +6,7 @@ import { useI18n } from '@/lib/use-i18n';
 import { useLabels } from '../lib/labels';
 import { VerifiedBadge } from './VerifiedBadge';
 
-/** A designer on the browse page: at most 5 tags, then '+N' (SPEC.md section 9). */
+/** A designer on the browse page: at most 5 tags, then '+N' (docs/product.md §13). */
 export function DesignerCard({ designer }: { designer: DesignerCardJson }) {
   const { t, number } = useI18n();
   const labels = useLabels();

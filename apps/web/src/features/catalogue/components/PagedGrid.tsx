@@ -16,7 +16,7 @@ interface PagedGridProps<T> {
   errorText: string;
 }
 
-/** A list page by page (D4): loader, error, empty state, cards, then "Load more" while X-Total-Count says so. */
+/** A list page by page (docs/product.md §7.3): loader, error, empty state, cards, then "Load more" while X-Total-Count says so. */
 export function PagedGrid<T>({ query, renderItem, getKey, loadingLabel, emptyText, errorText }: PagedGridProps<T>) {
   const { t, number } = useI18n();
   if (query.isPending) return <PageLoader label={loadingLabel} />;

@@ -18,7 +18,7 @@ describe('create-service wizard', () => {
     await ui.user.click(screen.getByRole('checkbox', { name: 'Crown' }));
     await ui.user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByLabelText(/^Title/)).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Price per unit\/arch/)).toHaveValue('1'); // SPEC.md default price
+    expect(screen.getByLabelText(/^Price per unit\/arch/)).toHaveValue('1'); // the wizard's default price (docs/product.md §7.1)
   });
 
   it('goes Back to step 1 keeping the chosen tags', async () => {

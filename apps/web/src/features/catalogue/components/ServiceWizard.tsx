@@ -17,7 +17,7 @@ type Values = z.output<typeof serviceCreateSchema>;
 const DETAIL_FIELDS = ['title', 'description', 'toothPrice', 'unitOrArch', 'crownPrice', 'deliveryTime', 'revisions', 'cover', 'images'] as const;
 export const MAX_EXTRA_IMAGES = 8;
 
-/** SPEC.md section 5's defaults: price 1, type unit, delivery 1 day; D12: 1 revision. */
+/** The defaults of docs/product.md §7.1: price 1, type unit, delivery 1 day, 1 revision. */
 export const EMPTY_SERVICE: ServiceCreateInput = {
   tags: [],
   title: '',
@@ -38,7 +38,7 @@ interface ServiceWizardProps {
   failureText: string;
   submit: (values: Values) => Promise<ServiceJson>;
   onSuccess: (service: ServiceJson) => void;
-  /** Creating: a success empties the form and returns to step 1 (SPEC.md section 4). */
+  /** Creating: a success empties the form and returns to step 1 (docs/product.md §3.5). */
   resetOnSuccess?: boolean;
   /** Shown above the form, e.g. the link to the service just created. */
   banner?: ReactNode;

@@ -4,7 +4,7 @@ import { useTranslation } from '@/lib/i18n';
 
 type Sort = 'sales' | 'createdAt';
 
-/** SPEC.md section 4: Best Selling (sales) or Newest (createdAt); choosing one closes the menu. */
+/** docs/product.md §7.3: Best Selling (sales) or Newest (createdAt); choosing one closes the menu. */
 export function SortMenu({ value, onChange }: { value: Sort; onChange: (sort: Sort) => void }) {
   const { t } = useTranslation();
   const options: { value: Sort; label: string }[] = [

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 
-/** D10: an administrator has vetted this designer. */
+/** docs/product.md §4.7: an administrator has vetted this designer. */
 export function VerifiedBadge({ size = 'sm' }: { size?: 'xs' | 'sm' | 'md' }) {
   const { t } = useTranslation();
   return (

@@ -23,7 +23,7 @@ export function useLabels() {
     tag,
     specialization,
     experience: (value: string | null) => (isExperience(value) ? t(`catalogue.experience.${value}`) : (value ?? '')),
-    /** `role` arrives as "Dental, Implant" (D8): each part translated, joined the local way. */
+    /** `role` arrives as "Dental, Implant" (docs/product.md §4.5): each part translated, joined the local way. */
     role: (role: string) => {
       const parts = role.split(',').map((part) => part.trim()).filter(Boolean);
       return new Intl.ListFormat(i18n.resolvedLanguage, { type: 'conjunction' }).format(parts.map(specialization));

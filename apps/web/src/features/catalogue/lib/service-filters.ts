@@ -16,7 +16,7 @@ export function readServiceFilters(params: URLSearchParams): ServiceFilters {
     search: params.get('search')?.trim() || undefined,
     min: toPrice(params.get('min')),
     max: toPrice(params.get('max')),
-    // SPEC.md section 4: Best Selling is the default
+    // docs/product.md §7.3: Best Selling is the default
     sort: params.get('sort') === 'createdAt' ? 'createdAt' : 'sales',
   };
 }

@@ -5,7 +5,7 @@ import { useMessages } from '@/lib/use-messages';
 import { useUploadImage } from '../api/uploads';
 
 /**
- * Uploads a picked image to `POST /uploads` (D20) and gives back its `/media/...` URL, or null with a
+ * Uploads a picked image to `POST /uploads` (docs/product.md §8.3) and gives back its `/media/...` URL, or null with a
  * readable error. Files that are not images or are too large are refused before any upload.
  */
 export function useImageUpload() {

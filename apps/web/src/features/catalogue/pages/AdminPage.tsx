@@ -222,7 +222,7 @@ function TicketsTab() {
   );
 }
 
-/** `/admin`: vetting designers (D10), hiding services, reading support tickets. Administrators only. */
+/** `/admin`: vetting designers (docs/product.md §4.7), hiding services, reading support tickets. Administrators only. */
 export function AdminPage() {
   const { t } = useI18n();
   const { user, isPending } = useMe();

@@ -16,7 +16,7 @@ import { useUrlFilters } from '../lib/service-filters';
 type View = 'designers' | 'services';
 const VIEWS: readonly View[] = ['designers', 'services'];
 
-/** `?view=` accepts only 'designers' and 'services' (SPEC.md section 2); anything else is designers. */
+/** `?view=` accepts only 'designers' and 'services' (docs/product.md §3.5); anything else is designers. */
 export function readView(value: string | null): View {
   return VIEWS.includes(value as View) ? (value as View) : 'designers';
 }

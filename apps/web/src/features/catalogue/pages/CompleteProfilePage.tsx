@@ -21,12 +21,12 @@ import { isSpecializationList } from '../lib/labels';
 type Values = z.output<typeof designerProfileSchema>;
 const FIELDS = ['role', 'experience', 'description', 'website', 'wallpaper', 'software'] as const;
 
-/** Where /services/create sends a user who is not a designer yet (D26). */
+/** Where /services/create sends a user who is not a designer yet (docs/product.md §7.7). */
 export interface CompleteProfileState {
   designersOnly?: boolean;
 }
 
-/** `/designers/create`: completing it makes the user a designer (D8), then shows their profile. */
+/** `/designers/create`: completing it makes the user a designer (docs/product.md §4.5), then shows their profile. */
 export function CompleteProfilePage() {
   const { t } = useI18n();
   const { message, failure } = useMessages();

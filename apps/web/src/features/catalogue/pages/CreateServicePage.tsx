@@ -11,7 +11,7 @@ import { useCreateService } from '../api/services';
 import { ServiceWizard } from '../components/ServiceWizard';
 import type { CompleteProfileState } from './CompleteProfilePage';
 
-/** `/services/create`: designers only (D26); others complete their designer profile first. */
+/** `/services/create`: designers only (docs/product.md §7.7); others complete their designer profile first. */
 export function CreateServicePage() {
   const { t } = useI18n();
   const { user } = useMe();

@@ -24,7 +24,7 @@ export function GigsPage() {
   const [filtersOpen, { toggle }] = useDisclosure(false);
   const filtersId = useId();
 
-  // SPEC.md takes the first item's category as the title; with no category chosen that names one
+  // The original screens took the first item's category as the title; with no category chosen that names one
   // category over a mixed list, so the title is the chosen category or 'All services' (decision 0009).
   const category = filters.cat;
   const title = category ? labels.tag(category) : t('catalogue.gigs.allServices');

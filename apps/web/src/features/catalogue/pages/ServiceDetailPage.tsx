@@ -24,7 +24,7 @@ const OrderServiceModal = lazy(() =>
   import('@/features/orders/components/OrderServiceModal').then((m) => ({ default: m.OrderServiceModal })),
 );
 
-/** `/services/{id}` (SPEC.md section 2, D13): everything a buyer needs before ordering. */
+/** `/services/{id}` (docs/product.md §3.5, §7.6): everything a buyer needs before ordering. */
 export function ServiceDetailPage() {
   const { id = '' } = useParams();
   const { t, money, number, locale } = useI18n();

@@ -34,7 +34,7 @@ function queryString(params: Record<string, string | number | undefined>): strin
 
 const loaded = (pages: Page<unknown>[]) => pages.reduce((sum, page) => sum + page.items.length, 0);
 
-/** `GET /courses` page by page, with "Load more" while X-Total-Count says there is more (D4). */
+/** `GET /courses` page by page, with "Load more" while X-Total-Count says there is more (docs/product.md §15.3). */
 export function coursesQueryOptions(filters: CourseFilters) {
   return infiniteQueryOptions({
     queryKey: coursesKeys.list(filters),
@@ -111,7 +111,7 @@ export interface EnrollBody {
   paymentMethod?: 'creditcard';
 }
 
-/** `POST /enroll`: 201 enrolled now, 200 already enrolled; 422 when the payment is not verified (D16). */
+/** `POST /enroll`: 201 enrolled now, 200 already enrolled; 422 when the payment is not verified (docs/product.md §6.3). */
 export function enroll(body: EnrollBody) {
   return api.postWithStatus<EnrollmentJson>('/enroll', body);
 }

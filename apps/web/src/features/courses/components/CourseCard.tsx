@@ -10,7 +10,7 @@ interface CourseCardProps {
   currency: string;
 }
 
-/** A card of the 'Available Courses' grid (SPEC.md section 2): thumbnail, title, creator, price. */
+/** A card of the 'Available Courses' grid (docs/product.md §3.9): thumbnail, title, creator, price. */
 export function CourseCard({ course, currency }: CourseCardProps) {
   const { t, money } = useI18n();
   const labels = useCourseLabels();

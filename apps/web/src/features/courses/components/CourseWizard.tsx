@@ -21,14 +21,14 @@ interface CourseWizardProps {
   initial: CourseDraft;
   submitLabel: string;
   submittingLabel: string;
-  /** SPEC.md section 8's 'Failed to submit course.' when the server gives no reason. */
+  /** 'Failed to submit course.' (docs/product.md §14.7) when the server gives no reason. */
   failureText: string;
   submit: (payload: CourseCreateInput) => Promise<CourseDetailJson>;
   onSuccess: (course: CourseDetailJson) => void;
 }
 
 /**
- * The two-step course form (SPEC.md sections 2, 4, 5): details first (title and description required,
+ * The two-step course form (docs/product.md §3.9, §10.1): details first (title and description required,
  * price 0 or more with cents), then the lessons. Each lesson's video uploads as soon as it is chosen,
  * with a progress bar, while the creator keeps typing; its duration is read from the file when the
  * browser can.

@@ -53,12 +53,12 @@ export function draftOf(course: CourseDetailJson): CourseDraft {
 }
 
 export interface DetailsCheck {
-  /** The sentence for the form (SPEC.md section 5), when something is missing. */
+  /** The sentence for the form (docs/product.md §10.1), when something is missing. */
   message?: string;
   fields: Partial<Record<'title' | 'description' | 'price', string>>;
 }
 
-/** Step 1 (SPEC.md sections 4 and 5): title and description required; price 0 or more with at most cents. */
+/** Step 1 (docs/product.md §10.1): title and description required; price 0 or more with at most cents. */
 export function checkDetails(draft: CourseDraft): DetailsCheck {
   const fields: DetailsCheck['fields'] = {};
   if (!draft.title.trim()) fields.title = COURSE_MESSAGES.requiredFields;
@@ -76,7 +76,7 @@ export interface LessonsCheck {
   uploading: boolean;
 }
 
-/** Step 2 (SPEC.md section 5): every lesson has a title and a video; a duration, when given, reads like 10:30. */
+/** Step 2 (docs/product.md §10.1): every lesson has a title and a video; a duration, when given, reads like 10:30. */
 export function checkLessons(lessons: LessonDraft[]): LessonsCheck {
   const result: LessonsCheck = { lessons: {}, uploading: lessons.some((l) => l.upload.status === 'uploading') };
   let incomplete = false;

@@ -20,7 +20,7 @@ import { LessonList } from '../components/LessonList';
 import { useCourseLabels } from '../lib/labels';
 import { useCourseMessages } from '../lib/messages';
 
-/** What the viewer can do: learn (creator, enrolled), enrol for free at once, or pay (SPEC.md 'Enroll Now'). */
+/** What the viewer can do: learn (creator, enrolled), enrol for free at once, or pay ('Enroll Now', docs/product.md §3.9). */
 function CourseActions({ course }: { course: CourseDetailJson }) {
   const { t } = useI18n();
   const { failure } = useCourseMessages();
@@ -85,7 +85,7 @@ function CourseActions({ course }: { course: CourseDetailJson }) {
   );
 }
 
-/** `/courses/{id}` (SPEC.md section 2): what the course holds, who made it, and how to start it. */
+/** `/courses/{id}` (docs/product.md §3.9): what the course holds, who made it, and how to start it. */
 export function CourseDetailPage() {
   const { id = '' } = useParams();
   const { t, money, number } = useI18n();

@@ -29,7 +29,7 @@ function useCourseFilters() {
   return { filters, update };
 }
 
-/** `/courses`: 'Available Courses' (SPEC.md section 2), searchable and filtered by category. */
+/** `/courses`: 'Available Courses' (docs/product.md §3.9), searchable and filtered by category. */
 export function CoursesPage() {
   const { t } = useI18n();
   const { user } = useMe();

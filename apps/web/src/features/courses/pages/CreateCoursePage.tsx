@@ -7,7 +7,7 @@ import { useCreateCourse } from '../api/courses';
 import { CourseWizard } from '../components/CourseWizard';
 import { emptyCourse } from '../lib/wizard';
 
-/** `/courses/create`: any logged-in member publishes a course (D26); afterwards its page opens. */
+/** `/courses/create`: any logged-in member publishes a course (docs/product.md §10.1); afterwards its page opens. */
 export function CreateCoursePage() {
   const { t } = useI18n();
   const navigate = useNavigate();

@@ -72,7 +72,7 @@ function PublishedSection() {
   );
 }
 
-/** `/my-courses`: 'My Enrolled Courses' with progress (SPEC.md section 2), then what the member publishes. */
+/** `/my-courses`: 'My Enrolled Courses' with progress (docs/product.md §3.9), then what the member publishes. */
 export function MyCoursesPage() {
   const { t } = useI18n();
   const enrolled = useEnrolledCourses();

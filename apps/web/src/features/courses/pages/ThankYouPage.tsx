@@ -46,7 +46,7 @@ function Outcome({ ok, title, message, children }: OutcomeProps) {
 }
 
 /**
- * `/thank-you` (SPEC.md section 2, D16): enrols only once the server has verified the payment. The
+ * `/thank-you` (docs/product.md §3.9, §6.3): enrols only once the server has verified the payment. The
  * query string alone proves nothing: without a verified payment the page says there was a problem.
  */
 export function ThankYouPage() {

@@ -1,7 +1,7 @@
 import { FILE_EXTENSIONS, FILE_KINDS, FILE_MAX_BYTES, MESH_KINDS, type FileKind } from '@cusp/shared';
 import type { MeshType } from '@/components/mesh-viewer';
 
-/** The file picker's `accept` list: every extension the server takes (D21). */
+/** The file picker's `accept` list: every extension the server takes (docs/product.md §8.1). */
 export const ACCEPT = FILE_KINDS.flatMap((kind) => FILE_EXTENSIONS[kind].map((ext) => `.${ext}`)).join(',');
 
 export function kindOfName(name: string): FileKind | null {

@@ -11,7 +11,7 @@ const SLIDES = [
 ] as const;
 
 /**
- * Two promo slides that advance every 5 s and wrap around (SPEC.md section 9); arrows, dots and a
+ * Two promo slides that advance every 5 s and wrap around (docs/product.md §3.3); arrows, dots and a
  * pause button. Hovering pauses it; people who ask for reduced motion get a still carousel they can
  * still move by hand.
  */

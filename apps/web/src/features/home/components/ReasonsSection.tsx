@@ -19,7 +19,7 @@ const REASONS: readonly { id: 'expertise' | 'security' | 'speed' | 'collaboratio
   { id: 'vetted', icon: IconRosetteDiscountCheck },
 ];
 
-/** The six reasons to choose Cusp (SPEC.md section 1). */
+/** The six reasons to choose Cusp (docs/product.md §3.3). */
 export function ReasonsSection() {
   const { t } = useTranslation();
   return (

@@ -85,7 +85,7 @@ describe('HomePage', () => {
     expect(cards[0]).toHaveAttribute('href', '/services/svc-1');
     expect(within(slider).getAllByText('$45.50')[0]).toBeInTheDocument();
     expect(within(slider).getAllByText('/ arch').length).toBeGreaterThan(0);
-    // the card rounds the average (SPEC.md section 9): 9 stars from 2 reviews is 5
+    // the card rounds the average (docs/product.md §5.7): 9 stars from 2 reviews is 5
     expect(within(slider).getAllByText('Rated 5 out of 5 (2 reviews)')[0]).toBeInTheDocument();
     const query = api.to('GET /api/services')[0]?.url.searchParams;
     expect(query?.get('limit')).toBe('10');

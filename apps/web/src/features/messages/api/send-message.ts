@@ -17,7 +17,7 @@ export const ACK_TIMEOUT_MS = 10_000;
 
 /**
  * Sends over the socket with an acknowledgement when it is connected, else POST /api/messages.
- * Either way the server stores the message once per clientId, so a retry is safe (D19).
+ * Either way the server stores the message once per clientId, so a retry is safe (docs/product.md §9.2).
  */
 export async function sendMessage(body: SendMessageBody): Promise<MessageJson> {
   const socket = getSocket();
@@ -30,7 +30,7 @@ export async function sendMessage(body: SendMessageBody): Promise<MessageJson> {
 }
 
 /**
- * SPEC.md section 4: the message shows at once as pending, the stored one replaces it, a failure
+ * docs/product.md §9.2: the message shows at once as pending, the stored one replaces it, a failure
  * takes it away again (the earlier list comes back); the conversation list is then refreshed.
  */
 export function useSendMessage(me: SessionUser) {

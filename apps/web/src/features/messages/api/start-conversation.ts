@@ -20,7 +20,7 @@ export async function startConversation(to: string): Promise<StartedConversation
 }
 
 /**
- * Contact Seller / Contact Designer (SPEC.md section 4): opens the conversation with `to`, creating
+ * Contact Seller / Contact Designer (docs/product.md §9.1): opens the conversation with `to`, creating
  * it when needed ('Conversation started successfully!'), else 'Failed to start conversation'.
  */
 export function useStartConversation() {

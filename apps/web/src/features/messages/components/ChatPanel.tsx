@@ -63,7 +63,7 @@ export function ChatPanel({ me, conversationId, conversation }: ChatPanelProps) 
       });
   });
 
-  // Opening the conversation marks it read for the caller (D19).
+  // Opening the conversation marks it read for the caller (docs/product.md §9.3).
   useEffect(() => {
     read.current(conversationId);
   }, [conversationId]);
@@ -224,7 +224,7 @@ export function ChatPanel({ me, conversationId, conversation }: ChatPanelProps) 
           )}
           {messages.data.messages.map((message) =>
             message.event ? (
-              // An order's event (D15): a centred notice with a link to the order, not a bubble.
+              // An order's event (docs/product.md §5.8): a centred notice with a link to the order, not a bubble.
               <OrderEventNotice
                 key={`event:${message._id}`}
                 event={message.event}

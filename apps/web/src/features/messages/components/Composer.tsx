@@ -11,7 +11,7 @@ import { uploadAttachment } from '../api/upload-attachment';
 import { newClientId } from '../lib/chat';
 import classes from './Messages.module.css';
 
-/** Images and the dental model formats (D21). */
+/** Images and the dental model formats (docs/product.md §9.2). */
 export const ATTACH_ACCEPT = 'image/*,.stl,.ply,.obj,.zip';
 export const MAX_ATTACHMENTS = 10;
 /** "typing: false" after this much quiet. */
@@ -30,7 +30,7 @@ interface ComposerProps {
   disabled?: boolean;
 }
 
-/** The message box: Enter sends, Shift+Enter breaks the line; 1 to 499 characters (D19); files. */
+/** The message box: Enter sends, Shift+Enter breaks the line; 1 to 499 characters (docs/product.md §9.2); files. */
 export function Composer({ me, conversationId, disabled }: ComposerProps) {
   const { t, number, dir } = useI18n();
   const { message: translate, failure } = useServerMessages();

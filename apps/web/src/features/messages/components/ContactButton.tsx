@@ -15,7 +15,7 @@ export interface ContactButtonProps {
 }
 
 /**
- * Opens the conversation with `userId`, creating it when needed (SPEC.md section 4). A visitor is
+ * Opens the conversation with `userId`, creating it when needed (docs/product.md §9.1). A visitor is
  * sent to /login and brought back here afterwards.
  */
 export function ContactButton({ userId, label, variant = 'filled', fullWidth }: ContactButtonProps) {

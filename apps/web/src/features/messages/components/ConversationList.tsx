@@ -16,7 +16,7 @@ interface ConversationListProps {
   selectedId: string | undefined;
 }
 
-/** The sidebar: a search box and the caller's conversations, newest first (SPEC.md section 2). */
+/** The sidebar: a search box and the caller's conversations, newest first (docs/product.md §3.7). */
 export function ConversationList({ me, query, selectedId }: ConversationListProps) {
   const { t, locale } = useI18n();
   const [search, setSearch] = useState('');

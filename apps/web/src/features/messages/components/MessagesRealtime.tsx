@@ -24,7 +24,7 @@ export function MessagesRealtime() {
     void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
   });
 
-  // After a reconnect: what was missed meanwhile (D19). Open chats fetch only what follows their
+  // After a reconnect: what was missed meanwhile (docs/product.md §9.2). Open chats fetch only what follows their
   // last stored message, in its place (before anything delivered live since); chats not on screen,
   // and chats that missed more than one catch-up holds, load their latest page again.
   useSocketConnect(() => {

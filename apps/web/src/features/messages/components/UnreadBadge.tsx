@@ -5,7 +5,7 @@ import { useSocket } from '@/lib/socket';
 import { useUnreadCount } from '../api/unread-count';
 
 /**
- * The navbar's count of unread conversations (D19). It is live while the socket is up (the events
+ * The navbar's count of unread conversations (docs/product.md §9.3). It is live while the socket is up (the events
  * refetch it), so it is only asked for then.
  */
 export function UnreadBadge() {

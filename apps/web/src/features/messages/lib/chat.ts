@@ -1,6 +1,6 @@
 import type { ConversationJson, MessageJson, UserRef } from '@cusp/shared';
 
-/** A message as the chat shows it: a stored one, or a pending one (SPEC.md section 3's isOptimistic). */
+/** A message as the chat shows it: a stored one, or a pending one (`isOptimistic`, docs/product.md §9.2). */
 export type ChatMessage = MessageJson & { isOptimistic?: boolean };
 
 /** The other participant: the buyer for the seller, the seller for the buyer. */
@@ -8,7 +8,7 @@ export function counterpart(conversation: ConversationJson, meId: string): UserR
   return conversation.sellerID._id === meId ? conversation.buyerID : conversation.sellerID;
 }
 
-/** SPEC.md section 4: unread for the seller when readBySeller is false, for the buyer when readByBuyer is false. */
+/** docs/product.md §9.3: unread for the seller when readBySeller is false, for the buyer when readByBuyer is false. */
 export function isUnread(conversation: ConversationJson, meId: string): boolean {
   if (conversation.sellerID._id === meId) return !conversation.readBySeller;
   if (conversation.buyerID._id === meId) return !conversation.readByBuyer;
@@ -112,7 +112,7 @@ export function oldestConfirmedId(list: ChatMessage[] | undefined): string | und
   return list?.find((m) => !m.isOptimistic)?._id;
 }
 
-/** A client-made message id (D19): 32 characters of [0-9a-f]. */
+/** A client-made message id (docs/product.md §9.2): 32 characters of [0-9a-f]. */
 export function newClientId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID().replaceAll('-', '');
   return Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('');

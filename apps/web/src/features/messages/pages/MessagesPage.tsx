@@ -13,7 +13,7 @@ import classes from '../components/Messages.module.css';
 /** Matches the CSS module's phone breakpoint, where the list and the chat are two screens. */
 export const PHONE_QUERY = '(max-width: 47.99em)';
 
-/** /messages and /message/{conversationID} (SPEC.md section 2). */
+/** /messages and /message/{conversationID} (docs/product.md §3.7). */
 export function MessagesPage() {
   const { t } = useI18n();
   const { user } = useMe();

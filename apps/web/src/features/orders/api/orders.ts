@@ -43,7 +43,7 @@ export interface OrderActionBody {
 }
 
 /**
- * One life-cycle step (D15): `POST /api/orders/{id}/{action}` answers the order as it now is, which
+ * One life-cycle step (docs/product.md §5.2): `POST /api/orders/{id}/{action}` answers the order as it now is, which
  * replaces the cached detail; the list and the balance change with it.
  */
 export function useOrderAction<A extends OrderAction>(id: string, action: A) {

@@ -25,7 +25,7 @@ export interface ReviewBody {
   desc: string;
 }
 
-/** `POST /api/reviews`: once per completed order, by its buyer (D14). The service's rating changes. */
+/** `POST /api/reviews`: once per completed order, by its buyer (docs/product.md §5.7). The service's rating changes. */
 export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({

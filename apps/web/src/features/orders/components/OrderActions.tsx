@@ -78,7 +78,7 @@ function ConfirmModal({ opened, onClose, title, children, error, backLabel, conf
   );
 }
 
-/** The designer sends the design files (at least one) and a note (D15). */
+/** The designer sends the design files (at least one) and a note (docs/product.md §5.2). */
 function DeliverForm({ order }: { order: OrderDetailJson }) {
   const { t } = useI18n();
   const { message, failure } = useOrderMessages();
@@ -239,7 +239,7 @@ function AcceptButton({ order }: { order: OrderDetailJson }) {
   );
 }
 
-/** Either party cancels before delivery; the buyer's payment is refunded (D15). */
+/** Either party cancels before delivery; the buyer's payment is refunded (docs/product.md §5.5). */
 function CancelButton({ order }: { order: OrderDetailJson }) {
   const { t } = useI18n();
   const { message, failure } = useOrderMessages();
@@ -287,7 +287,7 @@ function CancelButton({ order }: { order: OrderDetailJson }) {
 }
 
 /**
- * What the caller may do now, exactly as the server's `actions` says (D15): pay, deliver, accept,
+ * What the caller may do now, exactly as the server's `actions` says (docs/product.md §5.2): pay, deliver, accept,
  * ask for a revision, cancel, review. Nothing when it is the other party's turn.
  */
 export function OrderActions({ order }: { order: OrderDetailJson }) {

@@ -25,7 +25,7 @@ type Errors = Partial<Record<Field, string>>;
 export type OrderFormService = Pick<ServiceJson, '_id' | 'title' | 'toothPrice' | 'unitOrArch'>;
 
 /**
- * "Order Service" (D15): how many units or arches, which teeth (FDI), the requirements and the case
+ * "Order Service" (docs/product.md §5.1): how many units or arches, which teeth (FDI), the requirements and the case
  * files; a preview of the total; then POST /api/payments/intents and on to the payment page. The
  * shared schema checks the input first, so the messages are the server's.
  */

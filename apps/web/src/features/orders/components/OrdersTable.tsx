@@ -67,7 +67,7 @@ function Status({ order }: { order: OrderJson }) {
 }
 
 /**
- * The orders of one side (SPEC.md section 2): Image, Buyer (for the designer's sales) or Seller (for
+ * The orders of one side (docs/product.md §3.6): Image, Buyer (for the designer's sales) or Seller (for
  * the buyer's purchases), Title cut at 30 characters, Price, Status and a Contact icon. A table on
  * wide screens, one card per order on a phone; each order links to its page.
  */

@@ -12,7 +12,7 @@ import { StarRatingInput } from './StarRatingInput';
 /** The order comes from the page; the buyer gives the stars and the text. */
 const reviewFields = reviewInput.pick({ star: true, desc: true });
 
-/** The buyer's one review of a completed order (D14): 1 to 5 stars and a few words. */
+/** The buyer's one review of a completed order (docs/product.md §5.7): 1 to 5 stars and a few words. */
 export function ReviewForm({ orderId }: { orderId: string }) {
   const { t, number } = useI18n();
   const { message, failure } = useOrderMessages();

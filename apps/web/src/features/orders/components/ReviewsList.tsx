@@ -10,7 +10,7 @@ import { useReviews } from '../api/reviews';
 import { Stars } from './Stars';
 
 /**
- * Buyers' reviews (D14), newest first: of one service (its detail page) or of every service of one
+ * Buyers' reviews (docs/product.md §5.7), newest first: of one service (its detail page) or of every service of one
  * designer (the profile's Reviews tab, which names the service of each review).
  */
 export function ReviewsList({ filter }: { filter: ReviewsFilter }) {

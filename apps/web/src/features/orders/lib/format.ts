@@ -1,6 +1,6 @@
 import { ORDER_TITLE_LENGTH, type OrderJson, type OrderStatusJson } from '@cusp/shared';
 
-/** SPEC.md section 9: an order's title cut at 30 characters, then an ellipsis (whole characters, never half an emoji). */
+/** docs/product.md §13: an order's title cut at 30 characters, then an ellipsis (whole characters, never half an emoji). */
 export function cutTitle(title: string, length = ORDER_TITLE_LENGTH): string {
   const characters = Array.from(title);
   return characters.length > length ? `${characters.slice(0, length).join('')}…` : title;

@@ -9,7 +9,7 @@ import { useMe } from '@/features/auth';
 import { useBalance, useOrders } from '../api/orders';
 import { OrdersTable } from '../components/OrdersTable';
 
-/** A designer's money: held in escrow for running orders, and available from completed ones (D15). */
+/** A designer's money: held in escrow for running orders, and available from completed ones (docs/product.md §6.6). */
 function Balance() {
   const { t, money, number } = useI18n();
   const balance = useBalance(true);
@@ -80,7 +80,7 @@ function OrderLists() {
       </Paper>
     );
   }
-  // Sellers see the Buyer column and buyers the Seller column (SPEC.md section 6); a designer who
+  // Sellers see the Buyer column and buyers the Seller column (docs/product.md §3.6); a designer who
   // also buys gets one table for each side.
   const selling = all.filter((order) => order.isSeller);
   const buying = all.filter((order) => !order.isSeller);

@@ -10,7 +10,7 @@ export const paymentsKeys = {
 
 export type PayItemType = 'service' | 'course';
 
-/** What the payment page shows of the item (SPEC.md section 3, "Payment item"). */
+/** What the payment page shows of the item (docs/product.md §3.6). */
 export interface PayItem {
   _id: string;
   title: string;
@@ -57,7 +57,7 @@ export const paymentConfigQueryOptions = queryOptions({
   staleTime: Infinity,
 });
 
-/** Which card form to show: the built-in sandbox, or a provider's own (D17). */
+/** Which card form to show: the built-in sandbox, or a provider's own (docs/product.md §6.2). */
 export function usePaymentConfig() {
   return useQuery(paymentConfigQueryOptions);
 }
@@ -91,7 +91,7 @@ export interface SandboxPayResult {
   message?: string;
 }
 
-/** The sandbox provider's card charge (D17): paid, declined, or a 3-D Secure step first. */
+/** The sandbox provider's card charge (docs/product.md §6.2): paid, declined, or a 3-D Secure step first. */
 export function useSandboxPay(paymentId: string) {
   return useMutation({
     mutationFn: (card: CardInput) => api.post<SandboxPayResult>(`/payments/${encodeURIComponent(paymentId)}/sandbox-pay`, card),
@@ -106,7 +106,7 @@ export function useSandboxConfirm(paymentId: string) {
   });
 }
 
-/** `PATCH /api/orders {payment_intent}`: the server checks the payment and starts the order (D16). */
+/** `PATCH /api/orders {payment_intent}`: the server checks the payment and starts the order (docs/product.md §6.3). */
 export function useConfirmOrder() {
   const queryClient = useQueryClient();
   return useMutation({

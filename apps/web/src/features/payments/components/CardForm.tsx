@@ -19,7 +19,7 @@ interface CardFormProps {
   paymentId: string;
   /** The formatted amount, for the Pay button and the bank's question. */
   amount: string;
-  /** 'Payment for {title}' (SPEC.md section 2). */
+  /** 'Payment for {title}' (docs/product.md §3.6). */
   description: string;
   onPaid: () => void;
   /** The payment was completed before (409): go on as after paying. */
@@ -27,7 +27,7 @@ interface CardFormProps {
 }
 
 /**
- * The sandbox provider's card form (D17): card number, expiry MM/YY, CVC and the name on the card,
+ * The sandbox provider's card form (docs/product.md §6.2): card number, expiry MM/YY, CVC and the name on the card,
  * checked with the shared schema before anything is sent; the three test cards are listed. A
  * declined card says so; a card that needs 3-D Secure opens the bank's question first.
  */

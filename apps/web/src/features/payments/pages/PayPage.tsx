@@ -182,7 +182,7 @@ function PayView({ type, id, paymentId }: { type: PayItemType; id: string; payme
 }
 
 /**
- * `/pay/{type}/{id}` (SPEC.md section 2): a service's order (made on the service page, `?payment=`)
+ * `/pay/{type}/{id}` (docs/product.md §3.6): a service's order (made on the service page, `?payment=`)
  * or a course. Any other type, or an item that does not load, goes to /not-found.
  */
 export function PayPage() {

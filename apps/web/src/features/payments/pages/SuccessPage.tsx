@@ -10,8 +10,8 @@ import { useOrderMessages } from '@/features/orders/lib/messages';
 import { useConfirmOrder } from '../api/payments';
 
 /**
- * `/success?payment_intent=...` (SPEC.md section 2): confirms the order with the server (which
- * checks the payment, D16), says so, and moves to /orders after 5 seconds. A payment the server
+ * `/success?payment_intent=...` (docs/product.md §3.6): confirms the order with the server (which
+ * checks the payment, docs/product.md §6.3), says so, and moves to /orders after 5 seconds. A payment the server
  * cannot verify is said plainly, with a way to try again.
  */
 export function SuccessPage() {

@@ -10,13 +10,13 @@ import { useLatestServices } from '../api/latest-services';
 import { ServiceCard } from './ServiceCard';
 import classes from './LatestServicesSlider.module.css';
 
-/** A move of the slider takes 500 ms (SPEC.md section 9). */
+/** A move of the slider takes 500 ms (docs/product.md §3.3). */
 const SLIDE_DURATION_MS = 500;
 
 /**
  * The home page's 'Latest Services': at most 10 cards, 4 per view (2 under 1024 px, 1 under 768 px),
- * with the arrows above the cards. No services yet, or a failed load (only logged per SPEC.md
- * section 8), shows a friendly empty state.
+ * with the arrows above the cards. No services yet, or a failed load (only logged, docs/product.md
+ * §3.3), shows a friendly empty state.
  */
 export function LatestServicesSlider() {
   const { t } = useI18n();

@@ -9,7 +9,7 @@ interface ServiceCardProps {
   currency: string;
 }
 
-/** The rounded average of SPEC.md section 9 (totalStars / starNumber), 0 without reviews. */
+/** The rounded average of docs/product.md §5.7 (totalStars / starNumber), 0 without reviews. */
 export function cardRating(service: Pick<ServiceSummary, 'totalStars' | 'starNumber'>): number {
   return service.starNumber > 0 ? Math.round(service.totalStars / service.starNumber) : 0;
 }
