@@ -16,6 +16,8 @@ export const MESSAGES = {
   crossSite: 'This request came from another site and was refused.',
   subscribed: 'Thank you for subscribing!',
   alreadySubscribed: 'You are already subscribed.',
+  /** The one answer to a newsletter sign-up (ADR 0021: double opt-in; it says nothing of who is subscribed). */
+  confirmSubscription: 'Thank you! Please open the link we have sent to this address to confirm your subscription.',
   ticketSent: "Your message has been sent. We'll get back to you soon.",
   notAnImage: 'The file must be an image (JPEG, PNG, WebP or GIF).',
   imageTooLarge: 'The image is too large (10 MB at most).',

@@ -14,6 +14,7 @@ const ENVELOPE_BYTES = 1024 * 1024;
 export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/file/upload', { ...loggedIn }, async (request, reply) => {
     const user = requireUser(request);
+    await ctx.limits.consumeAll([['uploadsUser', user.id], ['uploadsAddress', request.ip]]); // ADR 0021
     // Refuse a declared oversize body before reading a byte of it.
     if (Number(request.headers['content-length'] ?? 0) > FILE_MAX_BYTES + ENVELOPE_BYTES) {
       throw new AppError('TOO_LARGE', FILE_TOO_BIG, { file: FILE_TOO_BIG });

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { conversations, messages, users, type ConversationRow, type MessageRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { findUser } from '../users/users.service.js';
+import { claimAttachments } from './attachments.service.js';
 import { toConversationJson, toMessageJson } from './messaging.presenter.js';
 
 const seller = aliasedTable(users, 'seller');
@@ -84,6 +85,7 @@ function sides(caller: UserRow, other: UserRow) {
 
 /** Opens the conversation with `toId`, creating it once; `created` says which happened. */
 export async function startConversation(ctx: AppContext, caller: UserRow, toId: string) {
+  await ctx.limits.consume('conversationsUser', caller.id); // ADR 0021
   if (toId === caller.id) throw new AppError('BAD_REQUEST', CANNOT_MESSAGE_YOURSELF);
   const other = await findUser(ctx, toId);
   const pair = sides(caller, other);
@@ -167,14 +169,18 @@ export async function sendMessage(
   input: z.output<typeof sendMessageSchema>,
   fromSocket?: string,
 ): Promise<{ message: MessageJson; created: boolean }> {
+  // HTTP and socket alike (ADR 0021); a limited socket send is answered { ok: false, message }.
+  await ctx.limits.consume('messagesUser', sender.id);
   const c = await participantConversation(ctx, input.conversationID, sender.id);
   const senderIsSeller = c.sellerId === sender.id;
+  // Only files uploaded to this conversation (400 otherwise), described as stored, not as the client says.
+  const attachments = await claimAttachments(ctx, c.id, input.attachments);
   // One statement, so one round trip and atomic: store the message and, only if it is new, update the
   // conversation's preview, time and read flags.
   const result = await ctx.db.execute<Record<string, unknown>>(sql`
     with inserted as (
       insert into ${messages} (conversation_id, user_id, description, client_id, attachments)
-      values (${c.id}, ${sender.id}, ${input.description}, ${input.clientId}, ${JSON.stringify(input.attachments)}::jsonb)
+      values (${c.id}, ${sender.id}, ${input.description}, ${input.clientId}, ${JSON.stringify(attachments)}::jsonb)
       on conflict do nothing
       returning *
     ), touched as (

@@ -55,6 +55,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.post('/order-files', { ...loggedIn }, async (request, reply) => {
     const user = requireUser(request);
+    await ctx.limits.consumeAll([['uploadsUser', user.id], ['uploadsAddress', request.ip]]); // ADR 0021
     if (!request.isMultipart()) throw new AppError('BAD_REQUEST', NO_FILE, { file: NO_FILE });
     const file = await request.file({ limits: { fileSize: 200 * 1024 * 1024 + 1, files: 1 } });
     if (!file || file.fieldname !== 'file') {

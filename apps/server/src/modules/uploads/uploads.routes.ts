@@ -11,6 +11,7 @@ export const NO_FILE = MESSAGES.noFile;
 export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/uploads', async (request, reply) => {
     requireUser(request);
+    await ctx.limits.consumeAll([['uploadsUser', request.user!.id], ['uploadsAddress', request.ip]]); // ADR 0021
     if (!request.isMultipart()) throw new AppError('BAD_REQUEST', NO_FILE, { file: NO_FILE });
     const file = await request.file({ limits: { fileSize: FILE_MAX_BYTES, files: 1 } });
     if (!file || file.fieldname !== 'file') {

@@ -12,6 +12,8 @@ import { LIMITS, type LimitName } from './limits.js';
 export interface Limits {
   /** Counts one event for `key`; past the limit, throws the 429 AppError with Retry-After. */
   consume(name: LimitName, key: string): Promise<void>;
+  /** Counts one event in each (per user and per address, say); throws with the longest wait if any is past its limit. */
+  consumeAll(checks: ReadonlyArray<readonly [LimitName, string]>): Promise<void>;
   /** Counts one event; the seconds to wait when it went past the limit, else null (limits that stay silent). */
   take(name: LimitName, key: string): Promise<number | null>;
   /** Seconds left while `key` is over its limit, without counting anything; null when it is not. */
@@ -54,6 +56,12 @@ function limitsOver(make: (name: LimitName) => RateLimiterAbstract, close: () =>
     async consume(name, key) {
       const wait = await take(name, key);
       if (wait !== null) throw tooMany(name, wait);
+    },
+    async consumeAll(checks) {
+      const waits = await Promise.all(checks.map(([name, key]) => take(name, key)));
+      let worst = -1;
+      for (let i = 0; i < waits.length; i++) if (waits[i] != null && (worst < 0 || waits[i]! > waits[worst]!)) worst = i;
+      if (worst >= 0) throw tooMany(checks[worst]![0], waits[worst]!);
     },
     async blockedFor(name, key) {
       const res = await limiter(name).get(key);

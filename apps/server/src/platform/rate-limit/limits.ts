@@ -24,7 +24,8 @@ export const LIMITS = {
   messagesUser: { points: 120, seconds: 60, what: 'messages' },
   conversationsUser: { points: 60, seconds: 3600, what: 'new conversations' },
   supportAddress: { points: 5, seconds: 3600, what: 'support requests' },
-  supportEmail: { points: 5, seconds: 3600, what: 'support requests' },
+  /** Per sender: the account when signed in, else the e-mail given in the form. */
+  supportSender: { points: 5, seconds: 3600, what: 'support requests' },
   uploadsUser: { points: 100, seconds: 3600, what: 'uploads' },
   uploadsAddress: { points: 300, seconds: 3600, what: 'uploads' },
   newsletterAddress: { points: 10, seconds: 3600, what: 'newsletter sign-ups' },
