@@ -2,6 +2,7 @@ import type { AppContext } from './context.js';
 import { deleteExpiredSessions } from './modules/auth/session.js';
 import { deleteUnattachedVideos } from './modules/courses/course-videos.js';
 import { deleteExpiredFiles } from './modules/files/files.service.js';
+import { moveLegacyAttachments, sweepUnclaimedAttachments } from './modules/messaging/attachments.service.js';
 import { sweepUnclaimedFiles } from './modules/orders/order-files.service.js';
 import { refreshCatalogueStatistics } from './modules/services/statistics.js';
 import { autoCompleteOrders } from './modules/orders/orders.service.js';
@@ -19,6 +20,9 @@ export function scheduledJobs(ctx: AppContext): Job[] {
     { name: 'sweep-order-files', lockKey: 727_104, everyMs: 60 * MINUTE, run: async () => void (await sweepUnclaimedFiles(ctx)) },
     // Lesson videos uploaded but never attached to a lesson (an abandoned wizard), after a day.
     { name: 'sweep-course-videos', lockKey: 727_105, everyMs: 60 * MINUTE, run: async () => void (await deleteUnattachedVideos(ctx, new Date(Date.now() - 24 * 60 * MINUTE))) },
+    // Migration 0006: chat attachments still in public /media move to the private store (a no-op once done).
+    { name: 'move-chat-attachments', lockKey: 727_107, everyMs: 10 * MINUTE, run: async () => void (await moveLegacyAttachments(ctx)) },
+    { name: 'sweep-chat-attachments', lockKey: 727_108, everyMs: 60 * MINUTE, run: async () => void (await sweepUnclaimedAttachments(ctx)) },
     // PGlite has no autovacuum: fresh planner statistics keep list queries on their indexes (no-op on PostgreSQL).
     { name: 'catalogue-statistics', lockKey: 727_106, everyMs: 60 * MINUTE, run: () => refreshCatalogueStatistics(ctx) },
   ];

@@ -45,3 +45,22 @@ export function emptyZip(): Buffer {
   buf.writeUInt32LE(0x06054b50, 0);
   return buf;
 }
+
+/**
+ * Another format's bytes padded to a binary STL's size (84 + 50 per declared triangle): what the size
+ * check alone let through as scan.stl (`magic` first, then filler).
+ */
+export function paddedToStlSize(magic: Buffer | string, triangles = 20, filler = 0x00): Buffer {
+  const buf = Buffer.alloc(84 + 50 * triangles, filler);
+  Buffer.from(magic as string, 'latin1').copy(buf, 0);
+  buf.writeUInt32LE(triangles, 80);
+  return buf;
+}
+
+/** A binary STL of the right size whose triangles are not numbers (NaN) or absurdly large. */
+export function garbageStl(kind: 'nan' | 'huge'): Buffer {
+  const buf = binaryStl();
+  if (kind === 'nan') buf.fill(0xff, 84);
+  else for (let o = 84; o + 4 <= buf.length; o += 50) buf.writeFloatLE(3.4e38, o + 12);
+  return buf;
+}

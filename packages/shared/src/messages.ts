@@ -49,6 +49,8 @@ export const PHONE_MESSAGE = 'Please enter a valid phone number.';
 export const MESSAGE_BLANK = 'Please write a message.';
 export const MESSAGE_TOO_LONG = `A message must be fewer than ${MESSAGE_MAX_LENGTH + 1} characters.`;
 export const NOT_A_PARTICIPANT = 'You are not part of this conversation.';
+/** A message's attachment must be a file uploaded to that same conversation (docs/decisions/0020). */
+export const ATTACHMENT_NOT_IN_CONVERSATION = 'Attach files uploaded to this conversation.';
 export const CONVERSATION_NOT_FOUND = 'Conversation not found.';
 export const CANNOT_MESSAGE_YOURSELF = 'You cannot start a conversation with yourself.';
 

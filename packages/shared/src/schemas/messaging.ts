@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from '../constants.js';
-import { CONVERSATION_NOT_FOUND, MESSAGE_BLANK, MESSAGE_TOO_LONG } from '../messages.js';
+import { ATTACHMENT_NOT_IN_CONVERSATION, CONVERSATION_NOT_FOUND, MESSAGE_BLANK, MESSAGE_TOO_LONG } from '../messages.js';
 
 /** Conversations and messages (docs/product.md §9). */
 
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+/** Where a chat attachment is served, to the conversation's two parties only (docs/decisions/0020). */
+export const ATTACHMENT_URL = new RegExp(`^/api/conversations/(${UUID})/attachments/(${UUID})$`);
+export const attachmentUrl = (conversationId: string, attachmentId: string) => `/api/conversations/${conversationId}/attachments/${attachmentId}`;
+
+/**
+ * A file on a message: only an address that `POST /api/conversations/<id>/attachments` answered for
+ * that conversation (the server checks the conversation and the upload; name, type and size are the
+ * server's).
+ */
 export const attachmentSchema = z.object({
-  url: z.string().regex(/^\/media\/[a-z0-9-]+\/[a-zA-Z0-9._-]+$/, 'Attach files uploaded through Cusp.'),
+  url: z.string().regex(ATTACHMENT_URL, ATTACHMENT_NOT_IN_CONVERSATION),
   name: z.string().trim().min(1).max(200),
   type: z.enum(['image', 'video', 'raw']),
   size: z.number().int().min(0).optional(),

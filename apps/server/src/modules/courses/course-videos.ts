@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq, lt, notExists, sql } from 'drizzle-orm';
-import { COURSE_MESSAGES, COURSE_VIDEO_MAX_BYTES, courseVideoUrl, type CourseVideoJson } from '@cusp/shared';
+import { COURSE_MESSAGES, courseVideoUrl, type CourseVideoJson } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { courseVideos, lessons, type CourseVideoRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { putLimited } from '../../platform/storage/limited-put.js';
+import { uploadLimits } from '../../platform/storage/limits.js';
 import { peekHead, sniffVideo, type VideoKind } from '../../platform/storage/sniff.js';
 import { findCourse, isEnrolled, isUuid } from './courses.service.js';
 
@@ -35,7 +36,7 @@ export async function storeCourseVideo(ctx: AppContext, user: UserRow, file: Mul
     throw new AppError('UNSUPPORTED_TYPE', COURSE_MESSAGES.notAVideo, { file: COURSE_MESSAGES.notAVideo });
   }
   const key = `${COURSE_VIDEO_PREFIX}/${randomUUID()}.${kind}`;
-  const { size } = await putLimited(ctx.storage, key, body, COURSE_VIDEO_MAX_BYTES, COURSE_MESSAGES.videoTooLarge, 'file');
+  const { size } = await putLimited(ctx.storage, key, body, uploadLimits.courseVideo, COURSE_MESSAGES.videoTooLarge, 'file', file.file);
   try {
     const [row] = await ctx.db
       .insert(courseVideos)

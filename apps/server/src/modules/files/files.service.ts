@@ -4,7 +4,6 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   FILE_EXPIRY_DAYS,
-  FILE_MAX_BYTES,
   FILE_NOT_FOUND,
   FILE_TOO_BIG,
   FILE_TYPE_REFUSED,
@@ -17,8 +16,8 @@ import type { AppContext } from '../../context.js';
 import { files, type FileRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { putLimited } from '../../platform/storage/limited-put.js';
-import { peekHead } from '../../platform/storage/sniff.js';
-import { CASE_FILE_HEAD_BYTES, checkCaseFile } from './case-file-type.js';
+import { uploadLimits } from '../../platform/storage/limits.js';
+import { CASE_FILE_HEAD_BYTES, checkCaseFile, peekHead } from '../../platform/storage/sniff.js';
 
 export const FILE_CONTENT_TYPES: Record<FileRow['kind'], string> = {
   stl: 'model/stl',
@@ -55,7 +54,7 @@ export interface StoredBlob {
  * while it flows. Nothing is kept on refusal. The record is written separately, after the whole
  * request has been read, so a failed upload never leaves a partial record.
  */
-export async function storeCaseFile(ctx: AppContext, file: MultipartFile): Promise<StoredBlob> {
+export async function storeCaseFile(ctx: AppContext, file: MultipartFile, prefix: 'cases' | 'chat' = 'cases'): Promise<StoredBlob> {
   const originalName = path.basename(file.filename || 'file').slice(0, 200);
   const { head, body } = await peekHead(file.file, CASE_FILE_HEAD_BYTES);
   const check = checkCaseFile(originalName, head);
@@ -63,8 +62,8 @@ export async function storeCaseFile(ctx: AppContext, file: MultipartFile): Promi
     file.file.resume();
     throw new AppError('UNSUPPORTED_TYPE', FILE_TYPE_REFUSED, { file: FILE_TYPE_REFUSED });
   }
-  const key = `cases/${randomUUID()}.${originalName.split('.').pop()!.toLowerCase()}`;
-  const { size } = await putLimited(ctx.storage, key, body, FILE_MAX_BYTES, FILE_TOO_BIG, 'file');
+  const key = `${prefix}/${randomUUID()}.${originalName.split('.').pop()!.toLowerCase()}`;
+  const { size } = await putLimited(ctx.storage, key, body, uploadLimits.caseFile, FILE_TOO_BIG, 'file', file.file);
   if (!check.acceptsSize(size)) {
     await ctx.storage.delete(key);
     throw new AppError('UNSUPPORTED_TYPE', FILE_TYPE_REFUSED, { file: FILE_TYPE_REFUSED });

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index.js';
 import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
-import { asciiStl, binaryStl, emptyZip, obj, plyWithColours } from '../../../test/mesh-samples.js';
+import { asciiStl, binaryStl, emptyZip, garbageStl, obj, paddedToStlSize, plyWithColours } from '../../../test/mesh-samples.js';
 import { multipart, PNG } from '../../../test/multipart.js';
 import { deleteExpiredFiles } from './files.service.js';
 
@@ -58,6 +58,16 @@ describe('POST /file/upload', () => {
     ['a binary STL whose size disagrees with its triangle count', 'bad.stl', () => binaryStl().subarray(0, 150)],
     ['text that is not OBJ', 'notes.obj', () => Buffer.from('hello there\nthis is not a mesh\n')],
     ['an unknown type', 'virus.exe', () => Buffer.from('MZ....')],
+    // Sized 84 + 50 n, as a binary STL would be: the content, not the size, tells (issue 14.9).
+    ['a Windows program padded to a binary STL size', 'scan.stl', () => paddedToStlSize('MZ\x90\x00', 20, 0x90)],
+    ['an ELF program padded to a binary STL size', 'scan.stl', () => paddedToStlSize('\x7fELF')],
+    ['a PDF padded to a binary STL size', 'scan.stl', () => paddedToStlSize('%PDF-1.7')],
+    ['a ZIP renamed .stl', 'scan.stl', () => paddedToStlSize('PK\x03\x04')],
+    ['an HTML page padded to a binary STL size', 'scan.stl', () => paddedToStlSize('<!DOCTYPE html><script>')],
+    ['an SVG padded to a binary STL size', 'scan.stl', () => paddedToStlSize('<?xml version="1.0"?><svg>')],
+    ['a PNG renamed .stl', 'scan.stl', () => paddedToStlSize(PNG.subarray(0, 8))],
+    ['a binary STL whose triangles are not numbers', 'scan.stl', () => garbageStl('nan')],
+    ['a binary STL whose vertices are 1e38 mm away', 'scan.stl', () => garbageStl('huge')],
   ])('refuses %s with 415 and keeps nothing', async (_what, name, make) => {
     const data = make();
     const before = await blobs();

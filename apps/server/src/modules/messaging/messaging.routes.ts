@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONVERSATION_NOT_FOUND, NOT_A_PARTICIPANT, sendMessageSchema, startConversationSchema } from '@cusp/shared';
+import { CONVERSATION_NOT_FOUND, FILE_TOO_BIG, MESSAGES, NOT_A_PARTICIPANT, sendMessageSchema, startConversationSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { uploadLimits } from '../../platform/storage/limits.js';
+import { sendStored } from '../../platform/storage/send-file.js';
 import { loggedIn, requireUser } from '../auth/session.js';
+import * as attachments from './attachments.service.js';
 import * as messaging from './messaging.service.js';
+
+/** Multipart framing around the file never comes near this. */
+const ENVELOPE_BYTES = 1024 * 1024;
 
 const conversationParams = z.object({ id: z.uuid(CONVERSATION_NOT_FOUND) });
 
@@ -48,6 +54,38 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     await messaging.markRead(ctx, requireUser(request), request.params.id);
     return reply.status(204).send();
   });
+
+  // Chat attachments (docs/decisions/0020): uploaded and read by the conversation's two parties only.
+  app.post('/conversations/:id/attachments', { schema: { params: conversationParams } }, async (request, reply) => {
+    const c = await messaging.participantConversation(ctx, request.params.id, requireUser(request).id);
+    // Refuse a declared oversize body before reading a byte of it.
+    if (Number(request.headers['content-length'] ?? 0) > uploadLimits.caseFile + ENVELOPE_BYTES) {
+      throw new AppError('TOO_LARGE', FILE_TOO_BIG, { file: FILE_TOO_BIG });
+    }
+    if (!request.isMultipart()) throw new AppError('BAD_REQUEST', MESSAGES.noFile, { file: MESSAGES.noFile });
+    const file = await request.file({ limits: { fileSize: uploadLimits.caseFile + 1, files: 1 } });
+    if (!file || file.fieldname !== 'file') {
+      file?.file.resume();
+      throw new AppError('BAD_REQUEST', MESSAGES.noFile, { file: MESSAGES.noFile });
+    }
+    return reply.status(201).send(await attachments.uploadAttachment(ctx, c.id, requireUser(request).id, file));
+  });
+
+  app.get(
+    '/conversations/:id/attachments/:attachmentId',
+    { schema: { params: z.object({ id: z.uuid(CONVERSATION_NOT_FOUND), attachmentId: z.uuid(attachments.ATTACHMENT_NOT_FOUND) }) } },
+    async (request, reply) => {
+      // Checked on every request, ranges included: leaving the conversation's pair means no more reads.
+      const c = await messaging.participantConversation(ctx, request.params.id, requireUser(request).id);
+      const row = await attachments.findAttachment(ctx, c.id, request.params.attachmentId);
+      return sendStored(request, reply, ctx.storage, await attachments.keyToServe(ctx, row), {
+        contentType: row.contentType,
+        filename: row.name,
+        disposition: 'attachment',
+        cacheControl: 'private, no-store',
+      });
+    },
+  );
 
   app.get(
     '/messages/:id',

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MessageJson } from '@cusp/shared';
 import { signUpAndLogin, signUpDesigner, useTestApp } from '../../../test/helper.js';
+import { binaryStl } from '../../../test/mesh-samples.js';
+import { multipart } from '../../../test/multipart.js';
 import { baseUrl, nextEvent, socketFor, type ClientSocket } from '../../../test/sockets.js';
 
 const { app } = await useTestApp();
@@ -91,17 +93,22 @@ describe('messages over REST', () => {
     expect((await app.inject({ method: 'GET', url: '/api/conversations' })).statusCode).toBe(401);
   });
 
-  it('accepts attachments uploaded through Cusp only', async () => {
-    const ok = await inject('POST', '/api/messages', buyer.cookie, {
-      conversationID,
-      description: 'Upper scan',
-      clientId: clientId(),
-      attachments: [{ url: '/media/files/0b0c0d0e-aaaa-4bbb-8ccc-123456789abc.stl', name: 'upper.stl', type: 'raw', size: 1234 }],
+  it('accepts attachments uploaded to the conversation only (docs/decisions/0020)', async () => {
+    const body = multipart({}, [{ field: 'file', name: 'upper.stl', type: 'model/stl', data: binaryStl() }]);
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversationID}/attachments`,
+      payload: body.payload,
+      headers: { ...body.headers, cookie: buyer.cookie },
     });
+    expect(uploaded.statusCode).toBe(201);
+    const ok = await inject('POST', '/api/messages', buyer.cookie, { conversationID, description: 'Upper scan', clientId: clientId(), attachments: [uploaded.json()] });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().attachments).toHaveLength(1);
-    const foreign = await inject('POST', '/api/messages', buyer.cookie, { conversationID, description: 'x', clientId: clientId(), attachments: [{ url: 'https://evil.example/x.stl', name: 'x', type: 'raw' }] });
-    expect(foreign.statusCode).toBe(400);
+    expect(ok.json().attachments).toEqual([uploaded.json()]);
+    for (const url of ['https://evil.example/x.stl', '/media/files/0b0c0d0e-aaaa-4bbb-8ccc-123456789abc.stl']) {
+      const foreign = await inject('POST', '/api/messages', buyer.cookie, { conversationID, description: 'x', clientId: clientId(), attachments: [{ url, name: 'x', type: 'raw' }] });
+      expect(foreign.statusCode).toBe(400);
+    }
   });
 });
 

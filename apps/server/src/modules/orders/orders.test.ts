@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ledgerEntries, orders, services } from '../../db/schema/index.js';
 import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
-import { binaryStl } from '../../../test/mesh-samples.js';
+import { binaryStl, paddedToStlSize } from '../../../test/mesh-samples.js';
 import { multipart } from '../../../test/multipart.js';
 import { designerWithService, expectLedgerBalanced, GOOD_CARD } from '../../../test/orders.js';
 import { autoCompleteOrders } from './orders.service.js';
@@ -323,6 +323,10 @@ describe('order files', () => {
     const body = multipart({}, [{ field: 'file', name: 'virus.stl', type: 'application/octet-stream', data: Buffer.from('MZ\x90\x00 not a mesh') }]);
     const res = await app.inject({ method: 'POST', url: '/api/order-files', payload: body.payload, headers: { ...body.headers, cookie: buyer.cookie } });
     expect(res.statusCode).toBe(415);
+    // An MZ program padded to 84 + 50 n bytes passed the size check alone (issue 14.9).
+    const padded = multipart({}, [{ field: 'file', name: 'scan.stl', type: 'model/stl', data: paddedToStlSize('MZ\x90\x00', 20, 0x90) }]);
+    const refused = await app.inject({ method: 'POST', url: '/api/order-files', payload: padded.payload, headers: { ...padded.headers, cookie: buyer.cookie } });
+    expect(refused.statusCode).toBe(415);
     await uploadFile(buyer);
     expect(await sweepUnclaimedFiles(ctx, new Date(Date.now() + 25 * 3_600_000))).toBeGreaterThanOrEqual(1);
   });

@@ -65,20 +65,21 @@ it('refuses an image over 10 MB with 413 and keeps nothing', async () => {
   expect(await storedFiles()).toEqual(before);
 });
 
-it('classifies videos and other files by content, and serves other files as downloads', async () => {
-  const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(100)]);
-  const video = await upload('lesson.mp4', 'video/mp4', mp4);
-  expect(video.json()).toMatchObject({ resource_type: 'video' });
-  expect(video.json().secure_url).toMatch(/\.mp4$/);
-
-  const stl = Buffer.from('solid crown\nendsolid crown\n');
-  const raw = await upload('crown 11.stl', 'model/stl', stl);
-  expect(raw.statusCode).toBe(201);
-  expect(raw.json()).toMatchObject({ resource_type: 'raw', original_filename: 'crown 11.stl', bytes: stl.length });
-  const served = await app.inject({ method: 'GET', url: raw.json().secure_url });
-  expect(served.headers['content-type']).toBe('application/octet-stream');
-  expect(served.headers['content-disposition']).toBe('attachment');
-  expect(served.body).toBe(stl.toString());
+it('holds images only: a program, a web page, an SVG, a video or a mesh is refused (415), keeping nothing', async () => {
+  const before = await storedFiles();
+  const refused: Array<[string, string, Buffer]> = [
+    ['setup.exe', 'application/octet-stream', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)])],
+    ['page.html', 'text/html', Buffer.from('<!doctype html><script>alert(document.cookie)</script>')],
+    ['logo.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')],
+    ['lesson.mp4', 'video/mp4', Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(100)])],
+    ['crown 11.stl', 'model/stl', Buffer.from('solid crown\nendsolid crown\n')],
+  ];
+  for (const [name, type, data] of refused) {
+    const res = await upload(name, type, data);
+    expect(res.statusCode, name).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_TYPE', message: 'The file must be an image (JPEG, PNG, WebP or GIF).' });
+  }
+  expect(await storedFiles()).toEqual(before);
 });
 
 it('requires a login and a file', async () => {

@@ -25,12 +25,21 @@ export function byteLimit(limit: number): Transform & { exceeded: boolean } {
 
 export const tooLarge = (message: string, field: string) => new AppError('TOO_LARGE', message, { [field]: message });
 
-/** Streams `body` into storage under `key`, refusing (413) and removing it past `limit` bytes. */
-export async function putLimited(storage: Storage, key: string, body: Readable, limit: number, message: string, field: string) {
+/**
+ * True when @fastify/multipart (busboy) cut the file at its `limits.fileSize`: the stream then simply
+ * ends early, with no error for a consumer of `request.file()`, so a cut file would pass as whole.
+ */
+export const wasCut = (source: Readable | undefined) => (source as { truncated?: boolean } | undefined)?.truncated === true;
+
+/**
+ * Streams `body` into storage under `key`, refusing (413) and removing it past `limit` bytes, or when
+ * `source` (the multipart file stream `body` reads from) was cut at the parser's own limit.
+ */
+export async function putLimited(storage: Storage, key: string, body: Readable, limit: number, message: string, field: string, source?: Readable) {
   const limiter = byteLimit(limit);
   try {
     const result = await storage.put(key, body.pipe(limiter));
-    if (limiter.exceeded) throw tooLarge(message, field);
+    if (limiter.exceeded || wasCut(source)) throw tooLarge(message, field);
     return result;
   } catch (error) {
     body.resume();
