@@ -58,6 +58,7 @@ const EditCoursePage = lazyPage(() => import('@/features/courses/pages/EditCours
 const LearnPage = lazyPage(() => import('@/features/courses/pages/LearnPage').then((m) => m.LearnPage));
 const MyCoursesPage = lazyPage(() => import('@/features/courses/pages/MyCoursesPage').then((m) => m.MyCoursesPage));
 const ThankYouPage = lazyPage(() => import('@/features/courses/pages/ThankYouPage').then((m) => m.ThankYouPage));
+const NewsletterConfirmedPage = lazyPage(() => import('@/features/newsletter/pages/NewsletterConfirmedPage').then((m) => m.NewsletterConfirmedPage));
 const NotFoundPage = lazyPage(() => import('@/features/site/pages/NotFoundPage').then((m) => m.NotFoundPage), undefined, {
   strings: 'core',
 });
@@ -71,6 +72,7 @@ const ROUTES = (
     <Route path="/forgot-password" element={<ForgotPasswordPage />} />
     <Route path="/reset-password" element={<ResetPasswordPage />} />
     <Route path="/support" element={<SupportPage />} />
+    <Route path="/newsletter/confirmed" element={<NewsletterConfirmedPage />} />
     <Route path="/about" element={<AboutPage />} />
     <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
     <Route path="/share/:token" element={<SharePage />} />

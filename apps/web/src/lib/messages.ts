@@ -55,6 +55,7 @@ const KNOWN_MESSAGES: Record<string, TranslationKey> = {
   [MESSAGES.invalidCredentials]: 'errors.invalidCredentials',
   [MESSAGES.alreadySubscribed]: 'errors.alreadySubscribed',
   [MESSAGES.subscribed]: 'newsletter.success',
+  [MESSAGES.confirmSubscription]: 'newsletter.checkInbox',
   [MESSAGES.emailTaken]: 'errors.emailTaken',
   [MESSAGES.usernameTaken]: 'errors.usernameTaken',
   [MESSAGES.resetLinkInvalid]: 'errors.resetLinkExpired',

@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@cusp/shared';
+import { setLanguage } from '@/lib/i18n';
 import { mockApi } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 import { Footer } from './Footer';
@@ -35,6 +37,19 @@ describe('Footer', () => {
     expect(await screen.findByText('Thank you! You are now subscribed.')).toBeInTheDocument();
     expect(api.to('POST /api/newsletter')[0]?.body).toEqual({ email: 'lina@example.com' });
     expect(field).toHaveValue('');
+  });
+
+  it('asks to confirm by e-mail, in Arabic for an Arabic reader', async () => {
+    await setLanguage('ar', { persist: false });
+    try {
+      mockApi({ 'POST /api/newsletter': { status: 202, body: { message: MESSAGES.confirmSubscription } } });
+      const { user } = renderWithProviders(<Footer />);
+      await user.type(screen.getByRole('textbox', { name: 'البريد الإلكتروني للنشرة الإخبارية' }), 'lina@example.com');
+      await user.click(screen.getByRole('button', { name: 'اشترك' }));
+      expect(await screen.findByText('شكرًا لك! افتح الرابط الذي أرسلناه إلى هذا العنوان لتأكيد اشتراكك.')).toBeInTheDocument();
+    } finally {
+      await setLanguage('en', { persist: false });
+    }
   });
 
   it('says when the address is already subscribed', async () => {
