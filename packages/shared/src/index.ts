@@ -12,3 +12,4 @@ export * from './schemas/files.js';
 export * from './schemas/messaging.js';
 export * from './schemas/orders.js';
 export * from './schemas/courses.js';
+export * from './dental/index.js';
