@@ -54,18 +54,25 @@ test('the support form creates a ticket', async ({ page }) => {
   await expectAccessible(page);
 });
 
-test('the footer subscribe stores an e-mail once', async ({ page }) => {
+test('the footer subscribe asks to confirm by e-mail, the same answer every time (ADR 0021)', async ({ page }) => {
   await page.goto('/about');
   await expectLive(page);
   const email = `news_${Date.now()}@example.com`;
   const field = page.getByPlaceholder('Email');
+  const confirm = 'Thank you! Please open the link we have sent to this address to confirm your subscription.';
   await field.fill(email);
   await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByText('Thank you for subscribing!')).toBeVisible();
+  await expect(page.getByText(confirm)).toBeVisible();
   await field.fill(email);
   await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByText('You are already subscribed.')).toBeVisible();
+  await expect(page.getByText(confirm)).toBeVisible();
   await expect(page.getByText('Global (USD $)')).toBeVisible();
+});
+
+test('a spent or unknown confirmation link ends on a page that says so', async ({ page }) => {
+  await page.goto('/api/newsletter/confirm?token=not-a-real-token');
+  await expect(page).toHaveURL(/\/newsletter\/confirmed\?invalid=1$/);
+  await expect(page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
 });
 
 for (const path of ['/login', '/register', '/support', '/about', '/privacy-policy', '/forgot-password']) {
