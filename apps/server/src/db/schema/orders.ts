@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { StoredAnalysis } from '../../platform/mesh/types.js';
 import { services } from './services.js';
 import { users } from './users.js';
 
@@ -98,9 +99,16 @@ export const orderFiles = pgTable(
     storageKey: text('storage_key').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     kind: text('kind', { enum: ['stl', 'ply', 'obj', 'zip', 'jpeg', 'png'] }).notNull(),
+    /** The scan check's figures (modules/analysis, ADR 0026); null while a mesh waits for it, and for photos. */
+    analysis: jsonb('analysis').$type<StoredAnalysis>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_files_order_idx').on(t.orderId), index('order_files_unclaimed_idx').on(t.createdAt).where(sql`order_id is null`)],
+  (t) => [
+    index('order_files_order_idx').on(t.orderId),
+    index('order_files_unclaimed_idx').on(t.createdAt).where(sql`order_id is null`),
+    // The meshes still waiting for their scan check (picked up again after a restart).
+    index('order_files_unanalysed_idx').on(t.createdAt).where(sql`analysis is null and kind in ('stl', 'ply', 'obj', 'zip')`),
+  ],
 );
 
 /** One review per completed order (docs/product.md §5.7). */
