@@ -45,6 +45,8 @@ export const PASSWORD_LENGTH_MESSAGE = `Password must be ${PASSWORD_MIN_LENGTH} 
 export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address.';
 export const USERNAME_MESSAGE = 'Username must be 3 to 30 letters, numbers, dots, dashes or underscores.';
 export const PHONE_MESSAGE = 'Please enter a valid phone number.';
+/** Any text field with a control character (NUL, escape...; tab and line breaks only in multi-line text), ADR 0023. */
+export const CONTROL_CHARACTERS_MESSAGE = 'This text contains invisible control characters. Please remove them.';
 
 export const MESSAGE_BLANK = 'Please write a message.';
 export const MESSAGE_TOO_LONG = `A message must be fewer than ${MESSAGE_MAX_LENGTH + 1} characters.`;

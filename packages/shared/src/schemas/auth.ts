@@ -7,18 +7,14 @@ import {
   PHONE_MESSAGE,
   USERNAME_MESSAGE,
 } from '../messages.js';
-import { optionalMediaUrl } from './fields.js';
+import { line, optionalMediaUrl } from './fields.js';
 
 /**
  * Auth contracts. Messages are those of docs/product.md §14.2; the same schema validates the
  * form in the browser and the body on the server, so both say the same thing.
  */
 
-const required = (template: (field: string) => string, field: string) =>
-  z
-    .string({ error: template(field) })
-    .trim()
-    .min(1, template(field));
+const required = (template: (field: string) => string, field: string) => line({ error: template(field) }).min(1, template(field));
 
 const fillIn = (field: string) => `Please fill in your ${field}.`;
 const fillOut = (field: string) => `Please fill out your ${field}.`;
@@ -28,15 +24,14 @@ const email = (template: (field: string) => string) =>
   required(template, 'email').pipe(z.email(EMAIL_INVALID_MESSAGE)).transform((v) => v.toLowerCase());
 
 const password = (template: (field: string) => string, field = 'password') =>
-  z
-    .string({ error: template(field) })
+  line({ error: template(field) }, { trim: false })
     .min(1, template(field))
     .min(PASSWORD_MIN_LENGTH, PASSWORD_LENGTH_MESSAGE)
     .max(PASSWORD_MAX_LENGTH, PASSWORD_LENGTH_MESSAGE);
 
 export const loginSchema = z.object({
   email: email(fillIn),
-  password: z.string({ error: fillIn('password') }).min(1, fillIn('password')),
+  password: line({ error: fillIn('password') }, { trim: false }).min(1, fillIn('password')),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -48,7 +43,7 @@ export const registerSchema = z
     ),
     email: email(fillOut),
     password: password(fillOut),
-    confirmPassword: z.string({ error: fillOut('confirmPassword') }).min(1, fillOut('confirmPassword')),
+    confirmPassword: line({ error: fillOut('confirmPassword') }, { trim: false }).min(1, fillOut('confirmPassword')),
     phone: required(fillOut, 'phone').pipe(z.string().regex(/^\+?[0-9 ()-]{6,20}$/, PHONE_MESSAGE)),
     profilePictureURL: optionalMediaUrl,
   })
@@ -62,9 +57,9 @@ export const forgotPasswordSchema = z.object({ email: email(fillIn) });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: 'The reset link is invalid.' }).min(1, 'The reset link is invalid.'),
+    token: line({ error: 'The reset link is invalid.' }).min(1, 'The reset link is invalid.').max(200, 'The reset link is invalid.'),
     password: password(fillOut),
-    confirmPassword: z.string({ error: fillOut('confirmPassword') }).min(1, fillOut('confirmPassword')),
+    confirmPassword: line({ error: fillOut('confirmPassword') }, { trim: false }).min(1, fillOut('confirmPassword')),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: PASSWORDS_DO_NOT_MATCH,

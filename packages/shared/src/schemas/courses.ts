@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalMediaUrl, requiredText } from './fields.js';
+import { line, optionalMediaUrl, pageLimit, pageOffset, requiredText, searchText } from './fields.js';
 
 /**
  * Video courses (docs/product.md §10, §6.3): the request schemas both sides validate with and
@@ -97,7 +97,7 @@ export const coursePrice = z.coerce
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, COURSE_MESSAGES.priceDecimals);
 
 const lessonDuration = z
-  .union([z.string().trim().max(10, COURSE_MESSAGES.duration), z.null()])
+  .union([line().max(10, COURSE_MESSAGES.duration), z.null()])
   .optional()
   .transform((v) => v || null)
   .refine((v) => v === null || parseDuration(v) !== null, COURSE_MESSAGES.duration);
@@ -105,12 +105,10 @@ const lessonDuration = z
 export const lessonInput = z.object({
   /** An existing lesson of the course being edited (keeps its learners' progress). */
   _id: z.uuid(COURSE_MESSAGES.lessonNotFound).optional(),
-  title: z
-    .string({ error: COURSE_MESSAGES.lessonIncomplete })
-    .trim()
+  title: line({ error: COURSE_MESSAGES.lessonIncomplete })
     .min(1, COURSE_MESSAGES.lessonIncomplete)
     .max(LESSON_TITLE_MAX, `A lesson title is at most ${LESSON_TITLE_MAX} characters.`),
-  videoUrl: z.string({ error: COURSE_MESSAGES.lessonIncomplete }).trim().regex(COURSE_VIDEO_URL, COURSE_MESSAGES.lessonIncomplete),
+  videoUrl: line({ error: COURSE_MESSAGES.lessonIncomplete }).regex(COURSE_VIDEO_URL, COURSE_MESSAGES.lessonIncomplete),
   duration: lessonDuration,
   preview: z.boolean({ error: 'preview is true or false.' }).optional().default(false),
 });
@@ -128,7 +126,7 @@ const tags = z
 
 const courseFields = {
   title: requiredText('title', COURSE_TITLE_MAX),
-  description: requiredText('description', COURSE_DESCRIPTION_MAX),
+  description: requiredText('description', COURSE_DESCRIPTION_MAX, { multiLine: true }),
   thumbnail: optionalMediaUrl,
   price: coursePrice.default(0),
   tags: tags.optional().default([]),
@@ -155,19 +153,19 @@ export type CourseUpdateInput = z.input<typeof courseUpdateSchema>;
 
 /** Query of `GET /api/courses` (docs/product.md §15.3). */
 export const courseListQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: searchText,
   tag: z.enum(COURSE_CATEGORIES, { error: COURSE_MESSAGES.category }).optional(),
   creatorId: z.uuid('creatorId must be a user id.').optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(24),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: pageLimit(24),
+  offset: pageOffset,
 });
 export type CourseListQuery = z.output<typeof courseListQuery>;
 
 /** `POST /api/enroll` (docs/product.md §10.3). A free course needs `courseId` only. */
 export const enrollInput = z.object({
   courseId: z.uuid({ error: COURSE_MESSAGES.notFound }),
-  transactionId: z.string().trim().max(200).optional(),
-  paymentMethod: z.string().trim().max(40).optional(),
+  transactionId: line().max(200).optional(),
+  paymentMethod: line().max(40).optional(),
 });
 export type EnrollInput = z.input<typeof enrollInput>;
 

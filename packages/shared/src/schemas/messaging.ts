@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from '../constants.js';
 import { ATTACHMENT_NOT_IN_CONVERSATION, CONVERSATION_NOT_FOUND, MESSAGE_BLANK, MESSAGE_TOO_LONG } from '../messages.js';
+import { line, text } from './fields.js';
 
 /** Conversations and messages (docs/product.md §9). */
 
@@ -16,7 +17,7 @@ export const attachmentUrl = (conversationId: string, attachmentId: string) => `
  */
 export const attachmentSchema = z.object({
   url: z.string().regex(ATTACHMENT_URL, ATTACHMENT_NOT_IN_CONVERSATION),
-  name: z.string().trim().min(1).max(200),
+  name: line().min(1).max(200),
   type: z.enum(['image', 'video', 'raw']),
   size: z.number().int().min(0).optional(),
 });
@@ -25,13 +26,11 @@ export type Attachment = z.infer<typeof attachmentSchema>;
 /** docs/product.md §9.2: 1 to 499 characters after trimming; a message may also carry files. */
 export const sendMessageSchema = z.object({
   conversationID: z.uuid(CONVERSATION_NOT_FOUND),
-  description: z
-    .string({ error: MESSAGE_BLANK })
-    .trim()
+  description: text({ error: MESSAGE_BLANK })
     .min(1, MESSAGE_BLANK)
     .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
   /** Made by the client once per message; a retry with the same id is stored and delivered once. */
-  clientId: z.string({ error: 'clientId is required.' }).min(8).max(64).regex(/^[A-Za-z0-9_-]+$/),
+  clientId: line({ error: 'clientId is required.' }, { trim: false }).min(8).max(64).regex(/^[A-Za-z0-9_-]+$/),
   attachments: z.array(attachmentSchema).max(10, 'At most 10 files per message.').default([]),
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line, text } from './fields.js';
 import type { FileKind } from './files.js';
 
 /**
@@ -58,7 +59,7 @@ export const ORDER_MESSAGES = {
 } as const;
 
 const uuid = z.uuid({ error: ORDER_MESSAGES.itemNotFound });
-const note = (max: number) => z.string().trim().max(max, `The note is at most ${max} characters.`);
+const note = (max: number) => text().max(max, `The note is at most ${max} characters.`);
 
 export const serviceIntentInput = z.object({
   type: z.literal('service'),
@@ -115,9 +116,9 @@ export const cardInput = z.object({
     .string({ error: ORDER_MESSAGES.cardNumber })
     .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, ORDER_MESSAGES.cardNumber)),
-  expiry: z.string({ error: ORDER_MESSAGES.cardExpiry }).trim().regex(/^(0[1-9]|1[0-2])\s?\/\s?\d{2}$/, ORDER_MESSAGES.cardExpiry),
-  cvc: z.string({ error: ORDER_MESSAGES.cardCvc }).trim().regex(/^\d{3,4}$/, ORDER_MESSAGES.cardCvc),
-  name: z.string({ error: ORDER_MESSAGES.cardName }).trim().min(2, ORDER_MESSAGES.cardName).max(100, ORDER_MESSAGES.cardName),
+  expiry: line({ error: ORDER_MESSAGES.cardExpiry }).regex(/^(0[1-9]|1[0-2])\s?\/\s?\d{2}$/, ORDER_MESSAGES.cardExpiry),
+  cvc: line({ error: ORDER_MESSAGES.cardCvc }).regex(/^\d{3,4}$/, ORDER_MESSAGES.cardCvc),
+  name: line({ error: ORDER_MESSAGES.cardName }).min(2, ORDER_MESSAGES.cardName).max(100, ORDER_MESSAGES.cardName),
 });
 export type CardInput = z.input<typeof cardInput>;
 
@@ -125,9 +126,9 @@ export type CardInput = z.input<typeof cardInput>;
 export const sandboxConfirmInput = z.object({ approve: z.boolean() });
 
 export const confirmOrderInput = z.object({
-  payment_intent: z.string({ error: ORDER_MESSAGES.paymentNotVerified }).trim().min(1, ORDER_MESSAGES.paymentNotVerified).max(200),
+  payment_intent: line({ error: ORDER_MESSAGES.paymentNotVerified }).min(1, ORDER_MESSAGES.paymentNotVerified).max(200),
   /** Moyasar returns its own payment id to the callback page; it is checked with Moyasar, never trusted. */
-  provider_payment_id: z.string().trim().max(200).optional(),
+  provider_payment_id: line().max(200).optional(),
 });
 
 export const deliverInput = z.object({
@@ -135,14 +136,14 @@ export const deliverInput = z.object({
   files: z.array(z.uuid()).min(1, ORDER_MESSAGES.deliveryNeedsFiles).max(ORDER_MAX_FILES, `At most ${ORDER_MAX_FILES} files.`),
 });
 export const revisionInput = z.object({
-  note: z.string({ error: ORDER_MESSAGES.revisionNeedsNote }).trim().min(1, ORDER_MESSAGES.revisionNeedsNote).max(ORDER_NOTE_MAX),
+  note: text({ error: ORDER_MESSAGES.revisionNeedsNote }).min(1, ORDER_MESSAGES.revisionNeedsNote).max(ORDER_NOTE_MAX),
 });
 export const cancelInput = z.object({ reason: note(ORDER_NOTE_MAX).optional().default('') });
 
 export const reviewInput = z.object({
   orderId: z.uuid({ error: ORDER_MESSAGES.notFound }),
   star: z.coerce.number({ error: ORDER_MESSAGES.reviewStar }).int(ORDER_MESSAGES.reviewStar).min(1, ORDER_MESSAGES.reviewStar).max(5, ORDER_MESSAGES.reviewStar),
-  desc: z.string({ error: ORDER_MESSAGES.reviewText }).trim().min(1, ORDER_MESSAGES.reviewText).max(REVIEW_TEXT_MAX),
+  desc: text({ error: ORDER_MESSAGES.reviewText }).min(1, ORDER_MESSAGES.reviewText).max(REVIEW_TEXT_MAX),
 });
 
 export type OrderStatusJson = 'pending_payment' | 'in_progress' | 'delivered' | 'revision_requested' | 'completed' | 'cancelled';

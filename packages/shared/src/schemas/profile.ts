@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXPERIENCE_OPTIONS, SPECIALIZATIONS } from '../constants.js';
-import { fillInField, optionalMediaUrl, requiredText } from './fields.js';
+import { fillInField, hasControlCharacters, line, optionalMediaUrl, requiredText } from './fields.js';
 
 export const NOT_YOUR_PROFILE = 'You are not authorized to edit this profile.';
 export const WEBSITE_MESSAGE = 'Please enter a valid website address, such as https://example.com.';
@@ -19,12 +19,12 @@ const specializations = z.preprocess(
 const experience = z.enum(EXPERIENCE_OPTIONS, { error: fillInField('experience') });
 
 const website = z
-  .union([z.literal(''), z.null(), z.url({ protocol: /^https?$/, error: WEBSITE_MESSAGE }).max(300)])
+  .union([z.literal(''), z.null(), z.url({ protocol: /^https?$/, error: WEBSITE_MESSAGE }).max(300).refine((v) => !hasControlCharacters(v), WEBSITE_MESSAGE)])
   .optional()
   .transform((v) => v || null);
 
 const software = z
-  .array(z.string().trim().min(1).max(40), { error: 'Please choose the CAD software you use.' })
+  .array(line().min(1).max(40), { error: 'Please choose the CAD software you use.' })
   .max(10)
   .optional()
   .transform((v) => (v ? [...new Set(v)] : undefined));
@@ -33,7 +33,7 @@ const software = z
 export const designerProfileSchema = z.object({
   role: specializations,
   experience,
-  description: requiredText('description', 2000),
+  description: requiredText('description', 2000, { multiLine: true }),
   website,
   wallpaper: optionalMediaUrl,
   software,
@@ -46,7 +46,7 @@ export const profileEditSchema = z
   .object({
     role: specializations.optional(),
     experience: experience.optional(),
-    description: requiredText('description', 2000).optional(),
+    description: requiredText('description', 2000, { multiLine: true }).optional(),
     website,
     wallpaper: optionalMediaUrl,
     image: optionalMediaUrl,

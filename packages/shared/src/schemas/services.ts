@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_TAGS } from '../constants.js';
-import { mediaUrl, optionalMediaUrl, price, requiredText } from './fields.js';
+import { mediaUrl, optionalMediaUrl, pageLimit, pageOffset, price, PRICE_MAX, requiredText, searchText } from './fields.js';
 
 export const SELECT_A_TAG = 'Please select at least one tag.';
 export const UNIT_OR_ARCH = ['unit', 'arch'] as const;
@@ -14,7 +14,7 @@ const tags = z
 const serviceFields = {
   tags,
   title: requiredText('title', 120),
-  description: requiredText('description', 5000),
+  description: requiredText('description', 5000, { multiLine: true }),
   toothPrice: price('toothPrice'),
   unitOrArch: z.enum(UNIT_OR_ARCH, { error: 'Choose Unit or Arch.' }).default('unit'),
   crownPrice: z.union([price('crownPrice'), z.null()]).optional(),
@@ -46,19 +46,23 @@ export const serviceUpdateSchema = z
 
 export const SERVICE_SORTS = ['sales', 'createdAt', 'relevance'] as const;
 
-const optionalNumber = z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().min(0).optional());
+/** A price bound of the list: '' is none; above the highest possible price it is a 400, as a negative one. */
+const priceBound = z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().min(0).max(PRICE_MAX).optional());
 
-/** Query of `GET /gigs` and `GET /services` (docs/product.md §7.3, §15.3). `min`/`max` are major units. */
+/**
+ * Query of `GET /gigs` and `GET /services` (docs/product.md §7.3, §15.3). `min`/`max` are major units; `min` above `max` is
+ * an empty range, so an empty list (ADR 0023). `sort=relevance` without a search is the default order.
+ */
 export const serviceListQuery = z.object({
   cat: z.enum(SERVICE_TAGS).optional(),
   tag: z.enum(SERVICE_TAGS).optional(),
-  search: z.string().trim().max(100).optional(),
-  min: optionalNumber,
-  max: optionalNumber,
+  search: searchText,
+  min: priceBound,
+  max: priceBound,
   sort: z.enum(SERVICE_SORTS).optional(),
   userId: z.uuid('userId must be a user id.').optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(24),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: pageLimit(24),
+  offset: pageOffset,
 });
 export type ServiceListQuery = z.output<typeof serviceListQuery>;
 
