@@ -3,22 +3,16 @@ import { isApiErrorBody } from '@cusp/shared';
 import { API_BASE, ApiError } from '@/lib/api';
 import { i18n } from '@/lib/i18n';
 
-interface UploadAnswer {
-  secure_url: string;
-  thumbnail_url?: string | null;
-  original_filename: string;
-  resource_type: Attachment['type'];
-  bytes: number;
-}
-
 /**
- * POST /api/uploads (multipart field `file`) with XMLHttpRequest, which reports upload progress
- * (fetch does not); answers the attachment to send with the message.
+ * POST /api/conversations/<id>/attachments (multipart field `file`) with XMLHttpRequest, which reports
+ * upload progress (fetch does not). The file is private to the conversation's two parties
+ * (docs/decisions/0020); the answer `{ url, name, type, size }` is the attachment to send with the
+ * message, and its url downloads only with the session cookie (same origin).
  */
-export function uploadAttachment(file: File, onProgress?: (fraction: number) => void): Promise<Attachment> {
+export function uploadAttachment(conversationId: string, file: File, onProgress?: (fraction: number) => void): Promise<Attachment> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/uploads`);
+    xhr.open('POST', `${API_BASE}/conversations/${encodeURIComponent(conversationId)}/attachments`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Accept-Language', i18n.resolvedLanguage ?? 'en');
@@ -30,8 +24,8 @@ export function uploadAttachment(file: File, onProgress?: (fraction: number) => 
     xhr.onload = () => {
       const body: unknown = xhr.response;
       if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object') {
-        const answer = body as UploadAnswer;
-        resolve({ url: answer.secure_url, name: answer.original_filename, type: answer.resource_type, size: answer.bytes });
+        const { url, name, type, size } = body as Attachment;
+        resolve({ url, name, type, size });
       } else if (isApiErrorBody(body)) {
         reject(new ApiError(xhr.status, body.message, body.code, body.fieldErrors));
       } else {

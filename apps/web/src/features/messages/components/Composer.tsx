@@ -11,8 +11,8 @@ import { uploadAttachment } from '../api/upload-attachment';
 import { newClientId } from '../lib/chat';
 import classes from './Messages.module.css';
 
-/** Images and the dental model formats (docs/product.md §9.2). */
-export const ATTACH_ACCEPT = 'image/*,.stl,.ply,.obj,.zip';
+/** What the server takes as a chat attachment: the case-file types, checked by content (docs/decisions/0007, 0020). */
+export const ATTACH_ACCEPT = '.stl,.ply,.obj,.zip,.jpg,.jpeg,.png';
 export const MAX_ATTACHMENTS = 10;
 /** "typing: false" after this much quiet. */
 export const TYPING_IDLE_MS = 2000;
@@ -114,7 +114,7 @@ export function Composer({ me, conversationId, disabled }: ComposerProps) {
     for (const file of picked.slice(0, Math.max(room, 0))) {
       const key = newClientId();
       setFiles((list) => [...list, { key, name: file.name, progress: 0 }]);
-      uploadAttachment(file, (progress) => setFiles((list) => list.map((f) => (f.key === key ? { ...f, progress } : f)))).then(
+      uploadAttachment(conversationId, file, (progress) => setFiles((list) => list.map((f) => (f.key === key ? { ...f, progress } : f)))).then(
         (attachment) => setFiles((list) => list.map((f) => (f.key === key ? { ...f, progress: 1, attachment } : f))),
         (error: unknown) => {
           setFiles((list) => list.filter((f) => f.key !== key));

@@ -5,7 +5,11 @@ import type { ChatMessage } from '../lib/chat';
 import { formatBytes, formatWhen } from '../lib/format';
 import classes from './Messages.module.css';
 
-/** One message: own ones on the inline-end side; images inline, other files as download chips. */
+/**
+ * One message: own ones on the inline-end side; images inline, other files as download chips. An
+ * attachment's url is same-origin and answers only the conversation's parties with their session
+ * cookie (docs/decisions/0020); it is sent as a download, so its links save it rather than open it.
+ */
 interface MessageBubbleProps {
   message: ChatMessage;
   own: boolean;
@@ -25,7 +29,7 @@ export function MessageBubble({ message, own, onMediaLoad }: MessageBubbleProps)
         {message.description}
       </Text>
       {images.map((image) => (
-        <a key={image.url} href={image.url} target="_blank" rel="noreferrer" aria-label={t('messages.attachment.open', { name: image.name })}>
+        <a key={image.url} href={image.url} download={image.name} aria-label={t('messages.attachment.download', { name: image.name })}>
           <img src={image.url} alt={image.name} className={classes.image} onLoad={onMediaLoad} />
         </a>
       ))}
