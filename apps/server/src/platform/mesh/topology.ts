@@ -1,0 +1,301 @@
+import type { MeshFigures } from './types.js';
+
+/**
+ * The mesh measurements in compact typed arrays (docs/decisions/0026): a vertex table, union-find over
+ * vertex ids (shells), an open-addressing map of undirected edges to how many triangles use them
+ * (boundary and non-manifold edges), and running sums (area, bounding box, degenerate triangles).
+ * About 32 MB for a million-triangle scan; no JavaScript object per vertex, edge or triangle.
+ */
+
+/** Murmur3's finaliser: every input bit moves every output bit, so neighbouring ids and floats spread out. */
+function mix(h: number) {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+const edgeHash = (a: number, b: number) => mix(Math.imul(a, 0x9e3779b1) ^ b);
+const pointHash = (x: number, y: number, z: number) => mix(Math.imul(mix(x) ^ y, 0x9e3779b1) ^ z);
+
+const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(2, n)));
+
+/** A triangle whose area is below this share of its longest edge squared is a needle or a cap. */
+const SLIVER_RATIO = 1e-4;
+
+export class Topology {
+  /** Vertex positions, 3 floats per vertex id. */
+  positions: Float32Array;
+  private count = 0;
+  private parent: Int32Array;
+  private used: Uint8Array;
+  // Edge map: keys (a < b), -1 marks an empty slot; counts saturate at 255.
+  private edgeA: Int32Array;
+  private edgeB: Int32Array;
+  private edgeN: Uint8Array;
+  private edgeMask: number;
+  private edges = 0;
+
+  triangles = 0;
+  degenerate = 0;
+  area = 0;
+  private minX = Infinity;
+  private minY = Infinity;
+  private minZ = Infinity;
+  private maxX = -Infinity;
+  private maxY = -Infinity;
+  private maxZ = -Infinity;
+
+  constructor(expected: { vertices: number; triangles: number }) {
+    const vertices = nextPow2(Math.max(1024, expected.vertices));
+    this.positions = new Float32Array(vertices * 3);
+    this.parent = new Int32Array(vertices);
+    this.used = new Uint8Array(vertices);
+    // About 1.5 edges per triangle in a mesh; the map stays under 3/4 full.
+    const slots = nextPow2(Math.max(4096, Math.ceil((expected.triangles * 1.5) / 0.75)));
+    this.edgeA = new Int32Array(slots).fill(-1);
+    this.edgeB = new Int32Array(slots);
+    this.edgeN = new Uint8Array(slots);
+    this.edgeMask = slots - 1;
+  }
+
+  get vertexCount() {
+    return this.count;
+  }
+
+  /** Appends a vertex and returns its id. */
+  addVertex(x: number, y: number, z: number): number {
+    const id = this.count;
+    if (id === this.parent.length) this.growVertices();
+    this.positions[id * 3] = x;
+    this.positions[id * 3 + 1] = y;
+    this.positions[id * 3 + 2] = z;
+    this.parent[id] = id;
+    this.count++;
+    return id;
+  }
+
+  private growVertices() {
+    const size = this.parent.length * 2;
+    const positions = new Float32Array(size * 3);
+    positions.set(this.positions);
+    this.positions = positions;
+    const parent = new Int32Array(size);
+    parent.set(this.parent);
+    this.parent = parent;
+    const used = new Uint8Array(size);
+    used.set(this.used);
+    this.used = used;
+  }
+
+  private find(v: number): number {
+    const parent = this.parent;
+    let root = v;
+    while (parent[root] !== root) root = parent[root]!;
+    while (parent[v] !== root) {
+      const next = parent[v]!;
+      parent[v] = root;
+      v = next;
+    }
+    return root;
+  }
+
+  private union(a: number, b: number) {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra !== rb) this.parent[ra < rb ? rb : ra] = ra < rb ? ra : rb;
+  }
+
+  private use(v: number) {
+    if (this.used[v]) return;
+    this.used[v] = 1;
+    const p = this.positions;
+    const x = p[v * 3]!, y = p[v * 3 + 1]!, z = p[v * 3 + 2]!;
+    if (x < this.minX) this.minX = x;
+    if (x > this.maxX) this.maxX = x;
+    if (y < this.minY) this.minY = y;
+    if (y > this.maxY) this.maxY = y;
+    if (z < this.minZ) this.minZ = z;
+    if (z > this.maxZ) this.maxZ = z;
+  }
+
+  private addEdge(u: number, v: number) {
+    const a = u < v ? u : v;
+    const b = u < v ? v : u;
+    let slot = edgeHash(a, b) & this.edgeMask;
+    for (;;) {
+      const key = this.edgeA[slot]!;
+      if (key === -1) {
+        this.edgeA[slot] = a;
+        this.edgeB[slot] = b;
+        this.edgeN[slot] = 1;
+        if (++this.edges > this.edgeMask * 0.75) this.growEdges();
+        return;
+      }
+      if (key === a && this.edgeB[slot] === b) {
+        if (this.edgeN[slot]! < 255) this.edgeN[slot]!++;
+        return;
+      }
+      slot = (slot + 1) & this.edgeMask;
+    }
+  }
+
+  private growEdges() {
+    const { edgeA, edgeB, edgeN } = this;
+    const slots = edgeA.length * 2;
+    this.edgeA = new Int32Array(slots).fill(-1);
+    this.edgeB = new Int32Array(slots);
+    this.edgeN = new Uint8Array(slots);
+    this.edgeMask = slots - 1;
+    for (let i = 0; i < edgeA.length; i++) {
+      const a = edgeA[i]!;
+      if (a === -1) continue;
+      const b = edgeB[i]!;
+      let slot = edgeHash(a, b) & this.edgeMask;
+      while (this.edgeA[slot] !== -1) slot = (slot + 1) & this.edgeMask;
+      this.edgeA[slot] = a;
+      this.edgeB[slot] = b;
+      this.edgeN[slot] = edgeN[i]!;
+    }
+  }
+
+  /** One triangle by vertex ids (already added). */
+  addTriangle(a: number, b: number, c: number) {
+    this.triangles++;
+    this.use(a);
+    this.use(b);
+    this.use(c);
+    this.union(a, b);
+    this.union(a, c);
+    if (a === b || b === c || a === c) {
+      // A repeated corner: no area and no real edges.
+      this.degenerate++;
+      return;
+    }
+    const p = this.positions;
+    const ax = p[a * 3]!, ay = p[a * 3 + 1]!, az = p[a * 3 + 2]!;
+    const ux = p[b * 3]! - ax, uy = p[b * 3 + 1]! - ay, uz = p[b * 3 + 2]! - az;
+    const vx = p[c * 3]! - ax, vy = p[c * 3 + 1]! - ay, vz = p[c * 3 + 2]! - az;
+    const cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+    const twiceArea = Math.sqrt(cx * cx + cy * cy + cz * cz);
+    this.area += twiceArea / 2;
+    const wx = vx - ux, wy = vy - uy, wz = vz - uz;
+    const longest = Math.max(ux * ux + uy * uy + uz * uz, vx * vx + vy * vy + vz * vz, wx * wx + wy * wy + wz * wz);
+    if (twiceArea <= 2 * SLIVER_RATIO * longest) this.degenerate++;
+    this.addEdge(a, b);
+    this.addEdge(b, c);
+    this.addEdge(c, a);
+  }
+
+  /** The figures; the topology is spent afterwards (its arrays are reused). */
+  figures(): MeshFigures {
+    let vertices = 0;
+    let shells = 0;
+    for (let v = 0; v < this.count; v++) {
+      if (!this.used[v]) continue;
+      vertices++;
+      if (this.find(v) === v) shells++;
+    }
+    // Boundary loops: union-find over the vertices of edges used by one triangle only.
+    const parent = this.parent;
+    for (let v = 0; v < this.count; v++) parent[v] = v;
+    const onBoundary = this.used;
+    onBoundary.fill(0);
+    let boundaryEdges = 0;
+    let nonManifoldEdges = 0;
+    for (let i = 0; i < this.edgeA.length; i++) {
+      const a = this.edgeA[i]!;
+      if (a === -1) continue;
+      const n = this.edgeN[i]!;
+      if (n > 2) nonManifoldEdges++;
+      if (n !== 1) continue;
+      boundaryEdges++;
+      const b = this.edgeB[i]!;
+      onBoundary[a] = 1;
+      onBoundary[b] = 1;
+      this.union(a, b);
+    }
+    let holes = 0;
+    for (let v = 0; v < this.count; v++) if (onBoundary[v] && this.find(v) === v) holes++;
+    const size = (min: number, max: number) => (vertices ? round(max - min, 4) : 0);
+    return {
+      triangles: this.triangles,
+      vertices,
+      bbox: { x: size(this.minX, this.maxX), y: size(this.minY, this.maxY), z: size(this.minZ, this.maxZ) },
+      areaMm2: round(this.area, 2),
+      shells,
+      holes,
+      boundaryEdges,
+      nonManifoldEdges,
+      degenerate: this.degenerate,
+    };
+  }
+}
+
+/** Rounded to `digits` significant places after the point, without float noise such as 41.99999. */
+export function round(value: number, digits: number) {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+/**
+ * Welds STL corners by exact position (docs/decisions/0026): the three float32 bit patterns hash into an
+ * open-addressing table of vertex ids (-0 counts as 0). Exporters write a shared corner with the same
+ * floats every time it appears, so equal bits are one vertex.
+ */
+export class VertexWelder {
+  private table: Int32Array;
+  private mask: number;
+  private bits: Int32Array;
+  private stored = 0;
+
+  constructor(
+    private readonly topology: Topology,
+    expectedVertices: number,
+  ) {
+    const slots = nextPow2(Math.max(2048, expectedVertices * 2));
+    this.table = new Int32Array(slots).fill(-1);
+    this.mask = slots - 1;
+    this.bits = new Int32Array(slots / 2 * 3);
+  }
+
+  /** The id of the vertex with these float32 bit patterns (and values), adding it when new. */
+  vertex(bx: number, by: number, bz: number, x: number, y: number, z: number): number {
+    if (bx === -0x80000000) bx = 0;
+    if (by === -0x80000000) by = 0;
+    if (bz === -0x80000000) bz = 0;
+    let h = pointHash(bx, by, bz) & this.mask;
+    const bits = this.bits;
+    for (;;) {
+      const id = this.table[h]!;
+      if (id === -1) break;
+      if (bits[id * 3] === bx && bits[id * 3 + 1] === by && bits[id * 3 + 2] === bz) return id;
+      h = (h + 1) & this.mask;
+    }
+    const id = this.topology.addVertex(x, y, z);
+    if (id * 3 + 3 > bits.length) {
+      const grown = new Int32Array(bits.length * 2);
+      grown.set(bits);
+      this.bits = grown;
+    }
+    this.bits[id * 3] = bx;
+    this.bits[id * 3 + 1] = by;
+    this.bits[id * 3 + 2] = bz;
+    this.table[h] = id;
+    if (++this.stored > this.mask / 2) this.rehash();
+    return id;
+  }
+
+  private rehash() {
+    const slots = this.table.length * 2;
+    this.table = new Int32Array(slots).fill(-1);
+    this.mask = slots - 1;
+    const bits = this.bits;
+    for (let id = 0; id < this.stored; id++) {
+      const bx = bits[id * 3]!, by = bits[id * 3 + 1]!, bz = bits[id * 3 + 2]!;
+      let h = pointHash(bx, by, bz) & this.mask;
+      while (this.table[h] !== -1) h = (h + 1) & this.mask;
+      this.table[h] = id;
+    }
+  }
+}
