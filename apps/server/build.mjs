@@ -5,7 +5,8 @@ import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 await build({
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
+  // The mesh worker (ADR 0026) is a file of its own: worker threads start from a file.
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts', 'mesh-worker': 'src/platform/mesh/mesh.worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -9,6 +9,7 @@ export * from './schemas/services.js';
 export * from './schemas/support.js';
 export * from './schemas/user.js';
 export * from './schemas/files.js';
+export * from './schemas/scan-check.js';
 export * from './schemas/messaging.js';
 export * from './schemas/orders.js';
 export * from './schemas/courses.js';

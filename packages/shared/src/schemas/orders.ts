@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { line, text } from './fields.js';
 import type { FileKind } from './files.js';
+import type { ScanAnalysisJson } from './scan-check.js';
 
 /**
  * Orders, payments and reviews (docs/product.md §5, §6): the request schemas both sides validate with, and the JSON
@@ -172,6 +173,8 @@ export interface OrderFileJson {
   /** Participants only: `/api/orders/{orderId}/files/{fileId}` (null before the file joins an order). */
   url: string | null;
   createdAt: string;
+  /** The scan check of a mesh (STL, PLY, OBJ, ZIP; docs/decisions/0026); null for photos. */
+  analysis: ScanAnalysisJson | null;
 }
 
 /** A row of `GET /api/orders`. */
