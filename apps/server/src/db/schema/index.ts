@@ -7,3 +7,4 @@ export * from './messaging.js';
 export * from './payments.js';
 export * from './orders.js';
 export * from './courses.js';
+export * from './preferences.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FileRole, Prescription } from '@cusp/shared';
 import type { StoredAnalysis } from '../../platform/mesh/types.js';
 import { services } from './services.js';
 import { users } from './users.js';
@@ -40,6 +41,12 @@ export const orders = pgTable(
     currency: text('currency').notNull(),
     teeth: smallint('teeth').array().notNull().default(sql`'{}'::smallint[]`),
     requirements: text('requirements').notNull().default(''),
+    /**
+     * The dental prescription as the buyer sent it, parsed by the shared schema (issue 16, ADR 0025): a copy,
+     * so a later edit of a saved preset changes nothing here. Null for orders placed before it existed (the
+     * API then answers an empty prescription with the requirements as its notes).
+     */
+    prescription: jsonb('prescription').$type<Prescription>(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending_payment'),
     deliveryDays: integer('delivery_days').notNull(),
     revisionsIncluded: integer('revisions_included').notNull(),
@@ -75,6 +82,8 @@ export const orderEvents = pgTable(
       enum: ['created', 'paid', 'delivered', 'revision_requested', 'completed', 'auto_completed', 'cancelled', 'refunded', 'reviewed'],
     }).notNull(),
     note: text('note'),
+    /** The teeth a revision request points at (issue 16); null otherwise. */
+    units: smallint('units').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
@@ -99,6 +108,8 @@ export const orderFiles = pgTable(
     storageKey: text('storage_key').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     kind: text('kind', { enum: ['stl', 'ply', 'obj', 'zip', 'jpeg', 'png'] }).notNull(),
+    /** What the file is for the case (issue 16): guessed from its name at upload, corrected by the buyer. */
+    role: text('role', { enum: ['upper_jaw', 'lower_jaw', 'bite', 'prep', 'scan_body', 'photo', 'other'] satisfies FileRole[] }).notNull().default('other'),
     /** The scan check's figures (modules/analysis, ADR 0026); null while a mesh waits for it, and for photos. */
     analysis: jsonb('analysis').$type<StoredAnalysis>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

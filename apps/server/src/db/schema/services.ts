@@ -1,4 +1,5 @@
 import { getTableColumns, sql } from 'drizzle-orm';
+import type { Material, OutputFormat, Restoration, Software } from '@cusp/shared';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tsvector } from './types.js';
 import { users } from './users.js';
@@ -21,6 +22,14 @@ export const services = pgTable(
     revisions: integer('revisions').notNull().default(1),
     cover: text('cover'),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * What the service designs (issue 16, ADR 0025 "Files and services"): codes of the shared lists. The
+     * defaults are what migration 0009 gave services made before (docs/decisions/0027).
+     */
+    restorations: text('restorations').array().$type<Restoration[]>().notNull().default(sql`'{crown}'::text[]`),
+    materials: text('materials').array().$type<Material[]>().notNull().default(sql`'{zirconia_monolithic}'::text[]`),
+    software: text('software').array().$type<Software[]>().notNull().default(sql`'{}'::text[]`),
+    outputFormats: text('output_formats').array().$type<OutputFormat[]>().notNull().default(sql`'{stl}'::text[]`),
     totalStars: integer('total_stars').notNull().default(0),
     starNumber: integer('star_number').notNull().default(0),
     sales: integer('sales').notNull().default(0),
@@ -43,8 +52,15 @@ export const services = pgTable(
     index('services_price_idx').on(t.toothPrice).where(sql`not hidden`),
     index('services_tags_idx').using('gin', t.tags),
     index('services_search_idx').using('gin', t.search),
+    // The capability filters of the lists (`restoration`, `material`, `software`), as `@>` on each array.
+    index('services_restorations_idx').using('gin', t.restorations),
+    index('services_materials_idx').using('gin', t.materials),
+    index('services_software_idx').using('gin', t.software),
     check('services_price_positive', sql`${t.toothPrice} > 0`),
     check('services_tags_present', sql`cardinality(${t.tags}) > 0`),
+    check('services_restorations_present', sql`cardinality(${t.restorations}) > 0`),
+    check('services_materials_present', sql`cardinality(${t.materials}) > 0`),
+    check('services_output_formats_present', sql`cardinality(${t.outputFormats}) > 0`),
   ],
 );
 
