@@ -49,8 +49,28 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'BAD_REQUEST', message: 'The request is not multipart form data.' },
 };
 
+/**
+ * PostgreSQL's "data exception" codes that only the request's values can cause: invalid byte sequence
+ * (a NUL), invalid input syntax (a malformed uuid or number), a number out of range, a negative
+ * LIMIT/OFFSET, a value too long, an unsupported Unicode escape. The schemas refuse all of these
+ * first (ADR 0023); this is the safety net for one that slips through: a 400, not a 500, logged so the
+ * cause gets fixed.
+ */
+const INPUT_DATA_EXCEPTIONS = new Set(['22021', '22P02', '22P05', '22003', '2201W', '2201X', '22001']);
+
+/** The SQLSTATE of a database error, looking through the query builder's wrapping (`cause`). */
+function sqlStateOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /** What the multipart parser (busboy) throws for a cut-off or malformed body: the client's doing. */
 const MULTIPART_PARSER_ERRORS = /^(Unexpected end of multipart data|Multipart: Boundary not found|Boundary required|Malformed part header|Unexpected end of form)$/;
+
+const NOT_FOUND_MESSAGE = 'Not found.';
 
 function send(reply: import('fastify').FastifyReply, status: number, body: ApiErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
@@ -68,8 +88,18 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({ path: v.instancePath, message: v.message ?? 'Invalid value.' }));
+      // The one place a malformed id in the path is judged (ADR 0023): it names nothing, so it is a
+      // 404 like an unknown one, with the sentence the route's params schema gives (its not-found one).
+      if (error.validationContext === 'params') {
+        return send(reply, 404, { message: issues[0]?.message ?? NOT_FOUND_MESSAGE, code: 'NOT_FOUND' });
+      }
       const appError = validationError(issues);
       return send(reply, 400, { message: appError.message, code: 'VALIDATION', fieldErrors: appError.fieldErrors });
+    }
+    const sqlState = sqlStateOf(error);
+    if (sqlState && INPUT_DATA_EXCEPTIONS.has(sqlState)) {
+      request.log.warn({ err: error, sqlState }, 'database refused a value the schemas let through');
+      return send(reply, 400, { message: 'The request holds a value that cannot be used.', code: 'BAD_REQUEST' });
     }
     if (MULTIPART_PARSER_ERRORS.test(error.message)) {
       return send(reply, 400, { message: MESSAGES.uploadMalformed, code: 'BAD_REQUEST' });

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { serviceListQuery } from '@cusp/shared';
+import { pageLimit, pageOffset, serviceListQuery } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { supportTickets, userColumns, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -11,7 +11,7 @@ import * as servicesService from '../services/services.service.js';
 import { toSessionUser } from '../users/user.presenter.js';
 
 const idParams = z.object({ id: z.uuid('Not found.') });
-const page = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50), offset: z.coerce.number().int().min(0).default(0) });
+const page = z.object({ limit: pageLimit(50), offset: pageOffset });
 
 /** The administrator page's calls (vetting, hiding services, reading tickets: docs/product.md §11.3). Admins only. */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

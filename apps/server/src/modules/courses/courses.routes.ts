@@ -19,10 +19,10 @@ import { lessonVideoFor, storeCourseVideo, videoForUploader } from './course-vid
 import * as coursesService from './courses.service.js';
 import * as enrollmentsService from './enrollments.service.js';
 
-// Ids are checked by the services: a malformed one names nothing, so it is a 404 like an unknown one.
-const courseParams = z.object({ id: z.string().max(100) });
-const lessonParams = z.object({ id: z.string().max(100), lessonId: z.string().max(100) });
-const videoParams = z.object({ videoId: z.string().max(100) });
+// A malformed id names nothing, so it is a 404 like an unknown one, with these sentences (errors.ts, ADR 0023).
+const courseParams = z.object({ id: z.uuid(COURSE_MESSAGES.notFound) });
+const lessonParams = courseParams.extend({ lessonId: z.uuid(COURSE_MESSAGES.lessonNotFound) });
+const videoParams = z.object({ videoId: z.uuid(COURSE_MESSAGES.videoNotFound) });
 /** Multipart framing around the file never comes near this. */
 const ENVELOPE_BYTES = 1024 * 1024;
 /** Every Range request asks again who is watching (docs/product.md §10.2), so nothing may keep a copy. */

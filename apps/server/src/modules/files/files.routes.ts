@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILE_MAX_BYTES, FILE_TOO_BIG } from '@cusp/shared';
+import { FILE_MAX_BYTES, FILE_NOT_FOUND, FILE_TOO_BIG, line, pageLimit, pageOffset } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { sendStored } from '../../platform/storage/send-file.js';
@@ -46,20 +46,21 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     '/file',
-    { ...loggedIn, schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(100), offset: z.coerce.number().int().min(0).default(0) }) } },
+    { ...loggedIn, schema: { querystring: z.object({ limit: pageLimit(100), offset: pageOffset }) } },
     async (request, reply) => {
       const { items, total } = await filesService.listFiles(ctx, requireUser(request), request.query);
       return reply.header('x-total-count', total).send(items);
     },
   );
 
-  app.delete('/file/delete', { ...loggedIn, schema: { body: z.object({ link: z.string({ error: 'Which file? Send its link.' }).trim().min(1, 'Which file? Send its link.').max(500) }) } }, async (request, reply) => {
+  app.delete('/file/delete', { ...loggedIn, schema: { body: z.object({ link: line({ error: 'Which file? Send its link.' }).min(1, 'Which file? Send its link.').max(500) }) } }, async (request, reply) => {
     await filesService.deleteFile(ctx, requireUser(request), request.body.link);
     return reply.status(204).send();
   });
 
   // The public link: no session needed, only the unguessable token.
-  const tokenParams = z.object({ token: z.string().max(100) });
+  // Tokens are 32 random bytes in base64url (files.service.ts); anything else is a 404 (errors.ts, ADR 0023).
+  const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, FILE_NOT_FOUND) });
   app.get('/files/:token', { schema: { params: tokenParams } }, async (request, reply) => {
     const row = await filesService.findShared(ctx, request.params.token);
     return sendStored(request, reply, ctx.storage, row.storageKey, {

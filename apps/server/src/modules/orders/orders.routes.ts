@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelInput, confirmOrderInput, deliverInput, reviewInput, revisionInput } from '@cusp/shared';
+import { cancelInput, confirmOrderInput, deliverInput, ORDER_MESSAGES, pageLimit, reviewInput, revisionInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, parseWith } from '../../errors.js';
 import { sendStored } from '../../platform/storage/send-file.js';
@@ -12,7 +12,9 @@ import * as ordersService from './orders.service.js';
 import * as reviewsService from './reviews.service.js';
 
 const NO_FILE = 'Please provide a valid file.';
-const idParams = z.object({ id: z.string().max(100) });
+// A malformed id is a 404 with these sentences (errors.ts, ADR 0023).
+const idParams = z.object({ id: z.uuid(ORDER_MESSAGES.notFound) });
+const fileParams = idParams.extend({ fileId: z.uuid('File not found.') });
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/orders', { ...loggedIn }, async (request) => ordersService.listOrders(ctx, requireUser(request)));
@@ -42,7 +44,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   );
 
   // Case scans and design files: private to the order's two parties, checked on every (range) request.
-  app.get('/orders/:id/files/:fileId', { ...loggedIn, schema: { params: z.object({ id: z.string().max(100), fileId: z.string().max(100) }) } }, async (request, reply) => {
+  app.get('/orders/:id/files/:fileId', { ...loggedIn, schema: { params: fileParams } }, async (request, reply) => {
     const order = await ordersService.participantOrder(ctx, requireUser(request), request.params.id);
     const file = await filesService.orderFile(ctx, order.id, request.params.fileId);
     return sendStored(request, reply, ctx.storage, file.storageKey, {
@@ -73,7 +75,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         querystring: z
-          .object({ serviceId: z.uuid().optional(), userId: z.uuid().optional(), limit: z.coerce.number().int().min(1).max(100).default(50) })
+          .object({ serviceId: z.uuid().optional(), userId: z.uuid().optional(), limit: pageLimit(50) })
           .refine((q) => Boolean(q.serviceId) !== Boolean(q.userId), 'Ask for the reviews of one service (serviceId) or one designer (userId).'),
       },
     },

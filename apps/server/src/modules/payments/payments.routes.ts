@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardInput, paymentIntentInput, sandboxConfirmInput, type PaymentConfigJson } from '@cusp/shared';
+import { cardInput, ORDER_MESSAGES, paymentIntentInput, sandboxConfirmInput, type PaymentConfigJson } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { loggedIn, requireUser } from '../auth/session.js';
 import { providerFor } from './providers/index.js';
 import * as paymentsService from './payments.service.js';
 
-const idParams = z.object({ id: z.string().max(100) });
+// A malformed id is a 404 with this sentence (errors.ts, ADR 0023).
+const idParams = z.object({ id: z.uuid(ORDER_MESSAGES.paymentNotFound) });
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/payments/config', async (): Promise<PaymentConfigJson> => {

@@ -137,7 +137,8 @@ export async function listServices(ctx: AppContext, query: ServiceListQuery, opt
   if (q) conditions.push(sql`${services.search} @@ ${q}`);
   const where = conditions.length ? and(...conditions) : undefined;
 
-  const sort = query.sort ?? (q ? 'relevance' : 'sales');
+  // Relevance needs a search: without one (or with one of no letters) it is the default order.
+  const sort = query.sort === 'relevance' && !q ? 'sales' : (query.sort ?? (q ? 'relevance' : 'sales'));
   const rank = q && sort === 'relevance' ? sql<number>`ts_rank(${services.search}, ${q})` : sql<number>`0`;
   // The same order inside the page (on the table, where the indexes are) and outside (on its rows).
   const order = (s: Record<'rank' | 'createdAt' | 'sales', SQLWrapper>) =>

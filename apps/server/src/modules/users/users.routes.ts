@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { designerProfileSchema, profileEditSchema, SPECIALIZATIONS } from '@cusp/shared';
+import { designerProfileSchema, pageLimit, pageOffset, profileEditSchema, searchText, SPECIALIZATIONS } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { loggedIn, requireUser } from '../auth/session.js';
 import { toSessionUser } from './user.presenter.js';
@@ -15,10 +15,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: {
         querystring: z.object({
           isDesigner: z.enum(['true']).default('true'),
-          search: z.string().trim().max(100).optional(),
+          search: searchText,
           tag: z.enum(SPECIALIZATIONS).optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(24),
-          offset: z.coerce.number().int().min(0).default(0),
+          limit: pageLimit(24),
+          offset: pageOffset,
         }),
       },
     },
