@@ -1,6 +1,7 @@
 import type { TFunction, TranslationKey } from './i18n';
 import {
   CANNOT_MESSAGE_YOURSELF,
+  CONTROL_CHARACTERS_MESSAGE,
   CONVERSATION_NOT_FOUND,
   EMAIL_INVALID_MESSAGE,
   FILE_NOT_FOUND,
@@ -51,6 +52,7 @@ const KNOWN_MESSAGES: Record<string, TranslationKey> = {
   'The subject field is too long.': 'validation.tooLongSubject',
   'The message field is too long.': 'validation.tooLongMessage',
   'Please enter your email.': 'validation.enterEmail',
+  [CONTROL_CHARACTERS_MESSAGE]: 'validation.controlCharacters',
   // The server's own sentences (packages/shared/src/messages.ts).
   [MESSAGES.invalidCredentials]: 'errors.invalidCredentials',
   [MESSAGES.alreadySubscribed]: 'errors.alreadySubscribed',
