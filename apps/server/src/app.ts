@@ -35,11 +35,20 @@ export interface BuildOptions {
 
 /** The whole product as a Fastify instance; it never listens (main.ts and tests decide that). */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { timeouts } = ctx.config;
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // Slow clients (ADR 0022): headers within `headers`, the whole request within `request` (long enough
+    // for a 200 MB upload on a slow link), nothing either way for `idle` closes the connection; between
+    // requests a kept-alive connection waits 72 s (longer than load balancers' usual 60 s). Node checks
+    // the first two every `connectionsCheckingInterval`, so that is a fraction of the headers timeout.
+    http: { headersTimeout: timeouts.headers, connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(timeouts.headers / 4))) },
+    requestTimeout: timeouts.request,
+    connectionTimeout: timeouts.idle,
+    keepAliveTimeout: 72_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -30,6 +30,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://cusp.example/' })).toMatchObject({ publicUrl: 'https://cusp.example', secureCookies: true });
   });
 
+  it('closes slow clients: headers in 30 s, a whole request in an hour, 2 minutes idle, unless told otherwise (ADR 0022)', () => {
+    expect(loadConfig({}).timeouts).toEqual({ headers: 30_000, request: 3_600_000, idle: 120_000 });
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '3000', IDLE_TIMEOUT_MS: '1500' }).timeouts).toEqual({ headers: 1000, request: 3000, idle: 1500 });
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '3000' })).toThrow(/HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ IDLE_TIMEOUT_MS: '0' })).toThrow(/IDLE_TIMEOUT_MS: must be between 100 and 3600000 milliseconds/);
+  });
+
   it('caches the public catalogue for 5 s unless CATALOGUE_CACHE_MS says otherwise (0: off)', () => {
     expect(loadConfig({}).catalogueCacheMs).toBe(5000);
     expect(loadConfig({ CATALOGUE_CACHE_MS: '0' }).catalogueCacheMs).toBe(0);

@@ -18,6 +18,13 @@ const url = (protocols: string[]) =>
     }
   }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
 
+const millis = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(min, `must be between ${min} and ${max} milliseconds`)
+    .max(max, `must be between ${min} and ${max} milliseconds`);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -55,6 +62,14 @@ const envSchema = z.object({
     .min(0, 'must be between 0 and 300000 milliseconds')
     .max(300_000, 'must be between 0 and 300000 milliseconds')
     .default(5000),
+  /**
+   * Slow or stalled clients (docs/decisions/0022): the request's headers must arrive within
+   * HEADERS_TIMEOUT_MS, the whole request (a 200 MB upload on a slow link included) within
+   * REQUEST_TIMEOUT_MS, and a connection with nothing sent either way for IDLE_TIMEOUT_MS is closed.
+   */
+  HEADERS_TIMEOUT_MS: millis(100, 300_000).default(30_000),
+  REQUEST_TIMEOUT_MS: millis(100, 86_400_000).default(3_600_000),
+  IDLE_TIMEOUT_MS: millis(100, 3_600_000).default(120_000),
   /** Which payment provider takes card payments (docs/product.md §6.2). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'moyasar'], { error: 'must be sandbox, stripe or moyasar' }).default('sandbox'),
   PLATFORM_FEE_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0, 'must be between 0 and 50').max(50, 'must be between 0 and 50').default(10),
@@ -104,6 +119,8 @@ export interface Config {
   storage: StorageConfig;
   /** Public catalogue answers are cached this long (ms); 0: not cached (ADR 0016). */
   catalogueCacheMs: number;
+  /** HTTP server timeouts, ms (ADR 0022). */
+  timeouts: { headers: number; request: number; idle: number };
 }
 
 /** Where uploads live (docs/product.md §8.3): DATA_DIR/uploads, or an S3-compatible bucket (scale-out). */
@@ -148,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const absent = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !e[name]);
     if (absent.length) throw new ConfigError(absent.map((name) => `${name}: must be set when STORAGE is s3`));
   }
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) throw new ConfigError([`HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS (${e.REQUEST_TIMEOUT_MS})`]);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -168,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https:'),
     metricsToken: e.METRICS_TOKEN,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
+    timeouts: { headers: e.HEADERS_TIMEOUT_MS, request: e.REQUEST_TIMEOUT_MS, idle: e.IDLE_TIMEOUT_MS },
     storage:
       e.STORAGE === 's3'
         ? {

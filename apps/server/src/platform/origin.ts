@@ -31,7 +31,9 @@ export function createOriginCheck(publicUrl: string): (request: OriginFacts) => 
     const scheme = own.protocol === 'https:' || protocol === 'https' || protocol === 'https:' ? 'https:' : 'http:';
     try {
       const from = new URL(origin);
-      // The same normalisation on both sides (case, default port).
+      // An origin and nothing else (no path, no stray characters the URL parser would drop), then the
+      // same normalisation on both sides (case, default port).
+      if (from.origin !== origin.toLowerCase()) return false;
       const to = new URL(`${scheme}//${host}`);
       return from.protocol === scheme && from.host === to.host;
     } catch {
