@@ -16,12 +16,14 @@ export interface ContextOptions {
   database?: Database;
   /** Where the outbox mailer writes; null keeps mail in memory only (tests). */
   outboxDir?: string | null;
+  /** Apply migrations now (default); main.ts does it itself, under the start's lock (STARTUP_LOCK_KEY). */
+  migrate?: boolean;
 }
 
-/** Opens the database (migrated) and builds the adapters the configuration asks for. */
+/** Opens the database (migrated, unless asked not to) and builds the adapters the configuration asks for. */
 export async function createContext(config: Config, log: FastifyBaseLogger, options: ContextOptions = {}): Promise<AppContext> {
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  await database.migrate();
+  if (options.migrate !== false) await database.migrate();
   // With REDIS_URL, instances tell each other when the catalogue changed (Socket.IO's serverSideEmit).
   const realtime = createRealtimeHub({ peers: !!config.redisUrl });
   const metrics = createMetrics();

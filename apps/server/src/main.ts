@@ -6,6 +6,9 @@ import { seedDemo } from './seed/index.js';
 import { startJobs } from './platform/jobs/scheduler.js';
 import { scheduledJobs } from './jobs.js';
 
+/** The advisory lock the start (migrations, then demo data) runs under; any fixed number no job uses. */
+const STARTUP_LOCK_KEY = 727_000;
+
 async function main() {
   let config;
   try {
@@ -18,6 +21,14 @@ async function main() {
     throw error;
   }
   const logger = pino({ level: config.logLevel });
+  // A request's or socket's promise rejected with nobody listening would end the process under Node's
+  // default, taking every other user's requests with it: it is logged, and the server keeps serving (ADR
+  // 0022). A synchronous throw outside any handler still ends it (its state is unknown): logged first.
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception: stopping');
+    process.exit(1);
+  });
 
   // A signal can come while the server is still starting (a deploy replaced it at once). Without a
   // handler Node would end the process mid-step: half the demo data written, or PGlite's files cut
@@ -44,10 +55,15 @@ async function main() {
     process.exit(code);
   };
 
-  const ctx = await createContext(config, logger);
-  logger.info('database ready');
-  await stopIfAsked(() => ctx.database.close());
-  if (config.seedDemo && (await seedDemo(ctx))) logger.info('demo data created (accounts in the README)');
+  const ctx = await createContext(config, logger, { migrate: false });
+  // Several instances starting at once on one empty PostgreSQL database: one migrates and writes the
+  // demo data while the others wait for the lock, then find both done (ADR 0022). PGlite: one process.
+  await ctx.database.withLock(STARTUP_LOCK_KEY, async () => {
+    await ctx.database.migrate();
+    logger.info('database ready');
+    if (stopRequested) return;
+    if (config.seedDemo && (await seedDemo(ctx))) logger.info('demo data created (accounts in the README)');
+  });
   await stopIfAsked(() => ctx.database.close());
 
   const app = await buildApp(ctx, { serveWeb: true, logger: { level: config.logLevel } });

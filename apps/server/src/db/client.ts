@@ -25,6 +25,12 @@ export interface Database {
    * instances); returns false when it skipped.
    */
   withTryLock(key: number, fn: () => Promise<void>): Promise<boolean>;
+  /**
+   * Runs `fn` holding the advisory lock `key`, waiting for it if another process holds it (the start:
+   * migrations and demo data run once when several instances start together). `fn` uses the pool as
+   * usual; the lock is held by a connection of its own for as long as `fn` runs.
+   */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** Raw SQL with $1... parameters, for tools (benchmarks, query plans), not for features. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Connection pool figures for /metrics (null for the embedded database, which has no pool). */
@@ -74,6 +80,7 @@ async function openPglite(dataDir: string | null, logger: Logger): Promise<Datab
       await fn();
       return true;
     },
+    withLock: (_key, fn) => fn(),
     close: async () => {
       await client.close();
       await releaseLock();
@@ -120,6 +127,19 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
           await conn.query('select pg_advisory_unlock($1)', [key]);
         }
         return true;
+      } finally {
+        conn.release();
+      }
+    },
+    withLock: async (key, fn) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await conn.query('select pg_advisory_unlock($1)', [key]);
+        }
       } finally {
         conn.release();
       }
