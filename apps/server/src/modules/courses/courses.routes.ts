@@ -2,17 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   COURSE_MESSAGES,
-  COURSE_VIDEO_MAX_BYTES,
   courseCreateSchema,
   courseListQuery,
   courseUpdateSchema,
   enrollInput,
   lessonProgressInput,
-  MESSAGES,
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../errors.js';
 import { queryKey, sendAnswer } from '../../platform/response-cache.js';
+import { uploadLimits } from '../../platform/storage/limits.js';
+import { receiveOneFile } from '../../platform/storage/receive-file.js';
 import { sendStored } from '../../platform/storage/send-file.js';
 import { loggedIn, requireUser } from '../auth/session.js';
 import { lessonVideoFor, storeCourseVideo, videoForUploader } from './course-videos.js';
@@ -23,8 +22,6 @@ import * as enrollmentsService from './enrollments.service.js';
 const courseParams = z.object({ id: z.uuid(COURSE_MESSAGES.notFound) });
 const lessonParams = courseParams.extend({ lessonId: z.uuid(COURSE_MESSAGES.lessonNotFound) });
 const videoParams = z.object({ videoId: z.uuid(COURSE_MESSAGES.videoNotFound) });
-/** Multipart framing around the file never comes near this. */
-const ENVELOPE_BYTES = 1024 * 1024;
 /** Every Range request asks again who is watching (docs/product.md §10.2), so nothing may keep a copy. */
 const VIDEO_CACHE = 'private, no-store';
 
@@ -62,15 +59,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   // Lesson videos (docs/product.md §10.2): uploaded here, never to /media, and streamed only through the routes below.
   app.post('/courses/videos', { ...loggedIn }, async (request, reply) => {
     const user = requireUser(request);
-    if (Number(request.headers['content-length'] ?? 0) > COURSE_VIDEO_MAX_BYTES + ENVELOPE_BYTES) {
-      throw new AppError('TOO_LARGE', COURSE_MESSAGES.videoTooLarge, { file: COURSE_MESSAGES.videoTooLarge });
-    }
-    if (!request.isMultipart()) throw new AppError('BAD_REQUEST', MESSAGES.noFile, { file: MESSAGES.noFile });
-    const file = await request.file({ limits: { fileSize: COURSE_VIDEO_MAX_BYTES + ENVELOPE_BYTES, files: 1 } });
-    if (!file || file.fieldname !== 'file') {
-      file?.file.resume();
-      throw new AppError('BAD_REQUEST', MESSAGES.noFile, { file: MESSAGES.noFile });
-    }
+    const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.courseVideo, tooLarge: COURSE_MESSAGES.videoTooLarge });
     const video = await storeCourseVideo(ctx, user, file);
     return reply.status(201).send(video);
   });

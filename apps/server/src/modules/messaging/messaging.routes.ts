@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONVERSATION_NOT_FOUND, FILE_TOO_BIG, MESSAGES, NOT_A_PARTICIPANT, sendMessageSchema, startConversationSchema } from '@cusp/shared';
+import { CONVERSATION_NOT_FOUND, FILE_TOO_BIG, NOT_A_PARTICIPANT, sendMessageSchema, startConversationSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
+import { receiveOneFile } from '../../platform/storage/receive-file.js';
 import { sendStored } from '../../platform/storage/send-file.js';
 import { loggedIn, requireUser } from '../auth/session.js';
 import * as attachments from './attachments.service.js';
 import * as messaging from './messaging.service.js';
-
-/** Multipart framing around the file never comes near this. */
-const ENVELOPE_BYTES = 1024 * 1024;
 
 const conversationParams = z.object({ id: z.uuid(CONVERSATION_NOT_FOUND) });
 
@@ -57,18 +55,10 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   // Chat attachments (docs/decisions/0020): uploaded and read by the conversation's two parties only.
   app.post('/conversations/:id/attachments', { schema: { params: conversationParams } }, async (request, reply) => {
-    const c = await messaging.participantConversation(ctx, request.params.id, requireUser(request).id);
-    // Refuse a declared oversize body before reading a byte of it.
-    if (Number(request.headers['content-length'] ?? 0) > uploadLimits.caseFile + ENVELOPE_BYTES) {
-      throw new AppError('TOO_LARGE', FILE_TOO_BIG, { file: FILE_TOO_BIG });
-    }
-    if (!request.isMultipart()) throw new AppError('BAD_REQUEST', MESSAGES.noFile, { file: MESSAGES.noFile });
-    const file = await request.file({ limits: { fileSize: uploadLimits.caseFile + 1, files: 1 } });
-    if (!file || file.fieldname !== 'file') {
-      file?.file.resume();
-      throw new AppError('BAD_REQUEST', MESSAGES.noFile, { file: MESSAGES.noFile });
-    }
-    return reply.status(201).send(await attachments.uploadAttachment(ctx, c.id, requireUser(request).id, file));
+    const user = requireUser(request);
+    const c = await messaging.participantConversation(ctx, request.params.id, user.id);
+    const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.caseFile, tooLarge: FILE_TOO_BIG });
+    return reply.status(201).send(await attachments.uploadAttachment(ctx, c.id, user.id, file));
   });
 
   app.get(

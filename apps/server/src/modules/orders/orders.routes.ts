@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelInput, confirmOrderInput, deliverInput, ORDER_MESSAGES, pageLimit, reviewInput, revisionInput } from '@cusp/shared';
+import { cancelInput, confirmOrderInput, deliverInput, FILE_TOO_BIG, ORDER_MESSAGES, pageLimit, reviewInput, revisionInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
-import { AppError, parseWith } from '../../errors.js';
+import { parseWith } from '../../errors.js';
+import { uploadLimits } from '../../platform/storage/limits.js';
+import { receiveOneFile } from '../../platform/storage/receive-file.js';
 import { sendStored } from '../../platform/storage/send-file.js';
 import { loggedIn, requireUser } from '../auth/session.js';
 import { FILE_CONTENT_TYPES } from '../files/files.service.js';
@@ -11,7 +13,6 @@ import * as filesService from './order-files.service.js';
 import * as ordersService from './orders.service.js';
 import * as reviewsService from './reviews.service.js';
 
-const NO_FILE = 'Please provide a valid file.';
 // A malformed id is a 404 with these sentences (errors.ts, ADR 0023).
 const idParams = z.object({ id: z.uuid(ORDER_MESSAGES.notFound) });
 const fileParams = idParams.extend({ fileId: z.uuid('File not found.') });
@@ -57,13 +58,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.post('/order-files', { ...loggedIn }, async (request, reply) => {
     const user = requireUser(request);
-    await ctx.limits.consumeAll([['uploadsUser', user.id], ['uploadsAddress', request.ip]]); // ADR 0021
-    if (!request.isMultipart()) throw new AppError('BAD_REQUEST', NO_FILE, { file: NO_FILE });
-    const file = await request.file({ limits: { fileSize: 200 * 1024 * 1024 + 1, files: 1 } });
-    if (!file || file.fieldname !== 'file') {
-      file?.file.resume();
-      throw new AppError('BAD_REQUEST', NO_FILE, { file: NO_FILE });
-    }
+    const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.caseFile, tooLarge: FILE_TOO_BIG });
     return reply.status(201).send(await filesService.uploadOrderFile(ctx, user, file));
   });
 

@@ -1,0 +1,36 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES } from '@cusp/shared';
+import { AppError } from '../../errors.js';
+import type { Limits } from '../rate-limit/limiter.js';
+
+/** Multipart framing around the file never comes near this. */
+export const ENVELOPE_BYTES = 1024 * 1024;
+
+/**
+ * The one way a route takes a single uploaded file (field `file`), docs/decisions/0020 and 0021: the
+ * uploader's upload limits are counted first, a declared oversize body is refused before a byte of it
+ * is read, and the parser stops one byte past `maxBytes` so that the store function sees the file was
+ * cut (`truncated`) and answers 413 with nothing kept.
+ */
+export async function receiveOneFile(
+  request: FastifyRequest,
+  limits: Limits,
+  userId: string,
+  { maxBytes, tooLarge }: { maxBytes: number; tooLarge: string },
+): Promise<MultipartFile> {
+  await limits.consumeAll([
+    ['uploadsUser', userId],
+    ['uploadsAddress', request.ip],
+  ]);
+  if (Number(request.headers['content-length'] ?? 0) > maxBytes + ENVELOPE_BYTES) {
+    throw new AppError('TOO_LARGE', tooLarge, { file: tooLarge });
+  }
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', MESSAGES.noFile, { file: MESSAGES.noFile });
+  const file = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 } });
+  if (!file || file.fieldname !== 'file') {
+    file?.file.resume();
+    throw new AppError('BAD_REQUEST', MESSAGES.noFile, { file: MESSAGES.noFile });
+  }
+  return file;
+}
