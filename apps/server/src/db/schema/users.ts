@@ -1,5 +1,5 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tsvector } from './types.js';
 
 export const users = pgTable(
@@ -20,6 +20,13 @@ export const users = pgTable(
     website: text('website'),
     wallpaper: text('wallpaper'),
     cadSoftware: text('cad_software').array().notNull().default(sql`'{}'::text[]`),
+    /** The language of the e-mails the user receives (ADR 0028); set on the settings page. */
+    emailLanguage: text('email_language', { enum: ['en', 'ar'] }).notNull().default('en'),
+    /**
+     * Set when the owner deleted the account (ADR 0028): the row stays for the orders, reviews and messages
+     * others need, with its personal data replaced by a tombstone (`DELETED_USERNAME_PREFIX`).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Browse search over name, bio and specializations ('simple' config: Arabic and English alike). */
@@ -37,6 +44,7 @@ export const users = pgTable(
     index('users_designers_idx').on(t.isVerified, t.createdAt, t.id, t.specializations).where(sql`is_designer`),
     index('users_search_idx').using('gin', t.search),
     index('users_specializations_idx').using('gin', t.specializations),
+    check('users_email_language_known', sql`${t.emailLanguage} in ('en', 'ar')`),
   ],
 );
 
