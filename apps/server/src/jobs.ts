@@ -1,4 +1,5 @@
 import type { AppContext } from './context.js';
+import { resumePendingAnalyses } from './modules/analysis/analysis.service.js';
 import { deleteExpiredSessions } from './modules/auth/session.js';
 import { deleteUnattachedVideos } from './modules/courses/course-videos.js';
 import { deleteExpiredFiles } from './modules/files/files.service.js';
@@ -22,6 +23,8 @@ export function scheduledJobs(ctx: AppContext): Job[] {
     { name: 'sweep-course-videos', lockKey: 727_105, everyMs: 60 * MINUTE, run: async () => void (await deleteUnattachedVideos(ctx, new Date(Date.now() - 24 * 60 * MINUTE))) },
     // Migration 0006: chat attachments still in public /media move to the private store (a no-op once done).
     { name: 'move-chat-attachments', lockKey: 727_107, everyMs: 10 * MINUTE, run: async () => void (await moveLegacyAttachments(ctx)) },
+    // Scan checks (ADR 0026) left pending by a restart, and meshes stored before migration 0008.
+    { name: 'scan-checks', lockKey: 727_109, everyMs: 5 * MINUTE, run: async () => void (await resumePendingAnalyses(ctx)) },
     { name: 'sweep-chat-attachments', lockKey: 727_108, everyMs: 60 * MINUTE, run: async () => void (await sweepUnclaimedAttachments(ctx)) },
     // PGlite has no autovacuum: fresh planner statistics keep list queries on their indexes (no-op on PostgreSQL).
     { name: 'catalogue-statistics', lockKey: 727_106, everyMs: 60 * MINUTE, run: () => refreshCatalogueStatistics(ctx) },

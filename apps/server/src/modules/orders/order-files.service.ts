@@ -4,6 +4,7 @@ import type { OrderFileJson } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { orderFiles, type OrderFileRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { checkNewOrderFile } from '../analysis/analysis.service.js';
 import { storeCaseFile } from '../files/files.service.js';
 import { toOrderFileJson } from './orders.presenter.js';
 
@@ -21,7 +22,8 @@ export async function uploadOrderFile(ctx: AppContext, user: UserRow, file: Mult
       .insert(orderFiles)
       .values({ uploaderId: user.id, name: blob.originalName, storageKey: blob.key, size: blob.size, kind: blob.kind })
       .returning();
-    return toOrderFileJson(row!);
+    // Scan check (ADR 0026): refused when unreadable; the analysis when done within a moment, else pending.
+    return toOrderFileJson(await checkNewOrderFile(ctx, row!));
   } catch (error) {
     await ctx.storage.delete(blob.key);
     throw error;

@@ -1,5 +1,6 @@
 import { AUTO_COMPLETE_DAYS, fromMinor, type OrderFileJson, type OrderJson, type OrderPartyJson, type ReviewJson } from '@cusp/shared';
 import type { OrderFileRow, OrderRow, ReviewRow } from '../../db/schema/index.js';
+import { toAnalysisJson } from '../analysis/findings.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -44,6 +45,8 @@ export function toOrderFileJson(row: OrderFileRow): OrderFileJson {
     kind: row.kind,
     url: row.orderId ? `/api/orders/${row.orderId}/files/${row.id}` : null,
     createdAt: row.createdAt.toISOString(),
+    // Scan check (ADR 0026): a file of a delivery is a design, expected closed.
+    analysis: toAnalysisJson({ kind: row.kind, name: row.name, analysis: row.analysis, design: row.eventId !== null }),
   };
 }
 

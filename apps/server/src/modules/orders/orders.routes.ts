@@ -9,6 +9,8 @@ import { sendStored } from '../../platform/storage/send-file.js';
 import { loggedIn, requireUser } from '../auth/session.js';
 import { FILE_CONTENT_TYPES } from '../files/files.service.js';
 import { confirmOrderPayment } from '../payments/payments.service.js';
+import { orderFileForViewer } from '../analysis/analysis.service.js';
+import { toOrderFileJson } from './orders.presenter.js';
 import * as filesService from './order-files.service.js';
 import * as ordersService from './orders.service.js';
 import * as reviewsService from './reviews.service.js';
@@ -55,6 +57,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       cacheControl: 'private, no-store',
     });
   });
+
+  // An order file's record with its scan check (ADR 0026), polled while pending: the uploader, or the parties.
+  app.get('/order-files/:fileId', { ...loggedIn, schema: { params: z.object({ fileId: z.uuid('File not found.') }) } }, async (request) =>
+    toOrderFileJson(await orderFileForViewer(ctx, requireUser(request), request.params.fileId)),
+  );
 
   app.post('/order-files', { ...loggedIn }, async (request, reply) => {
     const user = requireUser(request);
