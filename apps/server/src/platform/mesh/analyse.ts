@@ -110,9 +110,9 @@ const float32Bits = (value: number) => {
 };
 
 class StlParser {
-  private head = new Uint8Array(0);
+  private head: Uint8Array = new Uint8Array(0);
   private mode: 'head' | 'binary' | 'ascii' = 'head';
-  private carry = new Uint8Array(0);
+  private carry: Uint8Array = new Uint8Array(0);
   private declared = 0;
   private topology!: Topology;
   private welder!: VertexWelder;
@@ -303,7 +303,7 @@ const facesOf = (header: PlyHeader) => header.elements.find((e) => e.name === 'f
 const indexProp = (element: PlyElement) => element.props.find((p) => p.countType && (p.name === 'vertex_indices' || p.name === 'vertex_index'));
 
 class PlyParser {
-  private bytes = new Uint8Array(0);
+  private bytes: Uint8Array = new Uint8Array(0);
   private header: PlyHeader | null = null;
   private topology!: Topology;
   private element = 0;
