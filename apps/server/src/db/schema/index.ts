@@ -8,3 +8,4 @@ export * from './payments.js';
 export * from './orders.js';
 export * from './courses.js';
 export * from './preferences.js';
+export * from './notifications.js';
