@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from '../constants.js';
 import { ATTACHMENT_NOT_IN_CONVERSATION, CONVERSATION_NOT_FOUND, MESSAGE_BLANK, MESSAGE_TOO_LONG } from '../messages.js';
 import { line, text } from './fields.js';
+import type { NotificationJson } from './notifications.js';
 
 /** Conversations and messages (docs/product.md §9). */
 
@@ -79,9 +80,18 @@ export interface ServerToClientEvents {
   'message:received': (message: MessageJson) => void;
   typing: (event: { conversationID: string; userID: string; isTyping: boolean }) => void;
   'conversation:read': (event: { conversationID: string; userID: string }) => void;
+  /** A new notification for this user, with their unread count after it (ADR 0027). */
+  'notification:new': (event: { notification: NotificationJson; unread: number }) => void;
+  /** The user's unread count changed (read here or in another tab). */
+  'notification:count': (event: { count: number }) => void;
 }
 
 export interface ClientToServerEvents {
   'message:send': (payload: SendMessageInput, ack: (result: SendAck) => void) => void;
   typing: (event: { conversationID: string; isTyping: boolean }) => void;
+  /**
+   * The conversation this tab shows while it is visible (null: none, or the tab is hidden). A message in a
+   * conversation the recipient is looking at makes no notification (ADR 0027).
+   */
+  'conversation:viewing': (event: { conversationID: string | null }) => void;
 }
