@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerErrorHandler, sendNotFound } from './errors.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { coursesRoutes } from './modules/courses/courses.routes.js';
@@ -12,7 +13,7 @@ import { messagingRoutes } from './modules/messaging/messaging.routes.js';
 import { messagingSocketHandlers } from './modules/messaging/messaging.socket.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
-import { findSessionUser, hashToken, SESSION_COOKIE } from './modules/auth/session.js';
+import { findSession, findSessionUser, hashToken, SESSION_COOKIE, touchSession } from './modules/auth/session.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -63,12 +64,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('sessionId', null);
   // onRequest (after the cookie plugin's own hook) so that route guards can run before validation.
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     request.sessionToken = token;
-    request.user = await findSessionUser(ctx.db, token);
+    const session = await findSession(ctx.db, token);
+    if (!session) return;
+    request.user = session.user;
+    request.sessionId = session.id;
+    // The settings page shows when and from where each session was last used (ADR 0028).
+    await touchSession(ctx.db, token, session, request.ip);
   });
 
   await app.register(
@@ -76,6 +83,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       api.setNotFoundHandler(sendNotFound);
       await api.register(systemRoutes, { ctx });
       await api.register(authRoutes, { ctx });
+      await api.register(accountRoutes, { ctx });
       await api.register(supportRoutes, { ctx });
       await api.register(uploadsRoutes, { ctx });
       await api.register(usersRoutes, { ctx });

@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './money.js';
 export * from './schemas/auth.js';
+export * from './schemas/account.js';
 export * from './schemas/fields.js';
 export * from './schemas/profile.js';
 export * from './schemas/services.js';

@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   });
 
   app.post('/auth/login', { schema: { body: loginSchema } }, async (request, reply) => {
-    const { user, token } = await auth.login(ctx, request.body.email, request.body.password, request.ip);
+    const { user, token } = await auth.login(ctx, request.body.email, request.body.password, request.ip, request.headers['user-agent']);
     setSessionCookie(reply, token, config.sessionDays, config.secureCookies);
     return { user: toSessionUser(user) };
   });

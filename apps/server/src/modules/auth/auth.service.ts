@@ -69,7 +69,7 @@ async function assertAvailable(ctx: AppContext, email: string, username: string)
  * all addresses (a high bound on guessing). Failures from one address never block the owner signing
  * in from another. A blocked attempt is refused before any password is checked.
  */
-export async function login(ctx: AppContext, email: string, password: string, ip: string) {
+export async function login(ctx: AppContext, email: string, password: string, ip: string, userAgent?: string) {
   const pair = `${email} ${ip}`;
   const waits = await Promise.all([
     ctx.limits.blockedFor('loginPairBlock', pair),
@@ -96,7 +96,7 @@ export async function login(ctx: AppContext, email: string, password: string, ip
   }
   // The owner's own address starts afresh; the account-wide count stays (it bounds guessing).
   await Promise.all([ctx.limits.reset('loginPairFailures', pair), ctx.limits.reset('loginPairBlock', pair)]);
-  const token = await createSession(ctx.db, user.id, ctx.config.sessionDays);
+  const token = await createSession(ctx.db, user.id, ctx.config.sessionDays, { userAgent, ip });
   return { user, token };
 }
 
@@ -109,9 +109,9 @@ function alertOwner(ctx: AppContext, user: UserRow, failures: number) {
   });
 }
 
-/** Users have no language setting yet: mail is in English until they do. */
-function languageOf(_user: UserRow): MailLanguage {
-  return 'en';
+/** Mail goes in the language the user chose on the settings page (ADR 0028). */
+export function languageOf(user: Pick<UserRow, 'emailLanguage'>): MailLanguage {
+  return user.emailLanguage;
 }
 
 /**
@@ -125,7 +125,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
 
 async function sendPasswordReset(ctx: AppContext, email: string) {
   if ((await ctx.limits.take('forgotEmail', email)) !== null) return;
-  const [user] = await ctx.db.select(userColumns).from(users).where(eq(users.email, email)).limit(1);
+  const [user] = await ctx.db.select(userColumns).from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).limit(1);
   if (!user) return;
   const token = newToken();
   await ctx.db.insert(passwordResets).values({

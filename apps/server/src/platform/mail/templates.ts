@@ -40,3 +40,44 @@ export const newsletterConfirmMail: Template<{ link: string }> = ({ link }, lang
         subject: 'Confirm your Cusp newsletter subscription',
         text: `Hello,\n\nSomeone asked to subscribe this address to the Cusp newsletter. To confirm, open this link within seven days:\n\n${link}\n\nIf it was not you, ignore this e-mail: you will receive no newsletter.\n\nThe Cusp team`,
       };
+
+// Account settings (ADR 0028).
+
+/** To the new address: the link that makes the change. */
+export const emailChangeConfirmMail: Template<{ username: string; newEmail: string; link: string }> = ({ username, newEmail, link }, lang) =>
+  lang === 'ar'
+    ? {
+        subject: 'أكّد عنوان بريدك الجديد في Cusp',
+        text: `مرحبًا ${username}،\n\nطلبتَ أن يصبح ${newEmail} عنوان بريدك في Cusp. لإتمام التغيير، افتح هذا الرابط خلال 24 ساعة:\n\n${link}\n\nإن لم تطلبه، فتجاهل هذه الرسالة: يبقى عنوانك كما هو.\n\nفريق Cusp`,
+      }
+    : {
+        subject: 'Confirm your new Cusp email address',
+        text: `Hello ${username},\n\nYou asked to make ${newEmail} the email address of your Cusp account. To finish the change, open this link within 24 hours:\n\n${link}\n\nIf it was not you, ignore this e-mail: your address stays as it is.\n\nThe Cusp team`,
+      };
+
+/** To the old address, when a change is asked for: nothing has changed yet. */
+export const emailChangeRequestedMail: Template<{ username: string; newEmail: string; settingsLink: string }> = (
+  { username, newEmail, settingsLink },
+  lang,
+) =>
+  lang === 'ar'
+    ? {
+        subject: 'طلب تغيير بريد حسابك في Cusp',
+        text: `مرحبًا ${username}،\n\nطُلب تغيير عنوان بريد حسابك في Cusp إلى ${newEmail}. لن يتغيّر شيء إلا إذا فُتح الرابط المرسل إلى ذلك العنوان.\n\nإن لم تكن أنت، فغيّر كلمة مرورك وأنهِ جلساتك الأخرى من هنا:\n\n${settingsLink}\n\nفريق Cusp`,
+      }
+    : {
+        subject: 'A change of your Cusp email address was requested',
+        text: `Hello ${username},\n\nSomeone asked to change the email address of your Cusp account to ${newEmail}. Nothing changes unless the link sent to that address is opened.\n\nIf it was not you, change your password and end your other sessions here:\n\n${settingsLink}\n\nThe Cusp team`,
+      };
+
+/** To the old address, once the link was opened. */
+export const emailChangedMail: Template<{ username: string; newEmail: string; supportLink: string }> = ({ username, newEmail, supportLink }, lang) =>
+  lang === 'ar'
+    ? {
+        subject: 'تغيّر بريد حسابك في Cusp',
+        text: `مرحبًا ${username}،\n\nأصبح ${newEmail} عنوان بريد حسابك في Cusp، ولن تصل رسائل الحساب إلى هذا العنوان بعد الآن.\n\nإن لم تكن أنت، فراسل الدعم فورًا من هنا:\n\n${supportLink}\n\nفريق Cusp`,
+      }
+    : {
+        subject: 'Your Cusp email address was changed',
+        text: `Hello ${username},\n\nThe email address of your Cusp account is now ${newEmail}; account e-mails no longer come to this address.\n\nIf it was not you, contact support at once:\n\n${supportLink}\n\nThe Cusp team`,
+      };

@@ -31,6 +31,14 @@ export const LIMITS = {
   newsletterAddress: { points: 10, seconds: 3600, what: 'newsletter sign-ups' },
   /** Confirmation e-mails to one address (so nobody can mail-bomb someone through the form). */
   newsletterEmail: { points: 3, seconds: 24 * 3600, what: 'newsletter sign-ups' },
+
+  // Account settings (ADR 0028), per user.
+  /** Requests that check the current password (change password or e-mail, delete the account): bounds guessing with a stolen session. */
+  accountPasswordUser: { points: 10, seconds: 3600, what: 'password attempts' },
+  /** Confirmation links sent to a new address (each one also mails the old address). */
+  emailChangeUser: { points: 5, seconds: 24 * 3600, what: 'email change requests' },
+  /** "Download my data": each one reads everything the user has. */
+  exportUser: { points: 5, seconds: 3600, what: 'data downloads' },
 } as const satisfies Record<string, { points: number; seconds: number; what: string }>;
 
 export type LimitName = keyof typeof LIMITS;

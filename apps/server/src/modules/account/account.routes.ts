@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  accountPatchSchema,
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  emailConfirmQuery,
+} from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { clearSessionCookie, loggedIn, requireUser } from '../auth/session.js';
+import { exportAccount } from './account.export.js';
+import * as account from './account.service.js';
+
+/** The web page the e-mail link lands on (a 303 from the link), with `?status=changed|invalid|taken`. */
+export const EMAIL_CONFIRMED_PAGE = '/settings/email-confirmed';
+
+const sessionParams = z.object({ id: z.uuid(ACCOUNT_MESSAGES.sessionNotFound) });
+
+/** The caller and the token of this very session (every settings route is for a signed-in owner). */
+function owner(request: FastifyRequest) {
+  const user = requireUser(request);
+  return { user, token: request.sessionToken!, sessionId: request.sessionId };
+}
+
+/** Account settings (ADR 0028): every route is the signed-in owner's own, except the e-mail link. */
+export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/account', { ...loggedIn }, async (request) => account.accountOf(ctx, requireUser(request)));
+
+  app.patch('/account', { ...loggedIn, schema: { body: accountPatchSchema } }, async (request) =>
+    account.setEmailLanguage(ctx, requireUser(request), request.body.emailLanguage),
+  );
+
+  app.post('/account/password', { ...loggedIn, schema: { body: changePasswordSchema } }, async (request) => {
+    const { user, token } = owner(request);
+    return account.changePassword(ctx, user, token, request.body);
+  });
+
+  app.post('/account/email', { ...loggedIn, schema: { body: changeEmailSchema } }, async (request, reply) => {
+    const result = await account.requestEmailChange(ctx, requireUser(request), request.body);
+    return reply.status(202).send(result);
+  });
+
+  // The link of the mail. The token is the proof (the password was checked when the change was asked
+  // for), so it works in any browser, signed in or not; it redirects to a page that says what happened.
+  app.get('/account/email/confirm', { schema: { querystring: emailConfirmQuery } }, async (request, reply) => {
+    const outcome = await account.confirmEmailChange(ctx, request.query.token);
+    return reply.header('cache-control', 'no-store').redirect(`${EMAIL_CONFIRMED_PAGE}?status=${outcome}`, 303);
+  });
+
+  app.get('/account/sessions', { ...loggedIn }, async (request) => {
+    const { user, sessionId } = owner(request);
+    return account.listSessions(ctx, user, sessionId);
+  });
+
+  app.delete('/account/sessions', { ...loggedIn }, async (request) => {
+    const { user, token } = owner(request);
+    return { ended: await account.endOtherSessions(ctx, user, token) };
+  });
+
+  app.delete('/account/sessions/:id', { ...loggedIn, schema: { params: sessionParams } }, async (request, reply) => {
+    const { user, sessionId } = owner(request);
+    await account.endSession(ctx, user, request.params.id);
+    // Ending this device's own session is signing out here.
+    if (request.params.id === sessionId) clearSessionCookie(reply, ctx.config.secureCookies);
+    return reply.status(204).send();
+  });
+
+  app.get('/account/export', { ...loggedIn }, async (request, reply) => {
+    const { user, sessionId } = owner(request);
+    await ctx.limits.consume('exportUser', user.id);
+    const stream = exportAccount(ctx, user, sessionId);
+    stream.on('error', (err) => request.log.error({ err }, 'data export failed'));
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="cusp-data-${day}.zip"`)
+      .header('cache-control', 'private, no-store')
+      .send(stream);
+  });
+
+  app.delete('/account', { ...loggedIn, schema: { body: deleteAccountSchema } }, async (request, reply) => {
+    await account.deleteAccount(ctx, requireUser(request), request.body.password);
+    clearSessionCookie(reply, ctx.config.secureCookies);
+    return { message: ACCOUNT_MESSAGES.accountDeleted };
+  });
+};
+

@@ -1,0 +1,331 @@
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  DELETED_USERNAME_PREFIX,
+  MESSAGES,
+  type AccountJson,
+  type AccountSessionJson,
+  type changeEmailSchema,
+  type changePasswordSchema,
+  type EmailLanguage,
+} from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import {
+  conversationAttachments,
+  emailChanges,
+  files,
+  ledgerEntries,
+  lessonProgress,
+  newsletterSubscribers,
+  orderEvents,
+  orderFiles,
+  orders,
+  passwordResets,
+  payments,
+  prescriptionPresets,
+  services,
+  sessions,
+  supportTickets,
+  userColumns,
+  users,
+  type UserRow,
+} from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail } from '../../platform/mail/templates.js';
+import { languageOf } from '../auth/auth.service.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { hashToken, newToken } from '../auth/session.js';
+import { catalogueChanged } from '../services/catalogue-cache.js';
+import { describeUserAgent } from './user-agent.js';
+
+/** A change-of-e-mail link lasts a day (the new mailbox may be read later than the old one). */
+export const EMAIL_CHANGE_MS = 24 * 3600_000;
+
+/** Orders whose money sits in escrow and whose work is not finished: the account cannot go while one is open. */
+const OPEN_STATUSES = ['in_progress', 'delivered', 'revision_requested'] as const;
+
+/** What a deleted account's password hash becomes: no argon2 hash, so no password ever matches it. */
+const NO_PASSWORD = '!deleted';
+
+function wrongPassword(field: string): AppError {
+  return new AppError('VALIDATION', ACCOUNT_MESSAGES.wrongPassword, { [field]: ACCOUNT_MESSAGES.wrongPassword });
+}
+
+/**
+ * Every request of the settings page that proves the owner with the password goes through here: counted per
+ * user (a stolen session cannot guess the password quickly), then checked.
+ */
+async function checkPassword(ctx: AppContext, user: UserRow, password: string, field: string) {
+  await ctx.limits.consume('accountPasswordUser', user.id);
+  if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword(field);
+}
+
+async function pendingEmailOf(ctx: AppContext, userId: string): Promise<string | null> {
+  const [pending] = await ctx.db
+    .select({ newEmail: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, new Date())))
+    .orderBy(desc(emailChanges.createdAt))
+    .limit(1);
+  return pending?.newEmail ?? null;
+}
+
+export async function accountOf(ctx: AppContext, user: UserRow): Promise<AccountJson> {
+  return {
+    username: user.username,
+    email: user.email,
+    emailLanguage: user.emailLanguage,
+    pendingEmail: await pendingEmailOf(ctx, user.id),
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export async function setEmailLanguage(ctx: AppContext, user: UserRow, emailLanguage: EmailLanguage): Promise<AccountJson> {
+  const [row] = await ctx.db.update(users).set({ emailLanguage, updatedAt: new Date() }).where(eq(users.id, user.id)).returning(userColumns);
+  return accountOf(ctx, row!);
+}
+
+/** Ends sessions (rows deleted first, then their open sockets closed, as logout does). */
+function disconnect(ctx: AppContext, tokenHashes: string[]) {
+  for (const tokenHash of tokenHashes) ctx.realtime.disconnectSession(tokenHash);
+}
+
+/**
+ * Changes the password after checking the current one. Every other session of the user ends (whoever knew
+ * the old password loses access); the one making the change stays signed in. Open reset links die too.
+ */
+export async function changePassword(ctx: AppContext, user: UserRow, currentToken: string, input: z.output<typeof changePasswordSchema>) {
+  await checkPassword(ctx, user, input.currentPassword, 'currentPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  const ended = await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    return tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, hashToken(currentToken))))
+      .returning({ tokenHash: sessions.tokenHash });
+  });
+  disconnect(ctx, ended.map((s) => s.tokenHash));
+  return { message: ACCOUNT_MESSAGES.passwordChanged, endedSessions: ended.length };
+}
+
+/**
+ * Asks for a new e-mail address: checks the password, refuses an address already registered (the same
+ * sentence sign-up gives, and no more), stores a hashed single-use token and mails the link to the new
+ * address; the old address is told. Nothing changes until the link is opened. A new request replaces
+ * the previous link.
+ */
+export async function requestEmailChange(ctx: AppContext, user: UserRow, input: z.output<typeof changeEmailSchema>) {
+  await checkPassword(ctx, user, input.password, 'password');
+  if (input.email === user.email) throw new AppError('VALIDATION', ACCOUNT_MESSAGES.sameEmail, { email: ACCOUNT_MESSAGES.sameEmail });
+  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  if (taken) throw new AppError('CONFLICT', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+  await ctx.limits.consume('emailChangeUser', user.id);
+  const token = newToken();
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(emailChanges).where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.usedAt)));
+    await tx.insert(emailChanges).values({ tokenHash: hashToken(token), userId: user.id, newEmail: input.email, expiresAt: new Date(Date.now() + EMAIL_CHANGE_MS) });
+  });
+  const lang = languageOf(user);
+  const link = `${ctx.config.publicUrl}/api/account/email/confirm?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send({ to: input.email, ...emailChangeConfirmMail({ username: user.username, newEmail: input.email, link }, lang) });
+  await ctx.mailer.send({
+    to: user.email,
+    ...emailChangeRequestedMail({ username: user.username, newEmail: input.email, settingsLink: `${ctx.config.publicUrl}/settings` }, lang),
+  });
+  return { message: ACCOUNT_MESSAGES.emailChangeSent, pendingEmail: input.email };
+}
+
+export type EmailConfirmOutcome = 'changed' | 'invalid' | 'taken';
+
+/**
+ * The link of the mail: claims the token (unknown, used or expired: `invalid`) and changes the address in
+ * the same transaction. If someone registered the address meanwhile, nothing changes (`taken`).
+ */
+export async function confirmEmailChange(ctx: AppContext, token: string | undefined): Promise<EmailConfirmOutcome> {
+  if (!token) return 'invalid';
+  let done: { userId: string; oldEmail: string; newEmail: string; user: UserRow } | null;
+  try {
+    done = await ctx.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(emailChanges)
+        .set({ usedAt: new Date() })
+        .where(and(eq(emailChanges.tokenHash, hashToken(token)), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, new Date())))
+        .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
+      if (!claimed) return null;
+      const [before] = await tx.select(userColumns).from(users).where(and(eq(users.id, claimed.userId), isNull(users.deletedAt))).for('update');
+      if (!before) return null;
+      await tx.update(users).set({ email: claimed.newEmail, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
+      await tx.delete(emailChanges).where(and(eq(emailChanges.userId, claimed.userId), isNull(emailChanges.usedAt)));
+      return { userId: claimed.userId, oldEmail: before.email, newEmail: claimed.newEmail, user: before };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'taken';
+    throw error;
+  }
+  if (!done) return 'invalid';
+  const { user, oldEmail, newEmail } = done;
+  ctx.background.run('email changed notice', () =>
+    ctx.mailer.send({ to: oldEmail, ...emailChangedMail({ username: user.username, newEmail, supportLink: `${ctx.config.publicUrl}/support` }, languageOf(user)) }),
+  );
+  return 'changed';
+}
+
+export async function listSessions(ctx: AppContext, user: UserRow, currentId: string | null): Promise<AccountSessionJson[]> {
+  const rows = await ctx.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  const list = rows.map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    ...describeUserAgent(row.userAgent),
+    ip: row.ip,
+    current: row.id === currentId,
+  }));
+  // This device first, then the most recently used.
+  return [...list.filter((s) => s.current), ...list.filter((s) => !s.current)];
+}
+
+/** Ends one of the caller's sessions; someone else's id is answered like an unknown one (404). */
+export async function endSession(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  const ended = await ctx.db
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, user.id)))
+    .returning({ tokenHash: sessions.tokenHash });
+  if (ended.length === 0) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.sessionNotFound);
+  disconnect(ctx, ended.map((s) => s.tokenHash));
+}
+
+/** Ends every session of the caller but this one. */
+export async function endOtherSessions(ctx: AppContext, user: UserRow, currentToken: string): Promise<number> {
+  const ended = await ctx.db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, hashToken(currentToken))))
+    .returning({ tokenHash: sessions.tokenHash });
+  disconnect(ctx, ended.map((s) => s.tokenHash));
+  return ended.length;
+}
+
+const mediaKeyOf = (url: string | null) => (url?.startsWith('/media/') ? url.slice('/media/'.length) : null);
+/** The thumbnail stored beside an uploaded image (platform/storage/media-store.ts). */
+const thumbnailKeyOf = (key: string) => key.replace(/\.[a-z]+$/, '.thumb.webp');
+
+/**
+ * Deletes the account (ADR 0028). Refused (409) while one of the user's orders is open or holds money in
+ * escrow. Otherwise, in one transaction: the personal data goes (name, e-mail and password hash replaced
+ * by a tombstone; phone, avatar, wallpaper, bio, website, specializations, sessions, presets, pending
+ * links, the newsletter address, shared files and unsent uploads), unpaid orders are cancelled, the
+ * services are hidden, and what others need stays: orders, their files and timeline, reviews, messages and
+ * payments, shown as "deleted user". Stored objects and open sockets go after the commit.
+ */
+export async function deleteAccount(ctx: AppContext, user: UserRow, password: string): Promise<void> {
+  await checkPassword(ctx, user, password, 'password');
+  const now = new Date();
+  const mine = or(eq(orders.buyerId, user.id), eq(orders.sellerId, user.id));
+  const result = await ctx.db.transaction(async (tx) => {
+    // One deletion at a time per account, and no order of theirs changes state beneath the checks.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const open = await tx.select({ id: orders.id }).from(orders).where(and(mine, inArray(orders.status, OPEN_STATUSES))).limit(1).for('update');
+    if (open.length > 0) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.ordersInProgress);
+    const [escrow] = await tx
+      .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
+      .from(ledgerEntries)
+      .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+      .where(and(eq(ledgerEntries.account, 'escrow'), mine));
+    if ((escrow?.sum ?? 0) !== 0) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.moneyInEscrow);
+
+    // Orders never paid are cancelled, and their open payment attempts closed, so none is paid later.
+    const unpaid = await tx
+      .update(orders)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(and(mine, eq(orders.status, 'pending_payment')))
+      .returning({ id: orders.id });
+    if (unpaid.length > 0) {
+      const ids = unpaid.map((o) => o.id);
+      await tx.insert(orderEvents).values(ids.map((orderId) => ({ orderId, actorId: null, type: 'cancelled' as const, note: 'account deleted', createdAt: now })));
+      await tx
+        .update(payments)
+        .set({ status: 'failed', failureReason: 'account deleted', updatedAt: now })
+        .where(and(eq(payments.itemType, 'service'), inArray(payments.itemId, ids), inArray(payments.status, ['requires_payment', 'requires_action'])));
+    }
+    const hiddenServices = await tx.update(services).set({ hidden: true, updatedAt: now }).where(eq(services.userId, user.id)).returning({ id: services.id });
+
+    // Files nobody else needs: shared case-file links, and uploads never attached to an order or a message.
+    const sharedFiles = await tx.delete(files).where(eq(files.userId, user.id)).returning({ key: files.storageKey });
+    const unclaimedOrderFiles = await tx
+      .delete(orderFiles)
+      .where(and(eq(orderFiles.uploaderId, user.id), isNull(orderFiles.orderId)))
+      .returning({ key: orderFiles.storageKey });
+    const unsentAttachments = await tx
+      .delete(conversationAttachments)
+      .where(and(eq(conversationAttachments.uploaderId, user.id), isNull(conversationAttachments.claimedAt)))
+      .returning({ key: conversationAttachments.storageKey });
+
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ tokenHash: sessions.tokenHash });
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    await tx.delete(emailChanges).where(eq(emailChanges.userId, user.id));
+    await tx.delete(prescriptionPresets).where(eq(prescriptionPresets.userId, user.id));
+    await tx.delete(lessonProgress).where(eq(lessonProgress.userId, user.id));
+    await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));
+    const tombstone = `${DELETED_USERNAME_PREFIX}${user.id}`;
+    await tx.update(supportTickets).set({ name: tombstone, email: `${user.id}@deleted.invalid` }).where(eq(supportTickets.userId, user.id));
+    await tx
+      .update(users)
+      .set({
+        username: tombstone,
+        email: `${user.id}@deleted.invalid`,
+        passwordHash: NO_PASSWORD,
+        phone: '',
+        image: null,
+        wallpaper: null,
+        description: null,
+        website: null,
+        experience: null,
+        specializations: [],
+        cadSoftware: [],
+        isDesigner: false,
+        isAdmin: false,
+        isVerified: false,
+        deletedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id));
+    return {
+      ended: ended.map((s) => s.tokenHash),
+      keys: [...sharedFiles, ...unclaimedOrderFiles, ...unsentAttachments].map((f) => f.key),
+      servicesHidden: hiddenServices.length > 0,
+    };
+  });
+
+  disconnect(ctx, result.ended);
+  if (result.servicesHidden || user.isDesigner) catalogueChanged(ctx);
+  ctx.background.run('deleted account files', async () => {
+    // The avatar and wallpaper go unless another profile or a service shows the same picture (a sign-up may
+    // name any uploaded image).
+    const mediaKeys: string[] = [];
+    for (const url of new Set([user.image, user.wallpaper])) {
+      const key = mediaKeyOf(url);
+      if (!key || !url) continue;
+      const [used] = await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(or(eq(users.image, url), eq(users.wallpaper, url)))
+        .limit(1);
+      const [shown] = await ctx.db
+        .select({ id: services.id })
+        .from(services)
+        .where(or(eq(services.cover, url), sql`${url} = any(${services.images})`))
+        .limit(1);
+      if (!used && !shown) mediaKeys.push(key, thumbnailKeyOf(key));
+    }
+    const keys = [...result.keys, ...mediaKeys];
+    // An image URL that names no stored object (or an unsafe key) is nothing to delete.
+    for (const key of keys) await ctx.storage.delete(key).catch(() => {});
+  });
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
+import { EMAIL_INVALID_MESSAGE, PASSWORD_LENGTH_MESSAGE, PASSWORDS_DO_NOT_MATCH } from '../messages.js';
+import { line } from './fields.js';
+
+/**
+ * Account settings (issue 19.5, docs/decisions/0028): the language of e-mails, password, e-mail, sessions,
+ * the data download and deleting the account. The same schemas check the forms and the bodies.
+ */
+
+export const EMAIL_LANGUAGES = ['en', 'ar'] as const;
+export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
+
+/**
+ * A deleted account keeps its row for the orders, reviews and messages others need; its username becomes
+ * this prefix and the id. Sign-up usernames cannot contain `~`, so no living user looks deleted. Clients
+ * show "deleted user" in their language wherever such a name would be shown.
+ */
+export const DELETED_USERNAME_PREFIX = '~deleted-';
+export const isDeletedUsername = (name: string | null | undefined): boolean => !!name && name.startsWith(DELETED_USERNAME_PREFIX);
+
+/** The server's sentences for the settings page (the web app maps them to its translations). */
+export const ACCOUNT_MESSAGES = {
+  wrongPassword: 'The password is not correct.',
+  languageRequired: 'Please choose English or Arabic.',
+  passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
+  samePassword: 'The new password must be different from the current one.',
+  sameEmail: 'This is already your email address.',
+  emailChangeSent: 'We have sent a link to the new address. Your email changes when you open it.',
+  sessionNotFound: 'Session not found.',
+  ordersInProgress: 'You have orders in progress. Finish or cancel them before deleting your account.',
+  moneyInEscrow: 'Money for one of your orders is still held in escrow. Wait until it is released or refunded before deleting your account.',
+  accountDeleted: 'Your account has been deleted.',
+} as const;
+
+const fillIn = (field: string) => `Please fill in your ${field}.`;
+
+const newPassword = line({ error: fillIn('new password') }, { trim: false })
+  .min(1, fillIn('new password'))
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_LENGTH_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_LENGTH_MESSAGE);
+
+/** The password that proves it is the owner: any non-empty text (it is only compared). */
+const currentPassword = (field: string) =>
+  line({ error: fillIn(field) }, { trim: false }).min(1, fillIn(field)).max(PASSWORD_MAX_LENGTH * 4, ACCOUNT_MESSAGES.wrongPassword);
+
+/** `PATCH /api/account` */
+export const accountPatchSchema = z.object({ emailLanguage: z.enum(EMAIL_LANGUAGES, { error: ACCOUNT_MESSAGES.languageRequired }) });
+export type AccountPatchInput = z.input<typeof accountPatchSchema>;
+
+/** `POST /api/account/password` */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: currentPassword('current password'),
+    newPassword,
+    confirmPassword: line({ error: fillIn('new password again') }, { trim: false }).min(1, fillIn('new password again')),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] })
+  .refine((v) => v.newPassword !== v.currentPassword, { message: ACCOUNT_MESSAGES.samePassword, path: ['newPassword'] });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** `POST /api/account/email` */
+export const changeEmailSchema = z.object({
+  email: line({ error: fillIn('new email') })
+    .min(1, fillIn('new email'))
+    .max(254, EMAIL_INVALID_MESSAGE)
+    .pipe(z.email(EMAIL_INVALID_MESSAGE))
+    .transform((v) => v.toLowerCase()),
+  password: currentPassword('password'),
+});
+export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
+
+/** `DELETE /api/account` */
+export const deleteAccountSchema = z.object({ password: currentPassword('password') });
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+
+/** `GET /api/account/email/confirm?token=` (the link in the mail). */
+export const emailConfirmQuery = z.object({ token: z.string().max(200).optional() });
+
+/** `GET /api/account` */
+export interface AccountJson {
+  username: string;
+  email: string;
+  emailLanguage: EmailLanguage;
+  /** The address waiting for its link to be opened, if a change was asked for and has not expired. */
+  pendingEmail: string | null;
+  createdAt: string;
+}
+
+/** One signed-in device, `GET /api/account/sessions`. */
+export interface AccountSessionJson {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  /** "Firefox", "Chrome", "Safari", "Edge"... or null when the browser did not say. */
+  browser: string | null;
+  /** "Windows", "macOS", "Android", "iOS", "Linux"... or null. */
+  os: string | null;
+  /** The address last seen with it. */
+  ip: string | null;
+  /** This device: the session of the request. */
+  current: boolean;
+}
+
+/** The files in the ZIP of `GET /api/account/export`. */
+export const EXPORT_FILES = ['profile.json', 'services.json', 'orders.json', 'reviews.json', 'messages.json', 'files.json', 'sessions.json'] as const;
