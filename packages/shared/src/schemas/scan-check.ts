@@ -55,7 +55,7 @@ export const SCAN_FINDING_MESSAGES: Record<ScanFindingCode, string> = {
   not_a_mesh: 'This file is not a 3D mesh that Cusp can read.',
   no_triangles: 'This file has no triangles: there is no surface in it.',
   unreadable: 'This file is damaged or cut short and cannot be read.',
-  units_suspect: 'The model is {size} across, which is unusual for millimetres: it was probably saved in {unitName}.',
+  units_suspect: 'Read as millimetres, the model is {size} mm across, which is unusual: it was probably saved in {unitName}.',
   low_resolution: 'Only {triangles} triangles for {area} mm² of surface: the scan or design may be too coarse for the work.',
   open_holes: 'The model has {holes} open hole(s) where a closed surface is expected.',
   open_scan: 'Open surface ({holes} boundary): normal for a jaw scan.',

@@ -51,6 +51,7 @@ export function buildOrderFile(overrides: Partial<OrderFileJson> = {}): OrderFil
     kind: 'stl',
     url: null,
     createdAt: '2026-03-01T09:00:00.000Z',
+    analysis: null,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { useI18n } from '@/lib/use-i18n';
 import type { CaseFileUpload } from '../api/order-files';
 import { useOrderMessages } from '../lib/messages';
 import classes from './CaseFilesField.module.css';
+import { ScanCheck } from './ScanCheck';
 
 interface CaseFilesFieldProps {
   label: string;
@@ -143,9 +144,12 @@ export function CaseFilesField({ label, description, items, onAdd, onRemove, err
                           {t('orders.files.failed', { reason: failure(item.error, t('orders.files.tryAgain')) })}
                         </Text>
                       ) : (
-                        <Text size="xs" c="dimmed">
-                          {t('orders.files.uploaded', { size: formatBytes(item.size, locale) })}
-                        </Text>
+                        <>
+                          <Text size="xs" c="dimmed">
+                            {t('orders.files.uploaded', { size: formatBytes(item.size, locale) })}
+                          </Text>
+                          <ScanCheck fileId={item.record._id} analysis={item.record.analysis} />
+                        </>
                       )}
                     </Stack>
                   </Group>

@@ -6,6 +6,7 @@ import type { OrderFileJson } from '@cusp/shared';
 import { FilePreview } from '@/features/files/components/FilePreview';
 import { formatBytes, isImageKind, isMeshKind } from '@/features/files/lib/file-rules';
 import { useI18n } from '@/lib/use-i18n';
+import { ScanCheck } from './ScanCheck';
 
 /**
  * An order's files (case scans, delivered designs): name, size, a download link and, for STL, PLY
@@ -35,6 +36,7 @@ export function OrderFiles({ files, label }: { files: OrderFileJson[]; label: st
                     <Text size="xs" c="dimmed">
                       {file.kind.toUpperCase()} · {formatBytes(file.size, locale)}
                     </Text>
+                    <ScanCheck fileId={file._id} analysis={file.analysis} />
                   </Stack>
                 </Group>
                 <Group gap={4} wrap="nowrap">
