@@ -1,9 +1,11 @@
-import { afterAll, expect, it } from 'vitest';
-import { buildTestApp, signUpAndLogin, useTestApp } from '../../test/helper.js';
+import { expect, it } from 'vitest';
+import { signUpAndLogin, useTestApp } from '../../test/helper.js';
 import { baseUrl, socketFor } from '../../test/sockets.js';
 
 const TOKEN = 'a-long-metrics-token-123';
 const { app } = await useTestApp({ METRICS_TOKEN: TOKEN });
+// Built here, not in a test: building an app can take longer than a test's time on a busy machine.
+const open = await useTestApp();
 const scrape = () => app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
 
 it('GET /metrics reports request latency by route pattern, sockets and jobs in Prometheus text', async () => {
@@ -28,8 +30,6 @@ it('asks for the token when METRICS_TOKEN is set', async () => {
 });
 
 it('is off (404, like an unknown path) when METRICS_TOKEN is not set, whatever is sent', async () => {
-  const open = await buildTestApp();
-  afterAll(() => open.close());
   for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
     const res = await open.app.inject({ method: 'GET', url: '/metrics', headers });
     expect(res.statusCode).toBe(404);
