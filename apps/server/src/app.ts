@@ -12,7 +12,9 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
 import { messagingSocketHandlers } from './modules/messaging/messaging.socket.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { prescriptionRoutes } from './modules/orders/prescription.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { preferencesRoutes } from './modules/preferences/preferences.routes.js';
 import { findSession, findSessionUser, hashToken, SESSION_COOKIE, touchSession } from './modules/auth/session.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
@@ -93,6 +95,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(messagingRoutes, { ctx });
       await api.register(paymentsRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });
+      await api.register(prescriptionRoutes, { ctx });
+      await api.register(preferencesRoutes, { ctx });
       await api.register(coursesRoutes, { ctx });
     },
     { prefix: '/api' },

@@ -16,3 +16,4 @@ export * from './schemas/notifications.js';
 export * from './schemas/orders.js';
 export * from './schemas/courses.js';
 export * from './dental/index.js';
+export * from './schemas/prescriptions.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { line, text } from './fields.js';
+import type { FileRole, Prescription } from '../dental/index.js';
 import type { FileKind } from './files.js';
 import type { ScanAnalysisJson } from './scan-check.js';
 
@@ -59,27 +60,11 @@ export const ORDER_MESSAGES = {
   notConfirmed: 'The payment was not confirmed with your bank.',
 } as const;
 
-const uuid = z.uuid({ error: ORDER_MESSAGES.itemNotFound });
 const note = (max: number) => text().max(max, `The note is at most ${max} characters.`);
 
-export const serviceIntentInput = z.object({
-  type: z.literal('service'),
-  id: uuid,
-  quantity: z.coerce.number({ error: ORDER_MESSAGES.quantity }).int(ORDER_MESSAGES.quantity).min(1, ORDER_MESSAGES.quantity).max(ORDER_MAX_UNITS, ORDER_MESSAGES.tooMany),
-  teeth: z
-    .array(z.number().int().refine(isFdiTooth, ORDER_MESSAGES.badTooth), { error: ORDER_MESSAGES.badTooth })
-    .max(ORDER_MAX_UNITS, ORDER_MESSAGES.tooMany)
-    .optional()
-    .default([]),
-  requirements: note(ORDER_REQUIREMENTS_MAX).optional().default(''),
-  /** Ids answered by `POST /api/order-files`. */
-  attachments: z.array(z.uuid()).max(ORDER_MAX_FILES, `At most ${ORDER_MAX_FILES} files.`).optional().default([]),
-});
-export const courseIntentInput = z.object({ type: z.literal('course'), id: uuid });
-export const paymentIntentInput = z.discriminatedUnion('type', [serviceIntentInput, courseIntentInput], {
-  error: ORDER_MESSAGES.itemNotFound,
-});
-export type PaymentIntentInput = z.input<typeof paymentIntentInput>;
+// The payment intent's input (`serviceIntentInput`, `paymentIntentInput`) and the revision's (`revisionInput`)
+// carry the prescription, so they live in ./prescriptions.ts (the prescription schema reads this module's
+// limits; one module each way would be an import cycle).
 
 export type PaymentStatusJson = 'requires_payment' | 'requires_action' | 'paid' | 'failed' | 'refunded';
 export type PaymentProviderName = 'sandbox' | 'stripe' | 'moyasar';
@@ -96,6 +81,19 @@ export interface PaymentIntentJson {
   clientSecret?: string;
   /** What the card form says: 'Payment for {title}'. */
   description: string;
+  /** What is paid for, priced by the server: their totals add up to `amount` (issue 16). */
+  lineItems: LineItemJson[];
+}
+
+/** One line of what an order or a course costs (major units). */
+export interface LineItemJson {
+  /** The service's (or course's) title. */
+  description: string;
+  /** What one `quantity` is: a unit (tooth), an arch, or null for a course. */
+  unitOrArch: 'unit' | 'arch' | null;
+  unitPrice: number;
+  quantity: number;
+  total: number;
 }
 
 /** `GET /api/payments/config`: which card form the payment page shows. */
@@ -136,9 +134,6 @@ export const deliverInput = z.object({
   note: note(ORDER_NOTE_MAX).optional().default(''),
   files: z.array(z.uuid()).min(1, ORDER_MESSAGES.deliveryNeedsFiles).max(ORDER_MAX_FILES, `At most ${ORDER_MAX_FILES} files.`),
 });
-export const revisionInput = z.object({
-  note: text({ error: ORDER_MESSAGES.revisionNeedsNote }).min(1, ORDER_MESSAGES.revisionNeedsNote).max(ORDER_NOTE_MAX),
-});
 export const cancelInput = z.object({ reason: note(ORDER_NOTE_MAX).optional().default('') });
 
 export const reviewInput = z.object({
@@ -172,6 +167,8 @@ export interface OrderFileJson {
   kind: FileKind;
   /** Participants only: `/api/orders/{orderId}/files/{fileId}` (null before the file joins an order). */
   url: string | null;
+  /** What the file is for the case (issue 16): guessed from the name at upload, changed by the buyer. */
+  role: FileRole;
   createdAt: string;
   /** The scan check of a mesh (STL, PLY, OBJ, ZIP; docs/decisions/0026); null for photos. */
   analysis: ScanAnalysisJson | null;
@@ -195,6 +192,14 @@ export interface OrderJson {
   /** True when the caller is the designer of this order. */
   isSeller: boolean;
   teeth: number[];
+  /**
+   * The dental prescription (issue 16, ADR 0025), as `prescriptionSchema` answers it: units, design, caseRef,
+   * dueBy (as the buyer gave it, if they did) and notes. Orders placed before prescriptions existed answer an
+   * empty one with their requirements as notes.
+   */
+  prescription: Prescription;
+  /** When the design is due (YYYY-MM-DD): the prescription's `dueBy`, else the service's delivery time from ordering. */
+  dueBy: string;
   revisionsIncluded: number;
   revisionsUsed: number;
   deliveryDays: number;
@@ -216,6 +221,8 @@ export interface OrderEventJson {
   actor: OrderPartyJson | null;
   note: string | null;
   files: OrderFileJson[];
+  /** The teeth a revision request points at (issue 16); empty for other events. */
+  units: number[];
   createdAt: string;
 }
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_TAGS } from '../constants.js';
+import { MATERIALS, OUTPUT_FORMATS, PROJECT_FORMAT_SOFTWARE, RESTORATIONS, SOFTWARE, type Material, type OutputFormat, type Restoration, type Software } from '../dental/catalogue.js';
+import { prescriptionIssue } from '../dental/messages.js';
 import { mediaUrl, optionalMediaUrl, pageLimit, pageOffset, price, PRICE_MAX, requiredText, searchText } from './fields.js';
 
 export const SELECT_A_TAG = 'Please select at least one tag.';
@@ -10,6 +12,44 @@ const tags = z
   .min(1, SELECT_A_TAG)
   .max(SERVICE_TAGS.length)
   .transform((list) => [...new Set(list)]);
+
+/**
+ * What a service designs (issue 16, ADR 0025 "Files and services"): the same lists and sentences as
+ * `serviceCapabilitiesSchema`. A service made without them gets `DEFAULT_CAPABILITIES`, the values migration
+ * 0009 gave services that had none (docs/decisions/0028).
+ */
+const capabilityList = <T extends string>(values: readonly [T, ...T[]], what: string, min: number) =>
+  z
+    .array(z.enum(values, { error: `Choose the ${what} from: ${values.join(', ')}.` }), { error: `Choose the ${what} from: ${values.join(', ')}.` })
+    .min(min, `Please choose at least one of the ${what}.`)
+    .max(values.length)
+    .transform((items) => [...new Set(items)]);
+export const DEFAULT_CAPABILITIES: { restorations: Restoration[]; materials: Material[]; software: Software[]; outputFormats: OutputFormat[] } = {
+  restorations: ['crown'],
+  materials: ['zirconia_monolithic'],
+  software: [],
+  outputFormats: ['stl'],
+};
+const capabilityFields = {
+  restorations: capabilityList(RESTORATIONS, 'restorations', 1),
+  materials: capabilityList(MATERIALS, 'materials', 1),
+  software: capabilityList(SOFTWARE, 'software', 0),
+  outputFormats: capabilityList(OUTPUT_FORMATS, 'file formats', 1),
+};
+
+/**
+ * CAPABILITY_PROJECT_NEEDS_SOFTWARE at `outputFormats.i` (exocad or 3Shape project files need that software),
+ * for a service's whole capabilities: the create schema's refinement, and the server's check of an update
+ * merged with what is stored.
+ */
+export function capabilitySoftwareIssues(capabilities: { outputFormats: readonly OutputFormat[]; software: readonly Software[] }) {
+  return capabilities.outputFormats.flatMap((format, index) => {
+    const software = PROJECT_FORMAT_SOFTWARE[format];
+    return software && !capabilities.software.includes(software)
+      ? [prescriptionIssue('CAPABILITY_PROJECT_NEEDS_SOFTWARE', `outputFormats.${index}`, { format, software })]
+      : [];
+  });
+}
 
 const serviceFields = {
   tags,
@@ -22,10 +62,18 @@ const serviceFields = {
   revisions: z.coerce.number().int('Revisions is a whole number.').min(0, 'Revisions cannot be negative.').max(20, 'At most 20 revisions.').default(1),
   cover: optionalMediaUrl,
   images: z.array(mediaUrl).max(8, 'At most 8 extra images.').default([]),
+  restorations: capabilityFields.restorations.default(DEFAULT_CAPABILITIES.restorations),
+  materials: capabilityFields.materials.default(DEFAULT_CAPABILITIES.materials),
+  software: capabilityFields.software.default(DEFAULT_CAPABILITIES.software),
+  outputFormats: capabilityFields.outputFormats.default(DEFAULT_CAPABILITIES.outputFormats),
 };
 
 /** `POST /services` (docs/product.md §7.1). Prices are in the platform currency's major units. */
-export const serviceCreateSchema = z.object(serviceFields);
+export const serviceCreateSchema = z.object(serviceFields).superRefine((service, ctx) => {
+  for (const issue of capabilitySoftwareIssues(service)) {
+    ctx.addIssue({ code: 'custom', path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: issue.message, params: { code: issue.code } });
+  }
+});
 export type ServiceCreateInput = z.input<typeof serviceCreateSchema>;
 
 /** `PATCH /services/{id}`: any subset, same rules. */
@@ -41,6 +89,10 @@ export const serviceUpdateSchema = z
     revisions: z.coerce.number().int().min(0).max(20).optional(),
     cover: optionalMediaUrl,
     images: z.array(mediaUrl).max(8).optional(),
+    restorations: capabilityFields.restorations.optional(),
+    materials: capabilityFields.materials.optional(),
+    software: capabilityFields.software.optional(),
+    outputFormats: capabilityFields.outputFormats.optional(),
   })
   .strict();
 
@@ -61,6 +113,10 @@ export const serviceListQuery = z.object({
   max: priceBound,
   sort: z.enum(SERVICE_SORTS).optional(),
   userId: z.uuid('userId must be a user id.').optional(),
+  /** Services that design this restoration, in this material, in this CAD software (issue 16). */
+  restoration: z.enum(RESTORATIONS, { error: `Choose the restoration from: ${RESTORATIONS.join(', ')}.` }).optional(),
+  material: z.enum(MATERIALS, { error: `Choose the material from: ${MATERIALS.join(', ')}.` }).optional(),
+  software: z.enum(SOFTWARE, { error: `Choose the software from: ${SOFTWARE.join(', ')}.` }).optional(),
   limit: pageLimit(24),
   offset: pageOffset,
 });
@@ -82,6 +138,11 @@ export interface ServiceJson {
   toothQuantity: number;
   deliveryTime: number;
   revisions: number;
+  /** What the service designs (issue 16): codes of `RESTORATIONS`, `MATERIALS`, `SOFTWARE`, `OUTPUT_FORMATS`. */
+  restorations: Restoration[];
+  materials: Material[];
+  software: Software[];
+  outputFormats: OutputFormat[];
   totalStars: number;
   starNumber: number;
   sales: number;

@@ -109,7 +109,7 @@ export const orderFiles = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     kind: text('kind', { enum: ['stl', 'ply', 'obj', 'zip', 'jpeg', 'png'] }).notNull(),
     /** What the file is for the case (issue 16): guessed from its name at upload, corrected by the buyer. */
-    role: text('role', { enum: ['upper_jaw', 'lower_jaw', 'bite', 'prep', 'scan_body', 'photo', 'other'] satisfies FileRole[] }).notNull().default('other'),
+    role: text('role', { enum: ['upper_jaw', 'lower_jaw', 'bite', 'prep', 'scan_body', 'photo', 'other'] as const satisfies readonly FileRole[] }).notNull().default('other'),
     /** The scan check's figures (modules/analysis, ADR 0026); null while a mesh waits for it, and for photos. */
     analysis: jsonb('analysis').$type<StoredAnalysis>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

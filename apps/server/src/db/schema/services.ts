@@ -24,7 +24,7 @@ export const services = pgTable(
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     /**
      * What the service designs (issue 16, ADR 0025 "Files and services"): codes of the shared lists. The
-     * defaults are what migration 0009 gave services made before (docs/decisions/0027).
+     * defaults are what migration 0009 gave services made before (docs/decisions/0028).
      */
     restorations: text('restorations').array().$type<Restoration[]>().notNull().default(sql`'{crown}'::text[]`),
     materials: text('materials').array().$type<Material[]>().notNull().default(sql`'{zirconia_monolithic}'::text[]`),

@@ -1,8 +1,8 @@
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { MultipartFile } from '@fastify/multipart';
-import type { OrderFileJson } from '@cusp/shared';
+import { guessFileRoles, ORDER_MAX_FILES, PRESCRIPTION_API_MESSAGES, type FileRole, type OrderFileJson } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
-import { orderFiles, type OrderFileRow, type UserRow } from '../../db/schema/index.js';
+import { orderFiles, orders, type OrderFileRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { checkNewOrderFile } from '../analysis/analysis.service.js';
 import { storeCaseFile } from '../files/files.service.js';
@@ -20,7 +20,7 @@ export async function uploadOrderFile(ctx: AppContext, user: UserRow, file: Mult
   try {
     const [row] = await ctx.db
       .insert(orderFiles)
-      .values({ uploaderId: user.id, name: blob.originalName, storageKey: blob.key, size: blob.size, kind: blob.kind })
+      .values({ uploaderId: user.id, name: blob.originalName, storageKey: blob.key, size: blob.size, kind: blob.kind, role: await guessRole(ctx, user, blob.originalName) })
       .returning();
     // Scan check (ADR 0026): refused when unreadable; the analysis when done within a moment, else pending.
     return toOrderFileJson(await checkNewOrderFile(ctx, row!));
@@ -28,6 +28,42 @@ export async function uploadOrderFile(ctx: AppContext, user: UserRow, file: Mult
     await ctx.storage.delete(blob.key);
     throw error;
   }
+}
+
+/**
+ * The role a new case file's name suggests (issue 16), read beside the caller's other files still waiting for
+ * an order (the case being put together): an "antagonist" scan next to an upper jaw is the lower jaw.
+ */
+async function guessRole(ctx: AppContext, user: UserRow, name: string): Promise<FileRole> {
+  const since = new Date(Date.now() - UNCLAIMED_FILE_HOURS * 3_600_000);
+  const waiting = await ctx.db
+    .select({ name: orderFiles.name })
+    .from(orderFiles)
+    .where(and(eq(orderFiles.uploaderId, user.id), isNull(orderFiles.orderId), gt(orderFiles.createdAt, since)))
+    .orderBy(desc(orderFiles.createdAt))
+    .limit(ORDER_MAX_FILES);
+  return guessFileRoles([...waiting.map((file) => file.name), name]).at(-1)!;
+}
+
+/**
+ * `PATCH /api/order-files/{id} {role}`: the uploader corrects a case file's role before the order is paid
+ * (the file waits for an order, or its order awaits payment). Anyone else's file is "not found"; a paid
+ * order's or a delivery's file is a 409.
+ */
+export async function setFileRole(ctx: AppContext, user: UserRow, fileId: string, role: FileRole): Promise<OrderFileJson> {
+  const [found] = await ctx.db
+    .select({ file: orderFiles, status: orders.status, buyerId: orders.buyerId })
+    .from(orderFiles)
+    .leftJoin(orders, eq(orders.id, orderFiles.orderId))
+    .where(and(eq(orderFiles.id, fileId), eq(orderFiles.uploaderId, user.id)))
+    .limit(1);
+  if (!found) throw new AppError('NOT_FOUND', PRESCRIPTION_API_MESSAGES.fileNotFound);
+  const { file } = found;
+  if (file.orderId && (file.eventId || found.buyerId !== user.id || found.status !== 'pending_payment')) {
+    throw new AppError('CONFLICT', PRESCRIPTION_API_MESSAGES.roleLocked);
+  }
+  const [row] = await ctx.db.update(orderFiles).set({ role }).where(eq(orderFiles.id, file.id)).returning();
+  return toOrderFileJson(row!);
 }
 
 export async function orderFile(ctx: AppContext, orderId: string, fileId: string): Promise<OrderFileRow> {

@@ -1,8 +1,28 @@
-import { AUTO_COMPLETE_DAYS, fromMinor, type OrderFileJson, type OrderJson, type OrderPartyJson, type ReviewJson } from '@cusp/shared';
+import {
+  AUTO_COMPLETE_DAYS,
+  earliestDueDate,
+  fromMinor,
+  prescriptionSchema,
+  type OrderFileJson,
+  type OrderJson,
+  type OrderPartyJson,
+  type Prescription,
+  type ReviewJson,
+} from '@cusp/shared';
 import type { OrderFileRow, OrderRow, ReviewRow } from '../../db/schema/index.js';
 import { toAnalysisJson } from '../analysis/findings.js';
 
 export const DAY_MS = 86_400_000;
+
+/** The order's prescription; an order placed before prescriptions existed has an empty one with its requirements as notes. */
+export function prescriptionOf(row: Pick<OrderRow, 'prescription' | 'requirements'>): Prescription {
+  return row.prescription ?? prescriptionSchema.parse({ notes: row.requirements });
+}
+
+/** When the design is due: the buyer's date, else the service's delivery time from ordering. */
+export function dueByOf(row: Pick<OrderRow, 'prescription' | 'createdAt' | 'deliveryDays'>): string {
+  return row.prescription?.dueBy ?? earliestDueDate(row.createdAt, row.deliveryDays);
+}
 
 export function toOrderJson(row: OrderRow, p: { buyer: OrderPartyJson; seller: OrderPartyJson; viewerId: string; paymentId: string | null }): OrderJson {
   const money = (minor: number) => fromMinor(minor, row.currency);
@@ -22,6 +42,8 @@ export function toOrderJson(row: OrderRow, p: { buyer: OrderPartyJson; seller: O
     sellerID: p.seller,
     isSeller,
     teeth: row.teeth,
+    prescription: prescriptionOf(row),
+    dueBy: dueByOf(row),
     revisionsIncluded: row.revisionsIncluded,
     revisionsUsed: row.revisionsUsed,
     deliveryDays: row.deliveryDays,
@@ -44,6 +66,7 @@ export function toOrderFileJson(row: OrderFileRow): OrderFileJson {
     size: row.size,
     kind: row.kind,
     url: row.orderId ? `/api/orders/${row.orderId}/files/${row.id}` : null,
+    role: row.role,
     createdAt: row.createdAt.toISOString(),
     // Scan check (ADR 0026): a file of a delivery is a design, expected closed.
     analysis: toAnalysisJson({ kind: row.kind, name: row.name, analysis: row.analysis, design: row.eventId !== null }),

@@ -5,6 +5,7 @@ import {
   fromMinor,
   formatMoney,
   ORDER_MESSAGES,
+  PRESCRIPTION_API_MESSAGES,
   type BalanceJson,
   type cancelInput,
   type deliverInput,
@@ -33,7 +34,7 @@ import { postSystemMessage } from '../messaging/messaging.service.js';
 import { balanceOf, bookRefund, bookRelease, type Tx } from '../payments/ledger.js';
 import { providerFor } from '../payments/providers/index.js';
 import { catalogueChanged } from '../services/catalogue-cache.js';
-import { DAY_MS, toOrderFileJson, toOrderJson, toReviewJson } from './orders.presenter.js';
+import { DAY_MS, prescriptionOf, toOrderFileJson, toOrderJson, toReviewJson } from './orders.presenter.js';
 
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -121,6 +122,7 @@ export async function orderDetail(ctx: AppContext, user: UserRow, orderId: strin
       actor: actor?._id ? actor : null,
       note: e.note,
       files: files.filter((f) => f.eventId === e.id).map(toOrderFileJson),
+      units: e.units ?? [],
       createdAt: e.createdAt.toISOString(),
     })),
     review: review ? toReviewJson(review.r, review.buyer, order.title) : null,
@@ -171,6 +173,8 @@ interface Transition {
   event: OrderEventType;
   actorId: string | null;
   note?: string | null;
+  /** The teeth the event points at (a revision request, issue 16). */
+  units?: number[];
   /** Runs in the same transaction after the status change: money, files, counters. */
   also?: (tx: Transaction, row: OrderRow, event: OrderEventRow) => Promise<void>;
   now?: Date;
@@ -189,7 +193,7 @@ export async function transition(ctx: AppContext, orderId: string, t: Transition
       .where(and(eq(orders.id, orderId), inArray(orders.status, t.from), t.where))
       .returning();
     if (!row) throw new AppError('CONFLICT', ORDER_MESSAGES.wrongStatus);
-    const [event] = await tx.insert(orderEvents).values({ orderId, actorId: t.actorId, type: t.event, note: t.note || null, createdAt: now }).returning();
+    const [event] = await tx.insert(orderEvents).values({ orderId, actorId: t.actorId, type: t.event, note: t.note || null, units: t.units?.length ? t.units : null, createdAt: now }).returning();
     await t.also?.(tx, row, event!);
     return { row, event: event! };
   });
@@ -243,6 +247,13 @@ export async function requestRevision(ctx: AppContext, user: UserRow, orderId: s
   const order = await participantOrder(ctx, user, orderId);
   requireParty(order, user, 'buyer');
   if (order.status === 'delivered' && order.revisionsUsed >= order.revisionsIncluded) throw new AppError('CONFLICT', ORDER_MESSAGES.noRevisionsLeft);
+  // The teeth it points at must be the prescription's (an order from before prescriptions: its teeth).
+  const prescribed = new Set([...prescriptionOf(order).units.map((unit) => unit.tooth), ...order.teeth]);
+  const stranger = input.units.find((tooth) => !prescribed.has(tooth));
+  if (stranger !== undefined) {
+    const message = PRESCRIPTION_API_MESSAGES.revisionUnit(stranger);
+    throw new AppError('VALIDATION', message, { units: message });
+  }
   await transition(ctx, order.id, {
     from: ['delivered'],
     to: 'revision_requested',
@@ -251,6 +262,7 @@ export async function requestRevision(ctx: AppContext, user: UserRow, orderId: s
     event: 'revision_requested',
     actorId: user.id,
     note: input.note,
+    units: input.units,
   });
   return orderDetail(ctx, user, order.id);
 }

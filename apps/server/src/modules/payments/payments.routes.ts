@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardInput, ORDER_MESSAGES, paymentIntentInput, sandboxConfirmInput, type PaymentConfigJson } from '@cusp/shared';
+import { cardInput, ORDER_MESSAGES, paymentIntentInput, sandboxConfirmInput, serviceIntentInput, type PaymentConfigJson } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { loggedIn, requireUser } from '../auth/session.js';
 import { providerFor } from './providers/index.js';
@@ -19,6 +19,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     const intent = await paymentsService.createIntent(ctx, requireUser(request), request.body);
     return reply.status(201).send(intent);
   });
+
+  // The order form's figure before paying (issue 16): same body and checks as an intent for a service.
+  app.post('/payments/quote', { ...loggedIn, schema: { body: serviceIntentInput } }, async (request) =>
+    paymentsService.quote(ctx, requireUser(request), request.body),
+  );
 
   app.get('/payments/:id', { ...loggedIn, schema: { params: idParams } }, async (request) =>
     paymentsService.getPayment(ctx, requireUser(request), request.params.id),

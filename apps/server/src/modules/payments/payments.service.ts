@@ -2,7 +2,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   fromMinor,
-  ORDER_MAX_ARCHES,
   ORDER_MESSAGES,
   SANDBOX_CARDS,
   type cardInput,
@@ -10,6 +9,8 @@ import {
   type OrderJson,
   type paymentIntentInput,
   type PaymentIntentJson,
+  type OrderQuoteJson,
+  type serviceIntentInput,
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import {
@@ -29,6 +30,7 @@ import {
 import { AppError } from '../../errors.js';
 import { announce, claimFiles, type Transaction } from '../orders/orders.service.js';
 import { toOrderJson } from '../orders/orders.presenter.js';
+import { applyFileRoles, lineItemsOf, priceOrder, toQuoteJson } from '../orders/prescription.service.js';
 import { bookCourseSale, bookOrderPayment, bookRefund } from './ledger.js';
 import { providerFor, ProviderError, webhookProvider, type Headers } from './providers/index.js';
 
@@ -48,7 +50,16 @@ const {
 
 const notVerified = () => new AppError('PAYMENT_NOT_VERIFIED', ORDER_MESSAGES.paymentNotVerified);
 
-function toIntentJson(ctx: AppContext, p: PaymentRow, title: string, clientSecret?: string): PaymentIntentJson {
+/** What a payment is for: its title and line (an order's unit price and quantity; a course is one line of one). */
+interface PaidItem {
+  title: string;
+  unitOrArch: 'unit' | 'arch' | null;
+  unitPrice: number;
+  quantity: number;
+}
+
+function toIntentJson(ctx: AppContext, p: PaymentRow, item: PaidItem, clientSecret?: string): PaymentIntentJson {
+  const title = item.title;
   return {
     _id: p.id,
     orderId: p.itemType === 'service' ? p.itemId : null,
@@ -59,16 +70,17 @@ function toIntentJson(ctx: AppContext, p: PaymentRow, title: string, clientSecre
     provider: p.provider,
     ...(clientSecret ? { clientSecret } : {}),
     description: `Payment for ${title}`,
+    lineItems: lineItemsOf(item, p.currency),
   };
 }
 
 /** Creates our payment row and the provider's side of it; the provider being down fails the attempt cleanly. */
-async function startPayment(ctx: AppContext, payment: PaymentRow, title: string): Promise<PaymentIntentJson> {
+async function startPayment(ctx: AppContext, payment: PaymentRow, item: PaidItem): Promise<PaymentIntentJson> {
   const provider = providerFor(ctx);
   try {
-    const started = await provider.start({ id: payment.id, amount: payment.amount, currency: payment.currency, description: `Payment for ${title}`, userId: payment.userId });
+    const started = await provider.start({ id: payment.id, amount: payment.amount, currency: payment.currency, description: `Payment for ${item.title}`, userId: payment.userId });
     const [row] = await ctx.db.update(payments).set({ providerRef: started.ref, updatedAt: new Date() }).where(eq(payments.id, payment.id)).returning();
-    return toIntentJson(ctx, row!, title, started.clientSecret);
+    return toIntentJson(ctx, row!, item, started.clientSecret);
   } catch (error) {
     await ctx.db.update(payments).set({ status: 'failed', failureReason: String(error).slice(0, 500), updatedAt: new Date() }).where(eq(payments.id, payment.id));
     if (error instanceof ProviderError) throw new AppError('UNAVAILABLE', PROVIDER_DOWN);
@@ -91,19 +103,12 @@ export async function createIntent(ctx: AppContext, user: UserRow, input: z.outp
     const [enrolled] = await ctx.db.select({ id: enrollments.id }).from(enrollments).where(and(eq(enrollments.courseId, course.id), eq(enrollments.userId, user.id)));
     if (enrolled) throw new AppError('CONFLICT', ALREADY_ENROLLED);
     const [payment] = await ctx.db.insert(payments).values({ userId: user.id, itemType: 'course', itemId: course.id, amount: course.price, currency, provider }).returning();
-    return startPayment(ctx, payment!, course.title);
+    return startPayment(ctx, payment!, { title: course.title, unitOrArch: null, unitPrice: course.price, quantity: 1 });
   }
 
-  const [service] = await ctx.db.select(serviceColumns).from(services).where(and(eq(services.id, input.id), eq(services.hidden, false)));
-  if (!service) throw new AppError('NOT_FOUND', ORDER_MESSAGES.itemNotFound);
-  if (service.userId === user.id) throw new AppError('FORBIDDEN', ORDER_MESSAGES.ownService);
-  const teeth = [...new Set(input.teeth)].sort((a, b) => a - b);
-  // Per-unit work: the teeth picked on the chart are the units ordered.
-  const quantity = service.unitOrArch === 'unit' && teeth.length > 0 ? teeth.length : input.quantity;
-  if (service.unitOrArch === 'arch' && quantity > ORDER_MAX_ARCHES) {
-    throw new AppError('VALIDATION', ORDER_MESSAGES.tooMany, { quantity: ORDER_MESSAGES.tooMany });
-  }
-  const price = service.toothPrice * quantity;
+  const service = await orderableService(ctx, user, input.id);
+  // The prescription, quantity, teeth and price (issue 16): checked against the service, priced by the server.
+  const { prescription, quantity, teeth, requirements, price } = await priceOrder(ctx, user.id, service, input);
   const payment = await ctx.db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
@@ -119,25 +124,48 @@ export async function createIntent(ctx: AppContext, user: UserRow, input: z.outp
         price,
         currency,
         teeth,
-        requirements: input.requirements,
+        requirements,
+        prescription,
         deliveryDays: service.deliveryTime,
         revisionsIncluded: service.revisions,
       })
       .returning();
     await tx.insert(orderEvents).values({ orderId: order!.id, actorId: user.id, type: 'created' });
-    await claimFiles(tx, input.attachments, user.id, order!.id, null);
+    await claimFiles(tx, input.attachments.map((a) => (typeof a === 'string' ? a : a.id)), user.id, order!.id, null);
+    await applyFileRoles(tx, order!.id, input.attachments);
     const [payment] = await tx.insert(payments).values({ userId: user.id, itemType: 'service', itemId: order!.id, amount: price, currency, provider }).returning();
     return payment!;
   });
-  return startPayment(ctx, payment, service.title);
+  return startPayment(ctx, payment, { title: service.title, unitOrArch: service.unitOrArch, unitPrice: service.toothPrice, quantity });
 }
 
-async function titleOf(ctx: AppContext, p: PaymentRow): Promise<string> {
-  const [row] =
-    p.itemType === 'service'
-      ? await ctx.db.select({ title: orders.title }).from(orders).where(eq(orders.id, p.itemId))
-      : await ctx.db.select({ title: courses.title }).from(courses).where(eq(courses.id, p.itemId));
-  return row?.title ?? '';
+/** A visible service someone else offers: what can be ordered. */
+async function orderableService(ctx: AppContext, user: UserRow, id: string) {
+  const [service] = await ctx.db.select(serviceColumns).from(services).where(and(eq(services.id, id), eq(services.hidden, false)));
+  if (!service) throw new AppError('NOT_FOUND', ORDER_MESSAGES.itemNotFound);
+  if (service.userId === user.id) throw new AppError('FORBIDDEN', ORDER_MESSAGES.ownService);
+  return service;
+}
+
+/**
+ * `POST /payments/quote`: what `POST /payments/intents` would charge for this body, with the same checks
+ * (the same 400s), creating nothing: the order form shows this figure before the buyer pays.
+ */
+export async function quote(ctx: AppContext, user: UserRow, input: z.output<typeof serviceIntentInput>): Promise<OrderQuoteJson> {
+  const service = await orderableService(ctx, user, input.id);
+  return toQuoteJson(service, await priceOrder(ctx, user.id, service, input), ctx.config.currency);
+}
+
+async function itemOf(ctx: AppContext, p: PaymentRow): Promise<PaidItem> {
+  if (p.itemType === 'service') {
+    const [row] = await ctx.db
+      .select({ title: orders.title, unitOrArch: orders.unitOrArch, unitPrice: orders.unitPrice, quantity: orders.quantity })
+      .from(orders)
+      .where(eq(orders.id, p.itemId));
+    return row ?? { title: '', unitOrArch: null, unitPrice: p.amount, quantity: 1 };
+  }
+  const [row] = await ctx.db.select({ title: courses.title }).from(courses).where(eq(courses.id, p.itemId));
+  return { title: row?.title ?? '', unitOrArch: null, unitPrice: p.amount, quantity: 1 };
 }
 
 /** The caller's own payment, by our id; anyone else's is "not found". */
@@ -149,7 +177,7 @@ async function ownPayment(ctx: AppContext, user: UserRow, id: string): Promise<P
 
 export async function getPayment(ctx: AppContext, user: UserRow, id: string): Promise<PaymentIntentJson> {
   const p = await ownPayment(ctx, user, id);
-  return toIntentJson(ctx, p, await titleOf(ctx, p));
+  return toIntentJson(ctx, p, await itemOf(ctx, p));
 }
 
 const OUTCOMES: Record<string, 'paid' | 'failed' | 'requires_action'> = {

@@ -1,10 +1,10 @@
 import { and, desc, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
-import { toMinor, type ServiceDetailJson, type serviceCreateSchema, type ServiceListQuery, type serviceUpdateSchema, MESSAGES } from '@cusp/shared';
+import { capabilitySoftwareIssues, toMinor, type ServiceDetailJson, type serviceCreateSchema, type ServiceListQuery, type serviceUpdateSchema, MESSAGES } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { prefixQuery } from '../../db/search.js';
 import { serviceColumns, services, users, type ServiceRow, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, validationError } from '../../errors.js';
 import { designerSums, sumsFields, toProfileStats } from '../users/stats.js';
 import { catalogueChanged } from './catalogue-cache.js';
 import { toServiceJson } from './service.presenter.js';
@@ -70,6 +70,10 @@ function toRow(ctx: AppContext, input: Partial<z.output<typeof serviceCreateSche
   if (input.revisions !== undefined) row.revisions = input.revisions;
   if (input.cover !== undefined) row.cover = input.cover;
   if (input.images) row.images = input.images;
+  if (input.restorations) row.restorations = input.restorations;
+  if (input.materials) row.materials = input.materials;
+  if (input.software) row.software = input.software;
+  if (input.outputFormats) row.outputFormats = input.outputFormats;
   return row;
 }
 
@@ -90,7 +94,10 @@ async function loadOwned(ctx: AppContext, user: UserRow, id: string) {
 }
 
 export async function updateService(ctx: AppContext, user: UserRow, id: string, input: z.output<typeof serviceUpdateSchema>) {
-  await loadOwned(ctx, user, id);
+  const { service } = await loadOwned(ctx, user, id);
+  // Project files need their software: checked on the capabilities as they will be after this change.
+  const issues = capabilitySoftwareIssues({ outputFormats: input.outputFormats ?? service.outputFormats, software: input.software ?? service.software });
+  if (issues.length) throw validationError(issues.map((issue) => ({ path: issue.path.split('.'), message: issue.message })));
   const [row] = await ctx.db
     .update(services)
     .set({ ...toRow(ctx, input), updatedAt: new Date() })
@@ -131,6 +138,10 @@ export async function listServices(ctx: AppContext, query: ServiceListQuery, opt
   const tag = query.tag ?? query.cat;
   if (tag) conditions.push(sql`${services.tags} @> array[${tag}]::text[]`);
   if (query.userId) conditions.push(eq(services.userId, query.userId));
+  // Capabilities (issue 16): containment on the arrays, which their GIN indexes answer.
+  if (query.restoration) conditions.push(sql`${services.restorations} @> array[${query.restoration}]::text[]`);
+  if (query.material) conditions.push(sql`${services.materials} @> array[${query.material}]::text[]`);
+  if (query.software) conditions.push(sql`${services.software} @> array[${query.software}]::text[]`);
   if (query.min !== undefined) conditions.push(gte(services.toothPrice, toMinor(query.min, c)));
   if (query.max !== undefined) conditions.push(lte(services.toothPrice, toMinor(query.max, c)));
   const q = prefixQuery(query.search);

@@ -1,0 +1,136 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  capabilityMismatches,
+  checkDueBy,
+  earliestDueDate,
+  fromMinor,
+  guessFileRoles,
+  ORDER_MAX_ARCHES,
+  ORDER_MESSAGES,
+  PRESCRIPTION_API_MESSAGES,
+  prescriptionQuantity,
+  prescriptionSchema,
+  type FileRole,
+  type LineItemJson,
+  type OrderQuoteJson,
+  type Prescription,
+  type PrescriptionIssue,
+  type serviceIntentInput,
+} from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { orderFiles, type ServiceRow } from '../../db/schema/index.js';
+import { validationError } from '../../errors.js';
+import { presetForUse } from '../preferences/preferences.service.js';
+import type { Tx } from '../payments/ledger.js';
+
+/**
+ * What an order of a service costs and says (issue 16, docs/decisions/0028), from the intent's body: the
+ * prescription checked against the service (capabilities, due date), the quantity derived from its units,
+ * the teeth, the price. The intent and the quote both use it, so the form shows the figure the order gets.
+ */
+export interface PricedOrder {
+  prescription: Prescription;
+  quantity: number;
+  teeth: number[];
+  requirements: string;
+  unitPrice: number;
+  price: number;
+}
+
+type IntentInput = z.output<typeof serviceIntentInput>;
+type PricedService = Pick<ServiceRow, 'id' | 'title' | 'unitOrArch' | 'toothPrice' | 'deliveryTime' | 'restorations' | 'materials' | 'outputFormats'>;
+
+const at = (prefix: string, issue: PrescriptionIssue) => ({ path: `${prefix}${issue.path}`.split('.'), message: issue.message });
+
+export async function priceOrder(ctx: AppContext, userId: string, service: PricedService, input: IntentInput, now = new Date()): Promise<PricedOrder> {
+  const issues: Array<{ path: string[]; message: string }> = [];
+  let prescription = input.prescription ?? prescriptionSchema.parse({ notes: input.requirements });
+
+  if (input.presetId) {
+    // A preset's design replaces the prescription's; the pontic shape belongs to this case and stays.
+    const preset = await presetForUse(ctx, userId, input.presetId);
+    const parsed = prescriptionSchema.safeParse({ ...prescription, design: { ...preset.design, ponticType: prescription.design.ponticType } });
+    if (!parsed.success) throw validationError(parsed.error.issues.map((issue) => ({ path: ['prescription', ...issue.path.map(String)], message: issue.message })));
+    prescription = parsed.data;
+  }
+  if (!prescription.notes && input.requirements) prescription = { ...prescription, notes: input.requirements };
+
+  for (const issue of capabilityMismatches(prescription, service)) issues.push(at('prescription.', issue));
+  const tooEarly = checkDueBy(prescription.dueBy, now, service.deliveryTime);
+  if (tooEarly) issues.push(at('prescription.', tooEarly));
+
+  let quantity: number;
+  let teeth: number[];
+  if (prescription.units.length > 0) {
+    // The units decide: per unit their number (pontics count), per arch the arches they touch.
+    quantity = prescriptionQuantity(prescription.units, service.unitOrArch);
+    teeth = prescription.units.map((unit) => unit.tooth).sort((a, b) => a - b);
+    if (input.quantity !== undefined && input.quantity !== quantity) {
+      issues.push({ path: ['quantity'], message: PRESCRIPTION_API_MESSAGES.quantityMismatch(quantity, service.unitOrArch) });
+    }
+  } else {
+    // No units (a night guard per arch, or a client that sends teeth): as before issue 16.
+    teeth = [...new Set(input.teeth)].sort((a, b) => a - b);
+    const fromTeeth = service.unitOrArch === 'unit' && teeth.length > 0 ? teeth.length : undefined;
+    quantity = fromTeeth ?? input.quantity ?? (service.unitOrArch === 'arch' ? 1 : 0);
+    if (quantity < 1) issues.push({ path: ['quantity'], message: ORDER_MESSAGES.quantity });
+  }
+  if (service.unitOrArch === 'arch' && quantity > ORDER_MAX_ARCHES) issues.push({ path: ['quantity'], message: ORDER_MESSAGES.tooMany });
+  if (issues.length) throw validationError(issues);
+
+  return {
+    prescription,
+    quantity,
+    teeth,
+    requirements: prescription.notes,
+    unitPrice: service.toothPrice,
+    price: service.toothPrice * quantity,
+  };
+}
+
+export function lineItemsOf(
+  item: { title: string; unitOrArch: 'unit' | 'arch' | null; unitPrice: number; quantity: number },
+  currency: string,
+): LineItemJson[] {
+  return [
+    {
+      description: item.title,
+      unitOrArch: item.unitOrArch,
+      unitPrice: fromMinor(item.unitPrice, currency),
+      quantity: item.quantity,
+      total: fromMinor(item.unitPrice * item.quantity, currency),
+    },
+  ];
+}
+
+export function toQuoteJson(service: PricedService, priced: PricedOrder, currency: string, now = new Date()): OrderQuoteJson {
+  return {
+    serviceId: service.id,
+    unitOrArch: service.unitOrArch,
+    quantity: priced.quantity,
+    unitPrice: fromMinor(priced.unitPrice, currency),
+    total: fromMinor(priced.price, currency),
+    currency,
+    lineItems: lineItemsOf({ title: service.title, unitOrArch: service.unitOrArch, unitPrice: priced.unitPrice, quantity: priced.quantity }, currency),
+    teeth: priced.teeth,
+    earliestDueBy: earliestDueDate(now, service.deliveryTime),
+  };
+}
+
+/**
+ * After the order claimed its case files: the roles the buyer set, and for the others a second guess from
+ * all the case's names together (an "antagonist" beside one jaw), only where the upload's guess was `other`.
+ */
+export async function applyFileRoles(tx: Tx, orderId: string, attachments: IntentInput['attachments']) {
+  if (attachments.length === 0) return;
+  const chosen = new Map<string, FileRole>();
+  for (const a of attachments) if (typeof a !== 'string' && a.role) chosen.set(a.id, a.role);
+  const files = await tx.select({ id: orderFiles.id, name: orderFiles.name, role: orderFiles.role }).from(orderFiles).where(eq(orderFiles.orderId, orderId));
+  const guesses = guessFileRoles(files.map((file) => file.name));
+  for (const [i, file] of files.entries()) {
+    const role = chosen.get(file.id) ?? (file.role === 'other' ? guesses[i]! : file.role);
+    if (role !== file.role) await tx.update(orderFiles).set({ role }).where(eq(orderFiles.id, file.id));
+  }
+}
+

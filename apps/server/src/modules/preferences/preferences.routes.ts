@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PRESCRIPTION_API_MESSAGES, presetInput, presetUpdateInput } from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { loggedIn, requireUser } from '../auth/session.js';
+import * as presets from './preferences.service.js';
+
+// A malformed id is a 404 with this sentence (errors.ts, ADR 0023).
+const idParams = z.object({ id: z.uuid(PRESCRIPTION_API_MESSAGES.presetNotFound) });
+
+/** `/api/preferences`: the caller's saved prescription presets (issue 16), owner only. */
+export const preferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/preferences', { ...loggedIn }, async (request) => presets.listPresets(ctx, requireUser(request)));
+
+  app.post('/preferences', { ...loggedIn, schema: { body: presetInput } }, async (request, reply) =>
+    reply.status(201).send(await presets.createPreset(ctx, requireUser(request), request.body)),
+  );
+
+  app.get('/preferences/:id', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+    presets.getPreset(ctx, requireUser(request), request.params.id),
+  );
+
+  app.patch('/preferences/:id', { ...loggedIn, schema: { params: idParams, body: presetUpdateInput } }, async (request) =>
+    presets.updatePreset(ctx, requireUser(request), request.params.id, request.body),
+  );
+
+  app.delete('/preferences/:id', { ...loggedIn, schema: { params: idParams } }, async (request, reply) => {
+    await presets.deletePreset(ctx, requireUser(request), request.params.id);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { MATERIALS, isShade, normalizeShade, type Material } from '../dental/catalogue.js';
+import { designSchema, fileRoleSchema, prescriptionSchema, type PrescriptionDesign } from '../dental/prescription.js';
+import { line, text } from './fields.js';
+import { ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, isFdiTooth, type LineItemJson } from './orders.js';
+
+/**
+ * The API side of the dental prescription (issue 16, ADR 0025, docs/decisions/0028): the payment intent that
+ * places an order with its prescription, the quote the order form shows before it, case file roles, revision
+ * requests that point at teeth, and the buyer's saved presets. Here rather than in ./orders.ts because the
+ * prescription schema reads that module's limits.
+ */
+
+export const PRESCRIPTION_API_MESSAGES = {
+  quantityMismatch: (quantity: number, unitOrArch: 'unit' | 'arch') =>
+    unitOrArch === 'unit'
+      ? `This prescription has ${quantity} ${quantity === 1 ? 'unit' : 'units'}, so the quantity is ${quantity}.`
+      : `This prescription covers ${quantity} ${quantity === 1 ? 'arch' : 'arches'}, so the quantity is ${quantity}.`,
+  revisionUnit: (tooth: number) => `Tooth ${tooth} is not in this order's prescription.`,
+  presetNotFound: 'Preset not found.',
+  presetLimit: (max: number) => `You can save at most ${max} presets. Delete one first.`,
+  presetNameTaken: 'You already have a preset with this name.',
+  presetName: 'Please give the preset a name.',
+  roleLocked: 'The role of a case file can be changed only until the order is paid.',
+  fileNotFound: 'File not found.',
+  shade: 'Choose a VITA classical, VITA 3D-Master or bleach shade.',
+} as const;
+
+const uuid = z.uuid({ error: ORDER_MESSAGES.itemNotFound });
+const note = (max: number) => text().max(max, `The note is at most ${max} characters.`);
+
+/** A case file attached to an order: its id (keeping the role guessed at upload), or `{ id, role }` to set the role. */
+export const intentAttachment = z.union([z.uuid(ORDER_MESSAGES.fileNotYours), z.object({ id: z.uuid(ORDER_MESSAGES.fileNotYours), role: fileRoleSchema.optional() })], {
+  error: ORDER_MESSAGES.fileNotYours,
+});
+
+/**
+ * `POST /api/payments/intents {type: 'service'}` and `POST /api/payments/quote`. With `prescription.units`,
+ * the server derives the quantity from them (per unit: the number of units, pontics included; per arch: the
+ * arches they touch) and a `quantity` sent beside them must equal it (else 400 on `quantity`); the teeth are
+ * the units' teeth. Without units it is as before: per unit, the teeth picked (or `quantity`); per arch,
+ * `quantity` (1 when absent, at most 2).
+ */
+export const serviceIntentInput = z.object({
+  type: z.literal('service'),
+  id: uuid,
+  quantity: z.coerce
+    .number({ error: ORDER_MESSAGES.quantity })
+    .int(ORDER_MESSAGES.quantity)
+    .min(1, ORDER_MESSAGES.quantity)
+    .max(ORDER_MAX_UNITS, ORDER_MESSAGES.tooMany)
+    .optional(),
+  teeth: z
+    .array(z.number().int().refine(isFdiTooth, ORDER_MESSAGES.badTooth), { error: ORDER_MESSAGES.badTooth })
+    .max(ORDER_MAX_UNITS, ORDER_MESSAGES.tooMany)
+    .optional()
+    .default([]),
+  /** The former free text; with a prescription, its `notes` take its place. */
+  requirements: note(ORDER_REQUIREMENTS_MAX).optional().default(''),
+  prescription: prescriptionSchema.optional(),
+  /**
+   * One of the caller's presets: its design block replaces `prescription.design` (the pontic shape stays the
+   * prescription's). Someone else's or an unknown preset is a 404 on `presetId`.
+   */
+  presetId: z.uuid(PRESCRIPTION_API_MESSAGES.presetNotFound).optional(),
+  /** Ids answered by `POST /api/order-files`, or `{ id, role }`. */
+  attachments: z.array(intentAttachment).max(ORDER_MAX_FILES, `At most ${ORDER_MAX_FILES} files.`).optional().default([]),
+});
+export type ServiceIntentInput = z.input<typeof serviceIntentInput>;
+export const courseIntentInput = z.object({ type: z.literal('course'), id: uuid });
+export const paymentIntentInput = z.discriminatedUnion('type', [serviceIntentInput, courseIntentInput], {
+  error: ORDER_MESSAGES.itemNotFound,
+});
+export type PaymentIntentInput = z.input<typeof paymentIntentInput>;
+
+/** `POST /api/payments/quote`: what the intent would charge, computed by the same code, nothing created. */
+export interface OrderQuoteJson {
+  serviceId: string;
+  unitOrArch: 'unit' | 'arch';
+  quantity: number;
+  unitPrice: number;
+  /** Major units: `unitPrice × quantity`, the intent's `amount`. */
+  total: number;
+  currency: string;
+  lineItems: LineItemJson[];
+  /** The teeth of the order (the units' teeth, sorted). */
+  teeth: number[];
+  /** The earliest `dueBy` this service can promise from today (YYYY-MM-DD). */
+  earliestDueBy: string;
+}
+
+/** `PATCH /api/order-files/{id}`: the uploader corrects a case file's role while its order is unpaid. */
+export const orderFileRoleInput = z.object({ role: fileRoleSchema });
+
+/** `POST /api/orders/{id}/revision`: what should change, and optionally which teeth of the prescription. */
+export const revisionInput = z.object({
+  note: text({ error: ORDER_MESSAGES.revisionNeedsNote }).min(1, ORDER_MESSAGES.revisionNeedsNote).max(ORDER_NOTE_MAX),
+  units: z
+    .array(z.number({ error: ORDER_MESSAGES.badTooth }).int(ORDER_MESSAGES.badTooth), { error: ORDER_MESSAGES.badTooth })
+    .max(ORDER_MAX_UNITS, ORDER_MESSAGES.tooMany)
+    .optional()
+    .default([])
+    .transform((teeth) => [...new Set(teeth)].sort((a, b) => a - b)),
+});
+
+// Saved presets (`/api/preferences`).
+export const PRESET_MAX = 20;
+export const PRESET_NAME_MAX = 60;
+
+/** A preset's design: the prescription's design block without the pontic shape, which belongs to a case. */
+export const presetDesignSchema = designSchema.omit({ ponticType: true });
+export type PresetDesign = Omit<PrescriptionDesign, 'ponticType'>;
+
+const presetName = line({ error: PRESCRIPTION_API_MESSAGES.presetName })
+  .min(1, PRESCRIPTION_API_MESSAGES.presetName)
+  .max(PRESET_NAME_MAX, `A preset name is at most ${PRESET_NAME_MAX} characters.`);
+const presetMaterial = z.enum(MATERIALS, { error: `Choose the material from: ${MATERIALS.join(', ')}.` }).nullable();
+/** A real shade code, stored as `normalizeShade` writes it; '' or null is none. */
+const presetShade = z
+  .union([line().max(10, PRESCRIPTION_API_MESSAGES.shade), z.null()])
+  .transform((shade) => (shade ? normalizeShade(shade) : null))
+  .refine((shade) => shade === null || isShade(shade), PRESCRIPTION_API_MESSAGES.shade);
+
+/** `POST /api/preferences`. `isDefault: true` makes it the default (the former default stops being one). */
+export const presetInput = z.object({
+  name: presetName,
+  design: presetDesignSchema.prefault({}),
+  material: presetMaterial.optional().default(null),
+  shade: presetShade.optional().default(null),
+  isDefault: z.boolean().optional().default(false),
+});
+export type PresetInput = z.input<typeof presetInput>;
+
+/** `PATCH /api/preferences/{id}`: any of the fields; `design` replaces the whole block (defaults fill what it leaves out). */
+export const presetUpdateInput = z
+  .object({
+    name: presetName.optional(),
+    design: presetDesignSchema.optional(),
+    material: presetMaterial.optional(),
+    shade: presetShade.optional(),
+    isDefault: z.boolean().optional(),
+  })
+  .strict();
+export type PresetUpdateInput = z.input<typeof presetUpdateInput>;
+
+/** A saved preset as `GET /api/preferences` lists it (the default first, then by name). */
+export interface PresetJson {
+  _id: string;
+  name: string;
+  design: PresetDesign;
+  material: Material | null;
+  shade: string | null;
+  isDefault: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
