@@ -1,4 +1,4 @@
-import { SERVICE_TAGS, toMinor } from '@cusp/shared';
+import { SERVICE_TAGS, toMinor, type Material, type OutputFormat, type Restoration, type Software } from '@cusp/shared';
 import type { AppContext } from '../context.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { services, users } from '../db/schema/index.js';
@@ -34,12 +34,70 @@ const TITLES: Record<(typeof SERVICE_TAGS)[number], string[]> = {
 };
 
 /**
+ * The demo designer's own services: what the demo orders ask for (seed/demo-orders.ts), so each prescription
+ * fits its service's capabilities (issue 16). Keyed by the service's place in the catalogue below.
+ */
+const DEMO_DESIGNER_SERVICES: Record<number, { title: string; tags: Array<(typeof SERVICE_TAGS)[number]>; capabilities: Capabilities }> = {
+  39: {
+    title: 'Three-unit zirconia bridge',
+    tags: ['Bridge', 'Crown'],
+    capabilities: { restorations: ['crown', 'bridge_retainer', 'pontic'], materials: ['zirconia_monolithic', 'zirconia_layered', 'lithium_disilicate'], software: ['exocad'], outputFormats: ['stl', 'exocad_project'] },
+  },
+  26: {
+    title: 'Six-unit veneer smile design',
+    tags: ['Veneer'],
+    capabilities: { restorations: ['veneer', 'crown'], materials: ['lithium_disilicate', 'composite', 'zirconia_layered'], software: ['exocad'], outputFormats: ['stl', 'ply'] },
+  },
+  13: {
+    title: 'Screw-retained implant crown',
+    tags: ['Implant', 'Crown'],
+    capabilities: {
+      restorations: ['implant_crown_screw', 'implant_crown_cement', 'custom_abutment', 'crown'],
+      materials: ['zirconia_monolithic', 'titanium', 'lithium_disilicate'],
+      software: ['exocad'],
+      outputFormats: ['stl', 'exocad_project'],
+    },
+  },
+};
+
+interface Capabilities {
+  restorations: Restoration[];
+  materials: Material[];
+  software: Software[];
+  outputFormats: OutputFormat[];
+}
+
+/** What a demo service designs, from its tags, title and its designer's CAD software (as migration 0009 derives it). */
+function capabilitiesOf(tags: readonly string[], title: string, cadSoftware: readonly string[]): Capabilities {
+  const has = (tag: string) => tags.includes(tag);
+  const restorations = new Set<Restoration>();
+  if (has('Crown')) restorations.add('crown');
+  if (has('Bridge') || /\bbridge/i.test(title)) ['crown', 'bridge_retainer', 'pontic'].forEach((r) => restorations.add(r as Restoration));
+  if (has('Veneer')) restorations.add('veneer');
+  if (has('Implant')) ['implant_crown_screw', 'implant_crown_cement', 'custom_abutment'].forEach((r) => restorations.add(r as Restoration));
+  if (has('Dentures')) restorations.add('denture_tooth');
+  if (has('Root Canal')) restorations.add('post_core');
+  if (restorations.size === 0) restorations.add('crown');
+  const materials = new Set<Material>(['zirconia_monolithic']);
+  if (has('Crown') || has('Bridge') || has('Veneer') || /e\.max/i.test(title)) materials.add('lithium_disilicate');
+  if (has('Implant')) materials.add('titanium');
+  if (has('Dentures') || /temporary|immediate/i.test(title)) materials.add('pmma_temporary');
+  const software = new Set<Software>();
+  for (const name of cadSoftware) {
+    const lower = name.toLowerCase();
+    software.add(lower.includes('exocad') ? 'exocad' : lower.includes('3shape') ? '3shape' : lower.includes('inlab') ? 'inlab_cerec' : lower.includes('blender') ? 'blender_for_dental' : 'other');
+  }
+  return { restorations: [...restorations], materials: [...materials], software: [...software], outputFormats: software.has('exocad') ? ['stl', 'exocad_project'] : ['stl'] };
+}
+
+/**
  * Demo catalogue (issue 3): 12 designers and 40 services across all tags, with generated covers.
  * Runs only when the demo accounts were just created, so it never duplicates on restart.
  */
 export async function seedDemoCatalogue(ctx: AppContext, demoDesignerId: string) {
   const passwordHash = await hashPassword('designer-demo-1');
   const designerIds = [demoDesignerId];
+  const softwareOf = new Map<string, readonly string[]>([[demoDesignerId, ['exocad', '3Shape']]]);
   for (const [i, [username, role, experience, description, software]] of DESIGNERS.entries()) {
     const [row] = await ctx.db
       .insert(users)
@@ -57,18 +115,23 @@ export async function seedDemoCatalogue(ctx: AppContext, demoDesignerId: string)
       })
       .returning({ id: users.id });
     designerIds.push(row!.id);
+    softwareOf.set(row!.id, software);
   }
   const now = Date.now();
   for (let n = 0; n < 40; n++) {
     const tag = SERVICE_TAGS[n % SERVICE_TAGS.length]!;
     const second = SERVICE_TAGS[(n * 3 + 1) % SERVICE_TAGS.length]!;
-    const title = TITLES[tag][Math.floor(n / SERVICE_TAGS.length) % 4]!;
+    const own = DEMO_DESIGNER_SERVICES[n];
+    const title = own?.title ?? TITLES[tag][Math.floor(n / SERVICE_TAGS.length) % 4]!;
+    const tags = own?.tags ?? (tag === second ? [tag] : [tag, second]);
+    const userId = designerIds[n % designerIds.length]!;
     const reviews = n % 5 === 0 ? 0 : 3 + (n % 7);
     await ctx.db.insert(services).values({
-      userId: designerIds[n % designerIds.length]!,
+      userId,
       title,
       description: `${title}, designed to your scan and prescription. Send STL/PLY/OBJ scans; you get a milling-ready design and the project file.`,
-      tags: tag === second ? [tag] : [tag, second],
+      tags,
+      ...(own?.capabilities ?? capabilitiesOf(tags, title, softwareOf.get(userId) ?? [])),
       toothPrice: toMinor(15 + ((n * 7) % 18) * 5, ctx.config.currency),
       crownPrice: n % 2 === 0 ? toMinor(30 + (n % 6) * 10, ctx.config.currency) : null,
       unitOrArch: tag === 'Orthodontics' || tag === 'Dentures' ? 'arch' : 'unit',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
+import { prescriptionSchema, type PrescriptionInput } from '@cusp/shared';
 import type { AppContext } from '../context.js';
 import { accept, deliver } from '../modules/orders/orders.service.js';
 import { createReview } from '../modules/orders/reviews.service.js';
@@ -46,23 +47,54 @@ export async function seedDemoOrders(ctx: AppContext, buyerId: string, designerI
   if (ctx.config.payments.provider !== 'sandbox') return;
   const [buyer] = await ctx.db.select(userColumns).from(users).where(eq(users.id, buyerId));
   const [designer] = await ctx.db.select(userColumns).from(users).where(eq(users.id, designerId));
-  const offered = await ctx.db.select({ id: services.id }).from(services).where(and(eq(services.userId, designerId), eq(services.hidden, false))).orderBy(asc(services.createdAt)).limit(3);
+  const offered = await ctx.db.select({ id: services.id, title: services.title }).from(services).where(and(eq(services.userId, designerId), eq(services.hidden, false))).orderBy(asc(services.createdAt)).limit(3);
   if (!buyer || !designer || offered.length < 3) return;
 
-  const plans = [
-    { teeth: [16], requirements: 'Upper, lower and bite scans are in our chat. Shade A2, light chamfer margin, 0.1 mm cement space.' },
-    { teeth: [11, 21], requirements: 'Deep bite: please check the protrusive contacts carefully. Natural incisal translucency.' },
-    { teeth: [36], requirements: 'Tight contacts please, and a smooth emergence profile.' },
+  // Realistic prescriptions (issue 16), each for the demo designer's service that designs it (demo-catalogue.ts).
+  const plans: Array<{ prescription: PrescriptionInput }> = [
+    {
+      prescription: {
+        units: [
+          { tooth: 14, restoration: 'bridge_retainer', material: 'zirconia_monolithic', shade: 'A2' },
+          { tooth: 15, restoration: 'pontic', material: 'zirconia_monolithic', shade: 'A2' },
+          { tooth: 16, restoration: 'bridge_retainer', material: 'zirconia_monolithic', shade: 'A2' },
+        ],
+        design: { cementGapMicrons: 45, ponticType: 'ovate', outputFormats: ['stl', 'exocad_project'] },
+        caseRef: 'LAB-2291',
+        notes: 'Upper, lower and bite scans attached. Light chamfer margins; keep the connectors at least 9 mm².',
+      },
+    },
+    {
+      prescription: {
+        units: [13, 12, 11, 21, 22, 23].map((tooth) => ({ tooth, restoration: 'veneer' as const, material: 'lithium_disilicate' as const, shade: 'BL2' })),
+        design: { cementGapMicrons: 30, minThicknessMm: 0.4, contactStrength: 'light' },
+        caseRef: 'SMILE-07',
+        notes: 'Deep bite: please check the protrusive contacts carefully. Natural incisal translucency.',
+      },
+    },
+    {
+      prescription: {
+        units: [{ tooth: 36, restoration: 'implant_crown_screw', material: 'zirconia_monolithic', shade: 'A3', implant: { system: 'Straumann BLX', platform: 'RB' } }],
+        design: { contactStrength: 'tight', occlusion: 'light_contact' },
+        caseRef: 'IMP-36-118',
+        notes: 'Tight contacts please, and a smooth emergence profile.',
+      },
+    },
   ];
+  const serviceFor = ['Three-unit zirconia bridge', 'Six-unit veneer smile design', 'Screw-retained implant crown'].map(
+    (title, i) => offered.find((service) => service.title === title) ?? offered[i]!,
+  );
   for (const [i, plan] of plans.entries()) {
-    const intent = await createIntent(ctx, buyer, { type: 'service', id: offered[i]!.id, quantity: plan.teeth.length, teeth: plan.teeth, requirements: plan.requirements, attachments: [] });
+    const prescription = prescriptionSchema.parse(plan.prescription);
+    const intent = await createIntent(ctx, buyer, { type: 'service', id: serviceFor[i]!.id, prescription, teeth: [], requirements: '', attachments: [] });
     await sandboxPay(ctx, buyer, intent._id, CARD);
     await confirmOrderPayment(ctx, buyer, { payment_intent: intent._id });
     if (i === 0) continue;
     const key = `cases/${randomUUID()}.stl`;
     const stl = demoCrownStl();
     await ctx.storage.put(key, Readable.from([stl]));
-    const [file] = await ctx.db.insert(orderFiles).values({ uploaderId: designerId, name: `design-${plan.teeth.join('-')}.stl`, storageKey: key, size: stl.length, kind: 'stl' }).returning();
+    const teeth = prescription.units.map((unit) => unit.tooth).join('-');
+    const [file] = await ctx.db.insert(orderFiles).values({ uploaderId: designerId, name: `design-${teeth}.stl`, storageKey: key, size: stl.length, kind: 'stl' }).returning();
     await deliver(ctx, designer, intent.orderId!, { note: 'Design attached, ready for milling.', files: [file!.id] });
     if (i === 2) {
       await accept(ctx, buyer, intent.orderId!);

@@ -48,5 +48,21 @@ it('seeds a living catalogue once: 13 designers, 40 services over every tag, rea
   const orders = (await app.inject({ method: 'GET', url: '/api/orders', headers: { cookie } })).json();
   expect(orders.map((o: { status: string }) => o.status).sort()).toEqual(['completed', 'delivered', 'in_progress']);
   expect(history.filter((m: { event: unknown }) => m.event)).not.toHaveLength(0);
+  // Each with a real prescription (issue 16) its service can design; the buyer's default preset.
+  const teeth = orders.map((o: { prescription: { units: Array<{ tooth: number; restoration: string; material: string; shade?: string }> } }) => o.prescription.units.map((u) => `${u.tooth} ${u.restoration} ${u.material} ${u.shade ?? ''}`.trim()));
+  expect(teeth).toEqual(
+    expect.arrayContaining([
+      ['14 bridge_retainer zirconia_monolithic A2', '15 pontic zirconia_monolithic A2', '16 bridge_retainer zirconia_monolithic A2'],
+      ['36 implant_crown_screw zirconia_monolithic A3'],
+      [13, 12, 11, 21, 22, 23].map((tooth) => `${tooth} veneer lithium_disilicate BL2`),
+    ]),
+  );
+  expect(orders.map((o: { quantity: number }) => o.quantity).sort()).toEqual([1, 3, 6]);
+  const presets = (await app.inject({ method: 'GET', url: '/api/preferences', headers: { cookie } })).json();
+  expect(presets[0]).toMatchObject({ name: 'Posterior zirconia (our lab)', isDefault: true, material: 'zirconia_monolithic', shade: 'A2' });
+  expect(presets.filter((p: { isDefault: boolean }) => p.isDefault)).toHaveLength(1);
+  expect((items as unknown as Array<{ restorations: string[]; materials: string[] }>).every((s) => s.restorations.length > 0 && s.materials.length > 0)).toBe(true);
+  const veneers = (await app.inject({ method: 'GET', url: '/api/gigs?restoration=veneer&material=lithium_disilicate&limit=100' })).json();
+  expect(veneers.map((s: { title: string }) => s.title)).toContain('Six-unit veneer smile design');
   await expectLedgerBalanced(ctx.db);
 });
