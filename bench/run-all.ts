@@ -5,7 +5,7 @@
  * target is a MISS in the table, not a failure. The exit code is 1 only when a script itself fails
  * (crashes, or catalogue-plans finds a list query without an index), so a smoke run catches rot.
  *
- *   npm run build && npm run bench [-- --small] [-- --only=catalogue,plans,chat,files,pages] [-- --report]
+ *   npm run build && npm run bench [-- --small] [-- --only=catalogue,plans,chat,files,scan,pages] [-- --report]
  *
  * --small   toy sizes, for CI (bench/smoke.sh): 1 s per route, 50 sockets for 3 s, a 20 MB file, one
  *           Lighthouse run on two of the five pages (home, /messages). Results go to a scratch folder (or BENCH_RESULTS_DIR), never over
@@ -34,6 +34,8 @@ const SCRIPTS: Array<{ key: string; file: string; full: string[]; small: string[
   { key: 'chat', file: 'bench/chat.ts', full: ['--db=both', '--sockets=1000', '--duration=60'], small: ['--db=both', '--sockets=50', '--duration=3'], needsBuild: true },
   { key: 'files', file: 'bench/files.ts', full: ['--mb=200', '--parallel=4'], small: ['--mb=20', '--parallel=2'], needsBuild: true },
   // Smoke: the anonymous home page (and its JavaScript budget) and a logged-in page with its socket.
+  // Scan checks (ADR 0026): a 50 MB binary STL through the mesh worker; smoke: 20,000 triangles.
+  { key: 'scan', file: 'bench/scan-check.ts', full: ['--triangles=1000000'], small: ['--triangles=20000'] },
   { key: 'pages', file: 'bench/pages.ts', full: ['--runs=3'], small: ['--runs=1', '--pages=home,messages'], needsBuild: true },
 ];
 
@@ -141,6 +143,14 @@ if (files) {
   const rise = Math.max(files.memory.rssDuringUpload.rise, files.memory.rssDuringDownload.rise);
   const growth = Math.max(files.memory.growthMB, rise);
   add('Files', 'server memory growth (peak over before; RSS rise)', `${files.memory.growthMB} MB; ${r1(rise)} MB`, '< 64 MB', growth < 64);
+}
+
+const scan = await load<{ fileBytes: number; triangles: number; seconds: number; memory: { rssGrowthMB: number }; health: { duringP99: number; idleP99: number } }>('scan-check', 'scan');
+if (scan) {
+  const label = `${Math.round(scan.fileBytes / 1024 / 1024)} MB binary STL, ${scan.triangles} triangles`;
+  add('Scan check', `analysis time (${label})`, `${scan.seconds} s`, '< 2 s', scan.seconds < 2);
+  add('Scan check', 'process memory growth (RSS, worker included)', `${scan.memory.rssGrowthMB} MB`, '< 64 MB', scan.memory.rssGrowthMB < 64);
+  add('Scan check', 'GET /api/health p99 during the analysis', `${scan.health.duringP99} ms (idle ${scan.health.idleP99} ms)`, '< 50 ms or <= 2 x idle', scan.health.duringP99 < Math.max(50, 2 * scan.health.idleP99));
 }
 
 type PageResult = {

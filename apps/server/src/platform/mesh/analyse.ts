@@ -154,8 +154,9 @@ class StlParser {
       throw unreadable(`A binary STL of ${this.declared} triangles is ${84 + 50 * this.declared} bytes; this one is ${this.size}: cut short or damaged.`);
     }
     this.mode = 'binary';
-    this.topology = new Topology({ vertices: this.declared * 0.55, triangles: this.declared });
-    this.welder = new VertexWelder(this.topology, this.declared * 0.55);
+    // A closed mesh has half as many vertices as triangles (Euler); a scan's open border adds a few.
+    this.topology = new Topology({ vertices: this.declared * 0.52, triangles: this.declared });
+    this.welder = new VertexWelder(this.topology, this.declared * 0.52);
     this.carry = new Uint8Array(0);
     this.skipHeader = true;
   }

@@ -100,10 +100,16 @@ export function scaled(mesh: IndexedMesh, factor: number): IndexedMesh {
 
 /** A closed UV sphere of `radius` mm with `segments` around and `rings` from pole to pole: 2 × segments × (rings - 1) triangles. */
 export function sphereStl(radius: number, segments: number, rings: number): Buffer {
+  return Buffer.concat([...sphereStlChunks(radius, segments, rings)]);
+}
+
+/** The same sphere as a binary STL in pieces of one band of triangles each (no whole-file buffer). */
+export function* sphereStlChunks(radius: number, segments: number, rings: number): Generator<Buffer> {
   const triangles = 2 * segments * (rings - 1);
-  const out = Buffer.alloc(84 + 50 * triangles);
-  out.write('cusp bench sphere', 0, 'latin1');
-  out.writeUInt32LE(triangles, 80);
+  const header = Buffer.alloc(84);
+  header.write('cusp bench sphere', 0, 'latin1');
+  header.writeUInt32LE(triangles, 80);
+  yield header;
   const point = (ring: number, seg: number): Vec => {
     if (ring === 0) return [0, 0, radius];
     if (ring === rings) return [0, 0, -radius];
@@ -111,19 +117,20 @@ export function sphereStl(radius: number, segments: number, rings: number): Buff
     const phi = (2 * Math.PI * (seg % segments)) / segments;
     return [radius * Math.sin(theta) * Math.cos(phi), radius * Math.sin(theta) * Math.sin(phi), radius * Math.cos(theta)];
   };
-  let o = 84;
-  const write = (a: Vec, b: Vec, c: Vec) => {
-    o += 12;
-    for (const p of [a, b, c]) for (const value of p) o = out.writeFloatLE(value, o);
-    o += 2;
-  };
   for (let seg = 0; seg < segments; seg++) {
+    const out = Buffer.alloc(50 * 2 * (rings - 1));
+    let o = 0;
+    const write = (a: Vec, b: Vec, c: Vec) => {
+      o += 12;
+      for (const p of [a, b, c]) for (const value of p) o = out.writeFloatLE(value, o);
+      o += 2;
+    };
     write(point(0, 0), point(1, seg), point(1, seg + 1));
     for (let ring = 1; ring < rings - 1; ring++) {
       write(point(ring, seg), point(ring + 1, seg), point(ring + 1, seg + 1));
       write(point(ring, seg), point(ring + 1, seg + 1), point(ring, seg + 1));
     }
     write(point(rings - 1, seg), point(rings, 0), point(rings - 1, seg + 1));
+    yield out;
   }
-  return out;
 }

@@ -29,9 +29,9 @@ export class Topology {
   private count = 0;
   private parent: Int32Array;
   private used: Uint8Array;
-  // Edge map: keys (a < b), -1 marks an empty slot; counts saturate at 255.
-  private edgeA: Int32Array;
-  private edgeB: Int32Array;
+  // Edge map: slot i holds a at 2i and b at 2i + 1 (a < b; a = -1: empty), side by side so one probe
+  // reads one cache line; how many triangles use it in edgeN (saturating at 255).
+  private edgeKeys: Int32Array;
   private edgeN: Uint8Array;
   private edgeMask: number;
   private edges = 0;
@@ -47,14 +47,13 @@ export class Topology {
   private maxZ = -Infinity;
 
   constructor(expected: { vertices: number; triangles: number }) {
-    const vertices = nextPow2(Math.max(1024, expected.vertices));
+    const vertices = Math.ceil(Math.max(1024, expected.vertices * 1.1));
     this.positions = new Float32Array(vertices * 3);
     this.parent = new Int32Array(vertices);
     this.used = new Uint8Array(vertices);
     // About 1.5 edges per triangle in a mesh; the map stays under 3/4 full.
     const slots = nextPow2(Math.max(4096, Math.ceil((expected.triangles * 1.5) / 0.75)));
-    this.edgeA = new Int32Array(slots).fill(-1);
-    this.edgeB = new Int32Array(slots);
+    this.edgeKeys = new Int32Array(slots * 2).fill(-1);
     this.edgeN = new Uint8Array(slots);
     this.edgeMask = slots - 1;
   }
@@ -76,7 +75,7 @@ export class Topology {
   }
 
   private growVertices() {
-    const size = this.parent.length * 2;
+    const size = Math.ceil(this.parent.length * 1.5);
     const positions = new Float32Array(size * 3);
     positions.set(this.positions);
     this.positions = positions;
@@ -122,17 +121,18 @@ export class Topology {
   private addEdge(u: number, v: number) {
     const a = u < v ? u : v;
     const b = u < v ? v : u;
+    const keys = this.edgeKeys;
     let slot = edgeHash(a, b) & this.edgeMask;
     for (;;) {
-      const key = this.edgeA[slot]!;
+      const key = keys[slot * 2]!;
       if (key === -1) {
-        this.edgeA[slot] = a;
-        this.edgeB[slot] = b;
+        keys[slot * 2] = a;
+        keys[slot * 2 + 1] = b;
         this.edgeN[slot] = 1;
         if (++this.edges > this.edgeMask * 0.75) this.growEdges();
         return;
       }
-      if (key === a && this.edgeB[slot] === b) {
+      if (key === a && keys[slot * 2 + 1] === b) {
         if (this.edgeN[slot]! < 255) this.edgeN[slot]!++;
         return;
       }
@@ -141,20 +141,20 @@ export class Topology {
   }
 
   private growEdges() {
-    const { edgeA, edgeB, edgeN } = this;
-    const slots = edgeA.length * 2;
-    this.edgeA = new Int32Array(slots).fill(-1);
-    this.edgeB = new Int32Array(slots);
+    const { edgeKeys, edgeN } = this;
+    const slots = edgeN.length * 2;
+    const keys = new Int32Array(slots * 2).fill(-1);
+    this.edgeKeys = keys;
     this.edgeN = new Uint8Array(slots);
     this.edgeMask = slots - 1;
-    for (let i = 0; i < edgeA.length; i++) {
-      const a = edgeA[i]!;
+    for (let i = 0; i < edgeN.length; i++) {
+      const a = edgeKeys[i * 2]!;
       if (a === -1) continue;
-      const b = edgeB[i]!;
+      const b = edgeKeys[i * 2 + 1]!;
       let slot = edgeHash(a, b) & this.edgeMask;
-      while (this.edgeA[slot] !== -1) slot = (slot + 1) & this.edgeMask;
-      this.edgeA[slot] = a;
-      this.edgeB[slot] = b;
+      while (keys[slot * 2] !== -1) slot = (slot + 1) & this.edgeMask;
+      keys[slot * 2] = a;
+      keys[slot * 2 + 1] = b;
       this.edgeN[slot] = edgeN[i]!;
     }
   }
@@ -203,14 +203,14 @@ export class Topology {
     onBoundary.fill(0);
     let boundaryEdges = 0;
     let nonManifoldEdges = 0;
-    for (let i = 0; i < this.edgeA.length; i++) {
-      const a = this.edgeA[i]!;
+    for (let i = 0; i < this.edgeN.length; i++) {
+      const a = this.edgeKeys[i * 2]!;
       if (a === -1) continue;
       const n = this.edgeN[i]!;
       if (n > 2) nonManifoldEdges++;
       if (n !== 1) continue;
       boundaryEdges++;
-      const b = this.edgeB[i]!;
+      const b = this.edgeKeys[i * 2 + 1]!;
       onBoundary[a] = 1;
       onBoundary[b] = 1;
       this.union(a, b);
@@ -238,25 +238,27 @@ export function round(value: number, digits: number) {
   return Math.round(value * f) / f;
 }
 
+/** The welding table is rebuilt twice as large past this share of slots in use. */
+const WELD_LOAD = 0.7;
+
 /**
  * Welds STL corners by exact position (docs/decisions/0026): the three float32 bit patterns hash into an
- * open-addressing table of vertex ids (-0 counts as 0). Exporters write a shared corner with the same
- * floats every time it appears, so equal bits are one vertex.
+ * open-addressing table (-0 counts as 0). Exporters write a shared corner with the same floats every time
+ * it appears, so equal bits are one vertex. Each slot holds the three patterns and the vertex id + 1 (0:
+ * empty) side by side, so a look-up reads one cache line.
  */
 export class VertexWelder {
   private table: Int32Array;
   private mask: number;
-  private bits: Int32Array;
   private stored = 0;
 
   constructor(
     private readonly topology: Topology,
     expectedVertices: number,
   ) {
-    const slots = nextPow2(Math.max(2048, expectedVertices * 2));
-    this.table = new Int32Array(slots).fill(-1);
+    const slots = nextPow2(Math.max(2048, expectedVertices / WELD_LOAD));
+    this.table = new Int32Array(slots * 4);
     this.mask = slots - 1;
-    this.bits = new Int32Array(slots / 2 * 3);
   }
 
   /** The id of the vertex with these float32 bit patterns (and values), adding it when new. */
@@ -264,38 +266,36 @@ export class VertexWelder {
     if (bx === -0x80000000) bx = 0;
     if (by === -0x80000000) by = 0;
     if (bz === -0x80000000) bz = 0;
+    const table = this.table;
     let h = pointHash(bx, by, bz) & this.mask;
-    const bits = this.bits;
     for (;;) {
-      const id = this.table[h]!;
-      if (id === -1) break;
-      if (bits[id * 3] === bx && bits[id * 3 + 1] === by && bits[id * 3 + 2] === bz) return id;
+      const o = h * 4;
+      const id = table[o + 3]!;
+      if (id === 0) break;
+      if (table[o] === bx && table[o + 1] === by && table[o + 2] === bz) return id - 1;
       h = (h + 1) & this.mask;
     }
     const id = this.topology.addVertex(x, y, z);
-    if (id * 3 + 3 > bits.length) {
-      const grown = new Int32Array(bits.length * 2);
-      grown.set(bits);
-      this.bits = grown;
-    }
-    this.bits[id * 3] = bx;
-    this.bits[id * 3 + 1] = by;
-    this.bits[id * 3 + 2] = bz;
-    this.table[h] = id;
-    if (++this.stored > this.mask / 2) this.rehash();
+    const o = h * 4;
+    table[o] = bx;
+    table[o + 1] = by;
+    table[o + 2] = bz;
+    table[o + 3] = id + 1;
+    if (++this.stored > this.mask * WELD_LOAD) this.rehash();
     return id;
   }
 
   private rehash() {
-    const slots = this.table.length * 2;
-    this.table = new Int32Array(slots).fill(-1);
+    const old = this.table;
+    const slots = (this.mask + 1) * 2;
+    const table = new Int32Array(slots * 4);
+    this.table = table;
     this.mask = slots - 1;
-    const bits = this.bits;
-    for (let id = 0; id < this.stored; id++) {
-      const bx = bits[id * 3]!, by = bits[id * 3 + 1]!, bz = bits[id * 3 + 2]!;
-      let h = pointHash(bx, by, bz) & this.mask;
-      while (this.table[h] !== -1) h = (h + 1) & this.mask;
-      this.table[h] = id;
+    for (let o = 0; o < old.length; o += 4) {
+      if (old[o + 3] === 0) continue;
+      let h = pointHash(old[o]!, old[o + 1]!, old[o + 2]!) & this.mask;
+      while (table[h * 4 + 3] !== 0) h = (h + 1) & this.mask;
+      table.set(old.subarray(o, o + 4), h * 4);
     }
   }
 }
