@@ -11,6 +11,9 @@ import { coursesRoutes } from './modules/courses/courses.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
 import { messagingSocketHandlers } from './modules/messaging/messaging.socket.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { startNotificationRelay } from './modules/notifications/notifications.service.js';
+import { notificationSocketHandlers } from './modules/notifications/notifications.socket.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { prescriptionRoutes } from './modules/orders/prescription.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -98,6 +101,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(prescriptionRoutes, { ctx });
       await api.register(preferencesRoutes, { ctx });
       await api.register(coursesRoutes, { ctx });
+      await api.register(notificationsRoutes, { ctx });
     },
     { prefix: '/api' },
   );
@@ -113,8 +117,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       const user = token ? await findSessionUser(ctx.db, token) : null;
       return user && token ? { user, rooms: [userRoom(user.id), sessionRoom(hashToken(token))] } : null;
     },
-    handlers: messagingSocketHandlers(ctx, app.log),
+    handlers: { ...messagingSocketHandlers(ctx, app.log), ...notificationSocketHandlers(ctx) },
   });
+  // Each committed notification reaches this instance's sockets of its user (ADR 0027).
+  const stopRelay = await startNotificationRelay(ctx, app.log);
+  app.addHook('preClose', async () => stopRelay());
   app.addHook('onClose', async () => {
     // Mail still being sent after its answer (a reset link) goes out before the limits' Redis closes.
     await ctx.background.drain();

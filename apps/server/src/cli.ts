@@ -18,7 +18,7 @@ async function run([command, email]: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    const username = await applyAdminCommand(database.db, command, email);
+    const username = await applyAdminCommand(database.db, command, email, { config });
     if (!username) {
       console.error(`No user with the e-mail ${email}.`);
       return 1;

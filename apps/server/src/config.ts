@@ -70,6 +70,16 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: millis(100, 300_000).default(30_000),
   REQUEST_TIMEOUT_MS: millis(100, 86_400_000).default(3_600_000),
   IDLE_TIMEOUT_MS: millis(100, 3_600_000).default(120_000),
+  /**
+   * Notification e-mail (docs/decisions/0027): sent only if the notification is still unread this long after it
+   * was made; chat messages at most one e-mail per conversation per NOTIFY_CHAT_BATCH_MS; the worker looks for
+   * due e-mail every NOTIFY_MAIL_EVERY_MS. UNSUBSCRIBE_SECRET signs the unsubscribe links (default: a key the
+   * database made at its first migration, shared by every instance).
+   */
+  NOTIFY_EMAIL_DELAY_MS: millis(0, 86_400_000).default(300_000),
+  NOTIFY_CHAT_BATCH_MS: millis(0, 86_400_000).default(900_000),
+  NOTIFY_MAIL_EVERY_MS: millis(100, 3_600_000).default(15_000),
+  UNSUBSCRIBE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Which payment provider takes card payments (docs/product.md §6.2). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'moyasar'], { error: 'must be sandbox, stripe or moyasar' }).default('sandbox'),
   PLATFORM_FEE_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0, 'must be between 0 and 50').max(50, 'must be between 0 and 50').default(10),
@@ -121,6 +131,8 @@ export interface Config {
   catalogueCacheMs: number;
   /** HTTP server timeouts, ms (ADR 0022). */
   timeouts: { headers: number; request: number; idle: number };
+  /** Notification e-mail (ADR 0027): delay before mailing an unread notification, chat batch window, worker period (ms). */
+  notifications: { emailDelayMs: number; chatBatchMs: number; mailEveryMs: number; unsubscribeSecret: string | undefined };
 }
 
 /** Where uploads live (docs/product.md §8.3): DATA_DIR/uploads, or an S3-compatible bucket (scale-out). */
@@ -187,6 +199,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     timeouts: { headers: e.HEADERS_TIMEOUT_MS, request: e.REQUEST_TIMEOUT_MS, idle: e.IDLE_TIMEOUT_MS },
+    notifications: {
+      emailDelayMs: e.NOTIFY_EMAIL_DELAY_MS,
+      chatBatchMs: e.NOTIFY_CHAT_BATCH_MS,
+      mailEveryMs: e.NOTIFY_MAIL_EVERY_MS,
+      unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
+    },
     storage:
       e.STORAGE === 's3'
         ? {

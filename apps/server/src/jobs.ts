@@ -7,6 +7,8 @@ import { moveLegacyAttachments, sweepUnclaimedAttachments } from './modules/mess
 import { sweepUnclaimedFiles } from './modules/orders/order-files.service.js';
 import { refreshCatalogueStatistics } from './modules/services/statistics.js';
 import { autoCompleteOrders } from './modules/orders/orders.service.js';
+import { remindAutoCompletions } from './modules/notifications/events.js';
+import { sendDueMails } from './modules/notifications/mail-worker.js';
 import type { Job } from './platform/jobs/scheduler.js';
 
 const MINUTE = 60_000;
@@ -27,6 +29,10 @@ export function scheduledJobs(ctx: AppContext): Job[] {
     { name: 'scan-checks', lockKey: 727_109, everyMs: 5 * MINUTE, run: async () => void (await resumePendingAnalyses(ctx)) },
     { name: 'sweep-chat-attachments', lockKey: 727_108, everyMs: 60 * MINUTE, run: async () => void (await sweepUnclaimedAttachments(ctx)) },
     // PGlite has no autovacuum: fresh planner statistics keep list queries on their indexes (no-op on PostgreSQL).
+    // Notification e-mail (ADR 0027): on every instance at once, each claiming its own rows (SKIP LOCKED).
+    { name: 'notification-mail', lockKey: 727_109, shared: true, everyMs: ctx.config.notifications.mailEveryMs, run: async () => void (await sendDueMails(ctx)) },
+    // Buyers told a day before their delivered order completes on its own.
+    { name: 'auto-complete-reminders', lockKey: 727_110, everyMs: 10 * MINUTE, run: async () => void (await remindAutoCompletions(ctx)) },
     { name: 'catalogue-statistics', lockKey: 727_106, everyMs: 60 * MINUTE, run: () => refreshCatalogueStatistics(ctx) },
   ];
 }

@@ -33,6 +33,12 @@ export interface Database {
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** Raw SQL with $1... parameters, for tools (benchmarks, query plans), not for features. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Calls `onPayload` for every `pg_notify(channel, payload)` committed by any process on this database (a
+   * notification sent inside a transaction arrives only if it commits). PostgreSQL: a connection of its own,
+   * opened again after it is lost (what was sent meanwhile is missed). Returns the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Connection pool figures for /metrics (null for the embedded database, which has no pool). */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
@@ -75,6 +81,12 @@ async function openPglite(dataDir: string | null, logger: Logger): Promise<Datab
     },
     query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     poolStats: () => null,
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        await stop().catch(() => {});
+      };
+    },
     // One process owns a PGlite database: nothing to coordinate with.
     withTryLock: async (_key, fn) => {
       await fn();
@@ -116,6 +128,7 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
     },
     query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     withTryLock: async (key, fn) => {
       const conn = await pool.connect();
       try {
@@ -145,6 +158,44 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
       }
     },
     close: () => pool.end(),
+  };
+}
+
+/** LISTEN on a connection of its own, connected again a second after it is lost, until stopped. */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (first: boolean) => {
+    const next = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = null;
+      void next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect(false), 1000).unref();
+    };
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', onLost);
+    next.on('end', onLost);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+    } catch (error) {
+      if (first) stopped = true; // the caller is told; nothing keeps trying behind its back
+      onLost();
+      if (first) throw error;
+    }
+  };
+  await connect(true);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 

@@ -9,6 +9,7 @@ import { adminOnly } from '../auth/session.js';
 import { catalogueChanged } from '../services/catalogue-cache.js';
 import * as servicesService from '../services/services.service.js';
 import { toSessionUser } from '../users/user.presenter.js';
+import { notifyDesignerVerified } from '../notifications/events.js';
 
 const idParams = z.object({ id: z.uuid('Not found.') });
 const page = z.object({ limit: pageLimit(50), offset: pageOffset });
@@ -27,7 +28,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   });
 
   app.patch('/admin/users/:id', { schema: { params: idParams, body: z.object({ isVerified: z.boolean() }).strict() } }, async (request) => {
-    const [row] = await ctx.db.update(users).set({ isVerified: request.body.isVerified, updatedAt: new Date() }).where(eq(users.id, request.params.id)).returning(userColumns);
+    const [row] = await ctx.db.transaction(async (tx) => {
+      const updated = await tx.update(users).set({ isVerified: request.body.isVerified, updatedAt: new Date() }).where(eq(users.id, request.params.id)).returning(userColumns);
+      if (updated[0]) await notifyDesignerVerified(ctx, tx, updated[0]); // the designer is told (ADR 0027)
+      return updated;
+    });
     if (!row) throw new AppError('NOT_FOUND', 'User data not found.');
     catalogueChanged(ctx); // the verified badge shows on the designer's service cards and pages
     return toSessionUser(row);

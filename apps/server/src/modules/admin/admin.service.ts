@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
+import { notifyDesignerVerified } from '../notifications/events.js';
+import type { NotifySettings } from '../notifications/notify.js';
 
 /** What `npm run admin -- <command> <email>` can do (vetting and administrator rights: docs/product.md §4.7, §2.4). */
 export const ADMIN_COMMANDS = {
@@ -15,12 +17,18 @@ export type AdminCommand = keyof typeof ADMIN_COMMANDS;
 export const isAdminCommand = (value: string | undefined): value is AdminCommand =>
   value !== undefined && Object.hasOwn(ADMIN_COMMANDS, value);
 
-/** Applies the command; returns the username it changed, or null when no user has that e-mail. */
-export async function applyAdminCommand(db: Db, command: AdminCommand, email: string): Promise<string | null> {
-  const [updated] = await db
-    .update(users)
-    .set({ ...ADMIN_COMMANDS[command], updatedAt: new Date() })
-    .where(eq(users.email, email.trim().toLowerCase()))
-    .returning({ username: users.username });
-  return updated?.username ?? null;
+/**
+ * Applies the command; returns the username it changed, or null when no user has that e-mail. Verifying a designer
+ * notifies them in the same transaction when `notifications` is given (the CLI passes its configuration, ADR 0027).
+ */
+export async function applyAdminCommand(db: Db, command: AdminCommand, email: string, notifications?: NotifySettings): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ ...ADMIN_COMMANDS[command], updatedAt: new Date() })
+      .where(eq(users.email, email.trim().toLowerCase()))
+      .returning({ id: users.id, username: users.username, isVerified: users.isVerified, isDesigner: users.isDesigner });
+    if (updated && command === 'verify' && notifications) await notifyDesignerVerified(notifications, tx, updated);
+    return updated?.username ?? null;
+  });
 }

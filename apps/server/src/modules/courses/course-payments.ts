@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { enrollments } from '../../db/schema/index.js';
 import { confirmCoursePayment } from '../payments/payments.service.js';
+import { notifyEnrolment } from '../notifications/events.js';
 
 /**
  * Verifies a course payment with the payments module (paid with the provider, by this user, for this
@@ -11,6 +12,7 @@ import { confirmCoursePayment } from '../payments/payments.service.js';
 export async function confirmPaidEnrolment(ctx: AppContext, args: { transactionId: string; userId: string; courseId: string }): Promise<boolean> {
   const { fresh } = await confirmCoursePayment(ctx, args, async (tx, payment) => {
     await tx.insert(enrollments).values({ courseId: args.courseId, userId: args.userId, paymentId: payment.id, pricePaid: payment.amount });
+    await notifyEnrolment(ctx, tx, args); // the creator is told (ADR 0027)
   });
   return fresh;
 }

@@ -8,6 +8,7 @@ import { AppError } from '../../errors.js';
 import { confirmPaidEnrolment } from './course-payments.js';
 import { percentOf, toEnrollmentJson } from './courses.presenter.js';
 import { courseColumns, isEnrolled, isUuid, lessonStatsFor, loadCourse } from './courses.service.js';
+import { notifyEnrolment } from '../notifications/events.js';
 
 async function findEnrolment(ctx: AppContext, courseId: string, userId: string): Promise<EnrollmentRow | null> {
   const [row] = await ctx.db
@@ -30,11 +31,11 @@ export async function enroll(ctx: AppContext, user: UserRow, input: z.output<typ
   if (existing) return { status: 200 as const, enrollment: toEnrollmentJson(existing, ctx.config.currency) };
 
   if (course.price === 0) {
-    const [row] = await ctx.db
-      .insert(enrollments)
-      .values({ courseId: course.id, userId: user.id, pricePaid: 0 })
-      .onConflictDoNothing()
-      .returning();
+    const [row] = await ctx.db.transaction(async (tx) => {
+      const inserted = await tx.insert(enrollments).values({ courseId: course.id, userId: user.id, pricePaid: 0 }).onConflictDoNothing().returning();
+      if (inserted[0]) await notifyEnrolment(ctx, tx, inserted[0]); // the creator is told (ADR 0027)
+      return inserted;
+    });
     if (row) return { status: 201 as const, enrollment: toEnrollmentJson(row, ctx.config.currency) };
     return { status: 200 as const, enrollment: toEnrollmentJson((await findEnrolment(ctx, course.id, user.id))!, ctx.config.currency) };
   }

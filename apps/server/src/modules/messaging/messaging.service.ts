@@ -14,6 +14,7 @@ import { conversations, messages, users, type ConversationRow, type MessageRow, 
 import { AppError } from '../../errors.js';
 import { findUser } from '../users/users.service.js';
 import { claimAttachments } from './attachments.service.js';
+import { notifyStoredMessage, recipientAway } from '../notifications/events.js';
 import { toConversationJson, toMessageJson } from './messaging.presenter.js';
 
 const seller = aliasedTable(users, 'seller');
@@ -177,7 +178,8 @@ export async function sendMessage(
   const attachments = await claimAttachments(ctx, c.id, input.attachments);
   // One statement, so one round trip and atomic: store the message and, only if it is new, update the
   // conversation's preview, time and read flags.
-  const result = await ctx.db.execute<Record<string, unknown>>(sql`
+  const away = await recipientAway(ctx, c, sender.id); // looked up before the transaction (ADR 0027)
+  const result = await ctx.db.transaction(async (tx) => notifyStoredMessage(ctx, tx, { conversation: c, sender, away }, await tx.execute<Record<string, unknown>>(sql`
     with inserted as (
       insert into ${messages} (conversation_id, user_id, description, client_id, attachments)
       values (${c.id}, ${sender.id}, ${input.description}, ${input.clientId}, ${JSON.stringify(attachments)}::jsonb)
@@ -189,7 +191,7 @@ export async function sendMessage(
           read_by_seller = ${senderIsSeller}, read_by_buyer = ${!senderIsSeller}
       where id = ${c.id} and exists (select 1 from inserted)
     )
-    select id, seq, conversation_id, user_id, description, client_id, attachments, created_at from inserted`);
+    select id, seq, conversation_id, user_id, description, client_id, attachments, created_at from inserted`)));
   const raw = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0];
   const stored: MessageRow | null = raw
     ? {

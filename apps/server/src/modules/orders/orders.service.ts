@@ -31,6 +31,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { postSystemMessage } from '../messaging/messaging.service.js';
+import { notifyOrderEvent } from '../notifications/events.js';
 import { balanceOf, bookRefund, bookRelease, type Tx } from '../payments/ledger.js';
 import { providerFor } from '../payments/providers/index.js';
 import { catalogueChanged } from '../services/catalogue-cache.js';
@@ -195,6 +196,7 @@ export async function transition(ctx: AppContext, orderId: string, t: Transition
     if (!row) throw new AppError('CONFLICT', ORDER_MESSAGES.wrongStatus);
     const [event] = await tx.insert(orderEvents).values({ orderId, actorId: t.actorId, type: t.event, note: t.note || null, units: t.units?.length ? t.units : null, createdAt: now }).returning();
     await t.also?.(tx, row, event!);
+    await notifyOrderEvent(ctx, tx, row, event!); // the other party is told (ADR 0027)
     return { row, event: event! };
   });
   await announce(ctx, row, event);

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { catalogueChanged } from '../services/catalogue-cache.js';
 import { toReviewJson } from './orders.presenter.js';
 import { announce, participantOrder } from './orders.service.js';
+import { notifyOrderEvent } from '../notifications/events.js';
 
 const buyer = aliasedTable(users, 'buyer');
 const party = { _id: buyer.id, username: buyer.username, image: buyer.image };
@@ -30,6 +31,7 @@ export async function createReview(ctx: AppContext, user: UserRow, input: z.outp
       .set({ totalStars: sql`${services.totalStars} + ${input.star}`, starNumber: sql`${services.starNumber} + 1` })
       .where(eq(services.id, order.serviceId));
     const [event] = await tx.insert(orderEvents).values({ orderId: order.id, actorId: user.id, type: 'reviewed', note: `${input.star}/5` }).returning();
+    await notifyOrderEvent(ctx, tx, order, event!); // the designer is told (ADR 0027)
     return { review, event: event! };
   });
   catalogueChanged(ctx); // the service's rating and its designer's

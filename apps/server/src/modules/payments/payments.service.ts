@@ -33,6 +33,7 @@ import { toOrderJson } from '../orders/orders.presenter.js';
 import { applyFileRoles, lineItemsOf, priceOrder, toQuoteJson } from '../orders/prescription.service.js';
 import { bookCourseSale, bookOrderPayment, bookRefund } from './ledger.js';
 import { providerFor, ProviderError, webhookProvider, type Headers } from './providers/index.js';
+import { notifyOrderEvent } from '../notifications/events.js';
 
 export type { Transaction as Tx };
 
@@ -283,6 +284,7 @@ async function settleOrder(ctx: AppContext, p: PaymentRow, ref: string): Promise
       return { outcome: 'refunded' as const };
     }
     const [event] = await tx.insert(orderEvents).values({ orderId: order.id, actorId: p.userId, type: 'paid', createdAt: now }).returning();
+    await notifyOrderEvent(ctx, tx, order, event!); // the designer is told of the new paid order (ADR 0027)
     return { outcome: 'settled' as const, order, event: event! };
   });
   if (result.outcome === 'settled') await announce(ctx, result.order, result.event);

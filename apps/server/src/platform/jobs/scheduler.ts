@@ -7,6 +7,12 @@ export interface Job {
   /** Advisory lock key: with several instances, one runs the job at a time. */
   lockKey: number;
   everyMs: number;
+  /**
+   * Runs on every instance at once, without the lock: the job shares its work out itself (the notification
+   * mail worker claims rows with FOR UPDATE SKIP LOCKED, ADR 0027). A run still going when its next tick
+   * comes is not started twice on one instance.
+   */
+  shared?: boolean;
   run(): Promise<void>;
 }
 
@@ -17,10 +23,12 @@ export interface Job {
 export function startJobs(database: Database, log: FastifyBaseLogger, jobs: Job[], metrics?: Metrics) {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
+  const busy = new Set<string>();
   const tick = (job: Job) => {
+    if (busy.has(job.name)) return;
+    busy.add(job.name);
     const timer = metrics?.jobDuration.startTimer({ job: job.name });
-    const run = database
-      .withTryLock(job.lockKey, job.run)
+    const run = (job.shared ? job.run().then(() => true) : database.withTryLock(job.lockKey, job.run))
       .then((ran) => {
         if (ran) timer?.();
         metrics?.jobRuns.inc({ job: job.name, outcome: ran ? 'ran' : 'skipped' });
@@ -30,7 +38,10 @@ export function startJobs(database: Database, log: FastifyBaseLogger, jobs: Job[
         metrics?.jobRuns.inc({ job: job.name, outcome: 'failed' });
         log.error({ err: error, job: job.name }, 'job failed');
       })
-      .finally(() => running.delete(run));
+      .finally(() => {
+        running.delete(run);
+        busy.delete(job.name);
+      });
     running.add(run);
   };
   for (const job of jobs) {

@@ -9,6 +9,12 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string;
+  /** An HTML alternative to `text` (notification mail, ADR 0027). */
+  html?: string;
+  /** A Message-ID of the sender's choosing (`<id@host>`): the same one on every retry of the same mail. */
+  messageId?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** Outgoing mail (docs/product.md §4.3). Without SMTP, mail goes to a local outbox that tests read; the log says only that it went. */
@@ -47,7 +53,8 @@ function outboxMailer(dir: string | null, log: FastifyBaseLogger): Mailer {
 }
 
 function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // A server that takes the connection but never answers must not hold a send (and its worker) forever.
+  const transport = nodemailer.createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     sent: [],
     async send(message) {

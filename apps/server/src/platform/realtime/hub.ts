@@ -25,6 +25,20 @@ export interface RealtimeHub {
   toUsers<E extends EventName>(userIds: string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   /** The same, skipping one socket (the sender, who already has the result in its acknowledgement). */
   toUsersExcept<E extends EventName>(socketId: string | undefined, userIds: string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /**
+   * The same, to this instance's sockets only: for events every instance produces itself (one per committed
+   * database notification, which each instance hears), so that Redis does not repeat them once per instance.
+   */
+  toLocalUsers<E extends EventName>(userIds: string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /** Whether the user has a socket on this instance. */
+  hasLocalSockets(userId: string): boolean;
+  /**
+   * Moves one socket of this instance into `room`, out of its other rooms that start with `prefix` (null: out
+   * of all of them). Used for what a socket is looking at, e.g. `viewing:<user>:<conversation>`.
+   */
+  setSocketRoom(socketId: string, prefix: string, room: string | null): void;
+  /** Whether any socket of any instance is in `room` (with Redis, the others are asked; false if they do not answer). */
+  anyoneIn(room: string): Promise<boolean>;
   disconnectSession(tokenHash: string): void;
   /** Sockets connected to this instance. */
   socketCount(): number;
@@ -59,6 +73,29 @@ export function createRealtimeHub(options: RealtimeHubOptions = {}): RealtimeHub
       const target = io.to(userIds.map(userRoom));
       // Every socket is in a room named by its own id, so `except` drops exactly that one.
       (socketId ? target.except(socketId) : target).emit(event, ...args);
+    },
+    toLocalUsers(userIds, event, ...args) {
+      if (!io || userIds.length === 0) return;
+      io.local.to(userIds.map(userRoom)).emit(event, ...args);
+    },
+    hasLocalSockets(userId) {
+      return (io?.of('/').adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0;
+    },
+    setSocketRoom(socketId, prefix, room) {
+      const socket = io?.of('/').sockets.get(socketId);
+      if (!socket) return;
+      for (const joined of socket.rooms) if (joined.startsWith(prefix) && joined !== room) void socket.leave(joined);
+      if (room) void socket.join(room);
+    },
+    async anyoneIn(room) {
+      if (!io) return false;
+      if ((io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0) return true;
+      if (!options.peers) return false;
+      try {
+        return (await io.in(room).timeout(2000).fetchSockets()).length > 0;
+      } catch {
+        return false;
+      }
     },
     socketCount() {
       return io?.engine.clientsCount ?? 0;

@@ -1,0 +1,171 @@
+import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { AUTO_COMPLETE_DAYS, CONVERSATION_PREVIEW_LENGTH, type NotificationKind } from '@cusp/shared';
+import type { AppContext } from '../../context.js';
+import { courses, orders, users, type OrderRow } from '../../db/schema/index.js';
+import { hasUnread, notify, type NotifySettings, type Tx } from './notify.js';
+
+/**
+ * The hook points (docs/decisions/0027): each is one call, inside the transaction of the event it reports, in
+ * the module where the event happens. Who is told, and with which params, is decided here.
+ */
+
+const HOUR_MS = 3_600_000;
+
+async function usernameOf(tx: Tx, id: string | null): Promise<string> {
+  if (!id) return '';
+  const [row] = await tx.select({ username: users.username }).from(users).where(eq(users.id, id));
+  return row?.username ?? '';
+}
+
+interface OrderEventLike {
+  id: string;
+  type: string;
+  actorId: string | null;
+  note?: string | null;
+}
+
+/**
+ * An order's event (orders.service transition, payments' settlement, a review): paid → the designer; delivered →
+ * the buyer; revision requested, accepted, reviewed → the designer; completed on its own → both; cancelled → the
+ * other party (the designer only once the order was paid: before that it is not theirs to see), saying whether
+ * the payment was refunded. Other events tell nobody.
+ */
+export async function notifyOrderEvent(ctx: NotifySettings, tx: Tx, order: OrderRow, event: OrderEventLike): Promise<void> {
+  const link = `/orders/${order.id}`;
+  const title = order.title;
+  const other = event.actorId === order.buyerId ? order.sellerId : order.buyerId;
+  const send = async (userId: string, kind: NotificationKind, params: Record<string, string | number | boolean> = {}) =>
+    notify(ctx, tx, { userId, kind, link, params: { title, ...params }, dedupeKey: `order-event:${event.id}` });
+  switch (event.type) {
+    case 'paid':
+      return send(order.sellerId, 'order_paid', { name: await usernameOf(tx, order.buyerId) });
+    case 'delivered':
+      return send(order.buyerId, 'order_delivered', { name: await usernameOf(tx, order.sellerId) });
+    case 'revision_requested':
+      return send(order.sellerId, 'order_revision_requested', { name: await usernameOf(tx, order.buyerId) });
+    case 'completed':
+      return send(order.sellerId, 'order_accepted', { name: await usernameOf(tx, order.buyerId) });
+    case 'auto_completed':
+      await send(order.buyerId, 'order_auto_completed');
+      return send(order.sellerId, 'order_auto_completed');
+    case 'cancelled': {
+      if (other === order.sellerId && !order.paidAt) return;
+      return send(other, 'order_cancelled', { name: await usernameOf(tx, event.actorId), refunded: !!order.paidAt });
+    }
+    case 'reviewed': {
+      const stars = Number.parseInt(event.note ?? '', 10);
+      return send(order.sellerId, 'review_received', { name: await usernameOf(tx, order.buyerId), ...(Number.isFinite(stars) ? { stars } : {}) });
+    }
+    default:
+      return;
+  }
+}
+
+/** A learner enrolled in a course (free or paid): its creator is told. */
+export async function notifyEnrolment(ctx: NotifySettings, tx: Tx, enrolment: { courseId: string; userId: string; id?: string }): Promise<void> {
+  const [course] = await tx.select({ creatorId: courses.creatorId, title: courses.title }).from(courses).where(eq(courses.id, enrolment.courseId));
+  if (!course || course.creatorId === enrolment.userId) return;
+  await notify(ctx, tx, {
+    userId: course.creatorId,
+    kind: 'course_enrolled',
+    params: { title: course.title, name: await usernameOf(tx, enrolment.userId) },
+    link: `/courses/${enrolment.courseId}`,
+    dedupeKey: `enrolment:${enrolment.courseId}:${enrolment.userId}`,
+  });
+}
+
+/**
+ * A chat message, unless its recipient is looking at that conversation (`away` is false: a socket of theirs reported
+ * it on screen, see notifications.socket.ts). E-mail is batched per conversation.
+ */
+export async function notifyChatMessage(
+  ctx: NotifySettings,
+  tx: Tx,
+  m: { conversationId: string; recipientId: string; senderName: string; text: string; messageId: string; away: boolean },
+): Promise<void> {
+  if (!m.away) return;
+  const preview = m.text.length > CONVERSATION_PREVIEW_LENGTH ? `${m.text.slice(0, CONVERSATION_PREVIEW_LENGTH)}…` : m.text;
+  await notify(ctx, tx, {
+    userId: m.recipientId,
+    kind: 'message_received',
+    params: { name: m.senderName, preview },
+    link: `/message/${m.conversationId}`,
+    dedupeKey: `message:${m.messageId}`,
+    groupKey: `conversation:${m.conversationId}`,
+  });
+}
+
+/** An administrator verified a designer (the admin page or `npm run admin -- verify`): the designer is told once. */
+export async function notifyDesignerVerified(ctx: NotifySettings, tx: Tx, designer: { id: string; isVerified: boolean; isDesigner: boolean }): Promise<void> {
+  if (!designer.isVerified || !designer.isDesigner) return;
+  if (await hasUnread(tx, designer.id, 'designer_verified')) return;
+  await notify(ctx, tx, { userId: designer.id, kind: 'designer_verified', params: {}, link: '/profile' });
+}
+
+/**
+ * The scheduled job: buyers of orders delivered long enough ago that they complete on their own within the next
+ * 24 hours are told once per delivery (the dedupe key holds the delivery time: a new delivery, a new reminder).
+ */
+export async function remindAutoCompletions(ctx: AppContext, now = new Date()): Promise<number> {
+  const autoAt = AUTO_COMPLETE_DAYS * 24 * HOUR_MS;
+  const due = await ctx.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, ['delivered']),
+        lte(orders.deliveredAt, new Date(now.getTime() - autoAt + 24 * HOUR_MS)),
+        gt(orders.deliveredAt, new Date(now.getTime() - autoAt)),
+      ),
+    )
+    .limit(500);
+  for (const order of due) {
+    await ctx.db.transaction((tx) =>
+      notify(ctx, tx, {
+        userId: order.buyerId,
+        kind: 'order_auto_complete_soon',
+        params: { title: order.title },
+        link: `/orders/${order.id}`,
+        dedupeKey: `auto-complete-soon:${order.id}:${order.deliveredAt!.getTime()}`,
+        now,
+      }),
+    );
+  }
+  return due.length;
+}
+
+/** The room of a user's sockets looking at a conversation (they report it: notifications.socket.ts). */
+export const viewingRoom = (userId: string, conversationId: string) => `viewing:${userId}:${conversationId}`;
+
+/**
+ * Whether a message in this conversation should notify its recipient: no socket of theirs, on any instance,
+ * has the conversation on screen. Asked before the message's transaction, not inside it.
+ */
+export async function recipientAway(ctx: AppContext, c: { id: string; sellerId: string; buyerId: string }, senderId: string): Promise<boolean> {
+  const recipient = c.sellerId === senderId ? c.buyerId : c.sellerId;
+  return !(await ctx.realtime.anyoneIn(viewingRoom(recipient, c.id)));
+}
+
+/**
+ * The chat's hook: given the result of the statement that stored a message (nothing when it was a retry), notifies
+ * its recipient in the same transaction, then hands the result back.
+ */
+export async function notifyStoredMessage<R>(
+  ctx: NotifySettings,
+  tx: Tx,
+  m: { conversation: { id: string; sellerId: string; buyerId: string }; sender: { id: string; username: string }; away: boolean },
+  result: R,
+): Promise<R> {
+  const stored = (result as unknown as { rows: Array<{ id?: unknown; description?: unknown }> }).rows[0];
+  if (!stored || typeof stored.id !== 'string') return result;
+  const { conversation: c } = m;
+  await notifyChatMessage(ctx, tx, {
+    conversationId: c.id,
+    recipientId: c.sellerId === m.sender.id ? c.buyerId : c.sellerId,
+    senderName: m.sender.username,
+    text: String(stored.description ?? ''),
+    messageId: stored.id,
+    away: m.away,
+  });
+  return result;
+}
