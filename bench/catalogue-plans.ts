@@ -67,6 +67,13 @@ const ROUTES: Array<{ url: string; admin?: boolean }> = [
   { url: '/api/gigs?search=design&limit=24' }, // a word in every service
   { url: '/api/gigs?search=design&sort=sales&limit=24' },
   { url: '/api/gigs?cat=Crown&min=15&max=150&sort=sales&search=zirc&limit=24' },
+  // What a service designs (issue 16): rare, common and combined capability filters.
+  { url: '/api/gigs?restoration=veneer&limit=24' },
+  { url: '/api/gigs?restoration=crown&limit=24' },
+  { url: '/api/gigs?restoration=pontic&material=lithium_disilicate&limit=24' },
+  { url: '/api/gigs?material=titanium&sort=createdAt&limit=24' },
+  { url: '/api/gigs?software=blender_for_dental&restoration=implant_crown_screw&limit=24' },
+  { url: '/api/services?restoration=inlay&material=zirconia_monolithic&software=exocad&limit=24&offset=24' },
   // The home page's newest services and a designer's services (profile tab).
   { url: '/api/services?limit=10&sort=createdAt' },
   { url: `/api/services?userId=${designer!.id}&limit=24` },

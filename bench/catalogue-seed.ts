@@ -23,7 +23,8 @@ export const CATALOGUE_SEED_SQL = [
   `insert into users (username, email, password_hash, phone)
    select 'bench_buyer_' || i, 'buyer' || i || '@bench.test', ${HASH}, '+1 556 ' || i
    from generate_series(1, 200) i`,
-  `insert into services (user_id, title, description, tags, tooth_price, crown_price, unit_or_arch, delivery_time, revisions, cover, images, sales, total_stars, star_number, hidden, created_at)
+  `insert into services (user_id, title, description, tags, tooth_price, crown_price, unit_or_arch, delivery_time, revisions, cover, images, sales, total_stars, star_number, hidden, created_at,
+                         restorations, materials, software, output_formats)
    select u.id,
           (array['Zirconia crown','Maryland bridge','Veneer smile design','Implant abutment','Aligner setup','Complete denture','Whitening tray','Perio splint','Endocrown','Socket shield'])[1 + s.i % 10] || ' #' || s.i,
           'Design number ' || s.i || ' milled from your STL scan, delivered as a project file with margins checked. ' ||
@@ -33,7 +34,14 @@ export const CATALOGUE_SEED_SQL = [
           array[(array['Crown','Bridge','Veneer','Implant','Orthodontics','Dentures','Whitening','Cleaning','Root Canal','Extraction'])[1 + s.i % 10]],
           1000 + (s.i * 37) % 20000, null, 'unit', 1 + s.i % 5, 1, ${MEDIA("s.i::text || 'c'")}, array[${MEDIA("s.i::text || '1'")}, ${MEDIA("s.i::text || '2'")}],
           (s.i * 7919) % 500, (s.i % 50) * 4, s.i % 50, s.i % 100 = 7,
-          now() - (s.i || ' minutes')::interval
+          now() - (s.i || ' minutes')::interval,
+          -- What each designs (issue 16), spread like the tags: each value on about one service in ten, so a
+          -- filter narrows the list (a value on most services would be counted by reading the table, rightly).
+          (array['crown','bridge_retainer','veneer','implant_crown_screw','inlay','denture_tooth','post_core','custom_abutment','coping','onlay'])[1 + s.i % 10]
+            || case when s.i % 10 = 1 then array['pontic'] else '{}'::text[] end,
+          array[(array['zirconia_monolithic','zirconia_layered','lithium_disilicate','pmma_temporary','metal_ceramic','full_metal','composite','titanium'])[1 + s.i % 8]],
+          array[(array['exocad','3shape','inlab_cerec','blender_for_dental','other','exocad','3shape','inlab_cerec','blender_for_dental','other'])[1 + (s.i / 10) % 10]],
+          array['stl']
    from generate_series(1, 10000) s(i)
    join lateral (select id from users where username = 'bench_designer_' || (1 + s.i % 1000)) u on true`,
   'vacuum analyze',

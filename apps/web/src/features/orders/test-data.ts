@@ -27,6 +27,17 @@ export function buildOrder(overrides: Partial<OrderJson> = {}): OrderJson {
     sellerID: designerRef,
     isSeller: false,
     teeth: [11, 21],
+    prescription: {
+      units: [
+        { tooth: 11, restoration: 'crown', material: 'zirconia_monolithic', shade: 'A2' },
+        { tooth: 21, restoration: 'crown', material: 'zirconia_monolithic', shade: 'A2' },
+      ],
+      design: { cementGapMicrons: 40, extraCementGapMicrons: 20, distanceToMarginMm: 0.5, contactStrength: 'medium', occlusion: 'light_contact', outputFormats: ['stl'] },
+      caseRef: '',
+      dueBy: undefined,
+      notes: 'Zirconia, shade A2, chamfer margin.',
+    },
+    dueBy: '2026-03-03',
     revisionsIncluded: 1,
     revisionsUsed: 0,
     deliveryDays: 2,
@@ -50,6 +61,7 @@ export function buildOrderFile(overrides: Partial<OrderFileJson> = {}): OrderFil
     size: 684,
     kind: 'stl',
     url: null,
+    role: 'other',
     createdAt: '2026-03-01T09:00:00.000Z',
     analysis: null,
     ...overrides,
@@ -58,7 +70,7 @@ export function buildOrderFile(overrides: Partial<OrderFileJson> = {}): OrderFil
 
 export function buildEvent(overrides: Partial<OrderEventJson> = {}): OrderEventJson {
   const i = next();
-  return { _id: `event-${i}`, type: 'created', actor: buyerRef, note: null, files: [], createdAt: '2026-03-01T10:00:00.000Z', ...overrides };
+  return { _id: `event-${i}`, type: 'created', actor: buyerRef, note: null, files: [], units: [], createdAt: '2026-03-01T10:00:00.000Z', ...overrides };
 }
 
 export function buildOrderDetail(overrides: Partial<OrderDetailJson> = {}): OrderDetailJson {
@@ -102,6 +114,7 @@ export function buildIntent(overrides: Partial<PaymentIntentJson> = {}): Payment
     status: 'requires_payment',
     provider: 'sandbox',
     description: 'Payment for Zirconia crown design',
+    lineItems: [{ description: 'Zirconia crown design', unitOrArch: 'unit', unitPrice: 45, quantity: 2, total: 90 }],
     ...overrides,
   };
 }
