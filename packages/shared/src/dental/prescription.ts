@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { line, text } from '../schemas/fields.js';
-import { ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_REQUIREMENTS_MAX, isFdiTooth } from '../schemas/orders.js';
+import { ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_REQUIREMENTS_MAX, isFdiTooth } from '../schemas/order-limits.js';
 import {
   CASE_REF_MAX,
   CONTACT_STRENGTHS,

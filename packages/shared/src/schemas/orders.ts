@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { line, text } from './fields.js';
+import { ORDER_MAX_FILES, ORDER_MESSAGES, ORDER_NOTE_MAX, REVIEW_TEXT_MAX } from './order-limits.js';
 import type { FileRole, Prescription } from '../dental/index.js';
 import type { FileKind } from './files.js';
 import type { ScanAnalysisJson } from './scan-check.js';
@@ -9,62 +10,13 @@ import type { ScanAnalysisJson } from './scan-check.js';
  * shapes the server answers. Money in the API is major units (45.5 = $45.50), as elsewhere.
  */
 
-/** FDI two-digit tooth numbers: quadrants 1-4, teeth 1-8 (11-18, 21-28, 31-38, 41-48). */
-export const FDI_TEETH: readonly number[] = [1, 2, 3, 4].flatMap((q) => [1, 2, 3, 4, 5, 6, 7, 8].map((t) => q * 10 + t));
-export const isFdiTooth = (n: number) => FDI_TEETH.includes(n);
-
-export const ORDER_MAX_UNITS = 32;
-export const ORDER_MAX_ARCHES = 2;
-export const ORDER_REQUIREMENTS_MAX = 5000;
-export const ORDER_NOTE_MAX = 2000;
-export const ORDER_MAX_FILES = 20;
-export const REVIEW_TEXT_MAX = 2000;
-/** Orders delivered and not accepted complete on their own after this many days (docs/product.md §5.3). */
-export const AUTO_COMPLETE_DAYS = 3;
-
-export const ORDER_MESSAGES = {
-  quantity: 'Please choose how many units or arches you need.',
-  tooMany: `An order can have at most ${ORDER_MAX_UNITS} units or ${ORDER_MAX_ARCHES} arches.`,
-  badTooth: 'Teeth must be FDI numbers from 11 to 48.',
-  ownService: 'You cannot order your own service.',
-  notFound: 'Order not found.',
-  itemNotFound: 'Item not found or unavailable.',
-  notParticipant: 'You are not a party to this order.',
-  wrongParty: 'It is not your turn to do this on the order.',
-  wrongStatus: 'The order is not in a state that allows this.',
-  noRevisionsLeft: 'All included revisions have been used.',
-  deliveryNeedsFiles: 'Please attach at least one design file.',
-  revisionNeedsNote: 'Please describe what should change.',
-  fileNotYours: 'One of the attached files was not uploaded by you or is already attached elsewhere.',
-  paymentNotVerified: 'The payment could not be verified.',
-  paymentNotFound: 'Payment not found.',
-  paymentDeclined: 'Your card was declined.',
-  paymentAlreadyDone: 'This payment has already been completed.',
-  cardNumber: 'Please enter a valid card number.',
-  cardExpiry: 'Please enter the expiry date as MM/YY.',
-  cardExpired: 'The card has expired.',
-  cardCvc: 'Please enter the 3 or 4 digit security code.',
-  cardName: 'Please enter the name on the card.',
-  reviewStar: 'Please choose a rating from 1 to 5 stars.',
-  reviewText: 'Please write a few words about the work.',
-  reviewNotAllowed: 'Only the buyer of a completed order can review it.',
-  reviewTwice: 'You have already reviewed this order.',
-  webhookSignature: 'Invalid webhook signature.',
-  providerDown: 'The payment service is not reachable right now. Please try again in a moment.',
-  courseIsFree: 'This course is free: enrol from its page.',
-  ownCourse: 'You created this course.',
-  alreadyEnrolled: 'You are already enrolled in this course.',
-  cancelledRefunded: 'This order was cancelled, so the payment has been refunded.',
-  sandboxOnly: 'Test cards work only with the sandbox payment provider.',
-  unknownTestCard: 'This is a test payment: use one of the sandbox cards shown on the page.',
-  notConfirmed: 'The payment was not confirmed with your bank.',
-} as const;
+export * from './order-limits.js';
 
 const note = (max: number) => text().max(max, `The note is at most ${max} characters.`);
 
 // The payment intent's input (`serviceIntentInput`, `paymentIntentInput`) and the revision's (`revisionInput`)
-// carry the prescription, so they live in ./prescriptions.ts (the prescription schema reads this module's
-// limits; one module each way would be an import cycle).
+// carry the prescription, so they live in ./prescriptions.ts (the prescription schema reads the limits of
+// ./order-limits.ts; one module each way would be an import cycle).
 
 export type PaymentStatusJson = 'requires_payment' | 'requires_action' | 'paid' | 'failed' | 'refunded';
 export type PaymentProviderName = 'sandbox' | 'stripe' | 'moyasar';

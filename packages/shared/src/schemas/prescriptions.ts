@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MATERIALS, isShade, normalizeShade, type Material } from '../dental/catalogue.js';
 import { designSchema, fileRoleSchema, prescriptionSchema, type PrescriptionDesign } from '../dental/prescription.js';
 import { line, text } from './fields.js';
-import { ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, isFdiTooth, type LineItemJson } from './orders.js';
+import { ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, isFdiTooth } from './order-limits.js';
+import type { LineItemJson } from './orders.js';
 
 /**
  * The API side of the dental prescription (issue 16, ADR 0025, docs/decisions/0028): the payment intent that
