@@ -21,7 +21,7 @@ import {
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { useI18n } from '@/lib/use-i18n';
-import type { MeshViewerProps } from './index';
+import type { MeshViewerProps } from './types';
 import { parseMesh } from './load-mesh';
 import { ViewerStatus } from './ViewerStatus';
 

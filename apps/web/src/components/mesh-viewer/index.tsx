@@ -12,16 +12,10 @@
  * only when a viewer is rendered (its own chunk). Everything is disposed on unmount.
  */
 import { lazy, Suspense } from 'react';
+import type { MeshViewerProps } from './types';
 import { ViewerStatus } from './ViewerStatus';
 
-export type MeshType = 'stl' | 'ply' | 'obj';
-
-export interface MeshViewerProps {
-  url: string;
-  type: MeshType;
-  name: string;
-  height?: number | string;
-}
+export type { MeshType, MeshViewerProps } from './types';
 
 const MeshViewerCanvas = lazy(() => import('./MeshViewerCanvas'));
 

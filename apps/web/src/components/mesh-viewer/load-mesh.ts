@@ -2,7 +2,7 @@ import { BufferGeometry, Group, Mesh, type Material, type Object3D } from 'three
 import { OBJLoader } from 'three/addons/loaders/OBJLoader.js';
 import { PLYLoader } from 'three/addons/loaders/PLYLoader.js';
 import { STLLoader } from 'three/addons/loaders/STLLoader.js';
-import type { MeshType } from './index';
+import type { MeshType } from './types';
 
 /** Parses the bytes of a mesh into an object whose meshes all use `makeMaterial`. */
 export function parseMesh(type: MeshType, data: ArrayBuffer, makeMaterial: (vertexColors: boolean) => Material): Object3D {
