@@ -50,3 +50,11 @@ export const HELP_WIDGET_HIDDEN_PREFIXES = [
 export function isHelpWidgetHidden(pathname: string): boolean {
   return HELP_WIDGET_HIDDEN_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
+
+/**
+ * A deleted account keeps its row for the orders, reviews and messages others need; its username becomes
+ * this prefix and the id (docs/decisions/0028). Sign-up usernames cannot contain `~`, so no living user
+ * looks deleted. Clients show "deleted user" in their language wherever such a name would be shown.
+ */
+export const DELETED_USERNAME_PREFIX = '~deleted-';
+export const isDeletedUsername = (name: string | null | undefined): boolean => !!name && name.startsWith(DELETED_USERNAME_PREFIX);

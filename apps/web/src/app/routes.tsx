@@ -59,6 +59,9 @@ const LearnPage = lazyPage(() => import('@/features/courses/pages/LearnPage').th
 const MyCoursesPage = lazyPage(() => import('@/features/courses/pages/MyCoursesPage').then((m) => m.MyCoursesPage));
 const ThankYouPage = lazyPage(() => import('@/features/courses/pages/ThankYouPage').then((m) => m.ThankYouPage));
 const NewsletterConfirmedPage = lazyPage(() => import('@/features/newsletter/pages/NewsletterConfirmedPage').then((m) => m.NewsletterConfirmedPage));
+const NotificationsPage = lazyPage(() => import('@/features/notifications/pages/NotificationsPage').then((m) => m.NotificationsPage));
+const SettingsPage = lazyPage(() => import('@/features/settings/pages/SettingsPage').then((m) => m.SettingsPage));
+const EmailConfirmedPage = lazyPage(() => import('@/features/settings/pages/EmailConfirmedPage').then((m) => m.EmailConfirmedPage));
 const NotFoundPage = lazyPage(() => import('@/features/site/pages/NotFoundPage').then((m) => m.NotFoundPage), undefined, {
   strings: 'core',
 });
@@ -73,6 +76,7 @@ const ROUTES = (
     <Route path="/reset-password" element={<ResetPasswordPage />} />
     <Route path="/support" element={<SupportPage />} />
     <Route path="/newsletter/confirmed" element={<NewsletterConfirmedPage />} />
+    <Route path="/settings/email-confirmed" element={<EmailConfirmedPage />} />
     <Route path="/about" element={<AboutPage />} />
     <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
     <Route path="/share/:token" element={<SharePage />} />
@@ -101,6 +105,8 @@ const ROUTES = (
       <Route path="/courses/:id/learn" element={<LearnPage />} />
       <Route path="/my-courses" element={<MyCoursesPage />} />
       <Route path="/thank-you" element={<ThankYouPage />} />
+      <Route path="/notifications" element={<NotificationsPage />} />
+      <Route path="/settings" element={<SettingsPage />} />
     </Route>
     <Route path="/not-found" element={<NotFoundPage />} />
     <Route path="*" element={<NotFoundPage />} />

@@ -1,5 +1,6 @@
 import type { TFunction, TranslationKey } from './i18n';
 import {
+  ACCOUNT_MESSAGES,
   CANNOT_MESSAGE_YOURSELF,
   CONTROL_CHARACTERS_MESSAGE,
   CONVERSATION_NOT_FOUND,
@@ -107,6 +108,21 @@ const KNOWN_MESSAGES: Record<string, TranslationKey> = {
   [NOT_A_PARTICIPANT]: 'messages.server.notParticipant',
   [CONVERSATION_NOT_FOUND]: 'messages.server.notFound',
   [CANNOT_MESSAGE_YOURSELF]: 'messages.server.cannotMessageYourself',
+  // Account settings (packages/shared/src/schemas/account.ts).
+  'Please fill in your current password.': 'settings.messages.fillInCurrentPassword',
+  'Please fill in your new password.': 'settings.messages.fillInNewPassword',
+  'Please fill in your new password again.': 'settings.messages.fillInNewPasswordAgain',
+  'Please fill in your new email.': 'settings.messages.fillInNewEmail',
+  [ACCOUNT_MESSAGES.wrongPassword]: 'settings.messages.wrongPassword',
+  [ACCOUNT_MESSAGES.languageRequired]: 'settings.messages.languageRequired',
+  [ACCOUNT_MESSAGES.passwordChanged]: 'settings.messages.passwordChanged',
+  [ACCOUNT_MESSAGES.samePassword]: 'settings.messages.samePassword',
+  [ACCOUNT_MESSAGES.sameEmail]: 'settings.messages.sameEmail',
+  [ACCOUNT_MESSAGES.emailChangeSent]: 'settings.messages.emailChangeSent',
+  [ACCOUNT_MESSAGES.sessionNotFound]: 'settings.messages.sessionNotFound',
+  [ACCOUNT_MESSAGES.ordersInProgress]: 'settings.messages.ordersInProgress',
+  [ACCOUNT_MESSAGES.moneyInEscrow]: 'settings.messages.moneyInEscrow',
+  [ACCOUNT_MESSAGES.accountDeleted]: 'settings.messages.accountDeleted',
 };
 
 

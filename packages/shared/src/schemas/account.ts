@@ -11,14 +11,6 @@ import { line } from './fields.js';
 export const EMAIL_LANGUAGES = ['en', 'ar'] as const;
 export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
 
-/**
- * A deleted account keeps its row for the orders, reviews and messages others need; its username becomes
- * this prefix and the id. Sign-up usernames cannot contain `~`, so no living user looks deleted. Clients
- * show "deleted user" in their language wherever such a name would be shown.
- */
-export const DELETED_USERNAME_PREFIX = '~deleted-';
-export const isDeletedUsername = (name: string | null | undefined): boolean => !!name && name.startsWith(DELETED_USERNAME_PREFIX);
-
 /** The server's sentences for the settings page (the web app maps them to its translations). */
 export const ACCOUNT_MESSAGES = {
   wrongPassword: 'The password is not correct.',

@@ -8,7 +8,7 @@ import { ACCOUNT_LINKS } from './nav-items';
 import { useLogoutAction } from './use-logout-action';
 import classes from './Navbar.module.css';
 
-/** Avatar and username opening Profile, Orders, Courses, Messages and Logout. */
+/** Avatar and username opening Profile, Orders, Courses, Messages, Settings and Logout. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const logout = useLogoutAction();

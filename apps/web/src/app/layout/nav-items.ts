@@ -24,4 +24,5 @@ export const ACCOUNT_LINKS: readonly NavItem[] = [
   { to: '/orders', label: 'nav.orders' },
   { to: '/my-courses', label: 'nav.myCourses' },
   { to: '/messages', label: 'nav.messages' },
+  { to: '/settings', label: 'nav.settings' },
 ];

@@ -12,6 +12,7 @@ import { applyFieldErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
 import { useI18n } from '@/lib/use-i18n';
+import { userName } from '@/lib/user-name';
 import { useMessages } from '@/lib/use-messages';
 import { useEditProfile, useProfile } from '../api/profile';
 import { ProfileAbout } from '../components/ProfileAbout';
@@ -85,7 +86,7 @@ function ProfileView({ profile, isOwner }: { profile: ProfileJson; isOwner: bool
   return (
     <Stack gap="lg">
       <ProfileHeader
-        username={profile.username}
+        username={userName(t, profile.username)}
         wallpaper={editing ? (draftWallpaper ?? null) : profile.wallpaper}
         image={editing ? (draftImage ?? null) : profile.image}
         onPick={editing ? (kind, file) => void pick(kind, file) : undefined}
@@ -97,7 +98,7 @@ function ProfileView({ profile, isOwner }: { profile: ProfileJson; isOwner: bool
         <Stack gap={6} style={{ flex: '1 1 16rem', minWidth: 0 }}>
           <Group gap="sm">
             <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-              {profile.username}
+              {userName(t, profile.username)}
             </Title>
             {profile.isVerified ? <VerifiedBadge /> : null}
           </Group>
@@ -175,7 +176,7 @@ export function ProfilePage() {
   const { user } = useMe();
   const userId = param ?? user?._id;
   const query = useProfile(userId);
-  usePageTitle(query.data?.username ?? t('catalogue.profile.pageTitle'));
+  usePageTitle(query.data ? userName(t, query.data.username) : t('catalogue.profile.pageTitle'));
 
   let content;
   if (query.isPending) content = <PageLoader />;

@@ -8,6 +8,7 @@ import { DEFAULT_AVATAR } from '@/lib/images';
 import { notifyError } from '@/lib/notify';
 import { useMessages as useServerMessages } from '@/lib/use-messages';
 import { useI18n } from '@/lib/use-i18n';
+import { userName } from '@/lib/user-name';
 import { useSocketEvent } from '@/lib/socket';
 import { OrderEventNotice } from '@/features/orders/components/OrderEventNotice';
 import { useMarkRead } from '../api/mark-read';
@@ -145,7 +146,7 @@ export function ChatPanel({ me, conversationId, conversation }: ChatPanelProps) 
   };
 
   const BackIcon = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
-  const name = other?.username ?? '';
+  const name = userName(t, other?.username);
 
   return (
     <>
@@ -157,7 +158,7 @@ export function ChatPanel({ me, conversationId, conversation }: ChatPanelProps) 
           <>
             <Avatar src={other.image || DEFAULT_AVATAR} alt="" size={36} radius="xl" />
             <Title order={2} fz="md" lineClamp={1} dir="auto">
-              {other.username}
+              {name}
             </Title>
           </>
         ) : null}

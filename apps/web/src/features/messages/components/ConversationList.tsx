@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { SessionUser } from '@cusp/shared';
 import { DEFAULT_AVATAR } from '@/lib/images';
 import { useI18n } from '@/lib/use-i18n';
+import { userName } from '@/lib/user-name';
 import type { useConversations } from '../api/conversations';
 import { counterpart, isUnread } from '../lib/chat';
 import { formatWhen } from '../lib/format';
@@ -25,8 +26,8 @@ export function ConversationList({ me, query, selectedId }: ConversationListProp
   const shown = useMemo(() => {
     const needle = search.trim().toLocaleLowerCase(locale);
     if (!conversations || !needle) return conversations ?? [];
-    return conversations.filter((c) => counterpart(c, me._id).username.toLocaleLowerCase(locale).includes(needle));
-  }, [conversations, search, locale, me._id]);
+    return conversations.filter((c) => userName(t, counterpart(c, me._id).username).toLocaleLowerCase(locale).includes(needle));
+  }, [conversations, search, locale, me._id, t]);
 
   if (query.isPending) {
     return (
@@ -93,7 +94,7 @@ export function ConversationList({ me, query, selectedId }: ConversationListProp
                   <Box className={classes.itemText}>
                     <Box style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
                       <Text size="sm" fw={unread ? 700 : 600} truncate dir="auto">
-                        {other.username}
+                        {userName(t, other.username)}
                       </Text>
                       <Text component="time" dateTime={conversation.updatedAt} size="xs" c="gray.7" style={{ flex: 'none' }}>
                         {formatWhen(conversation.updatedAt, locale)}

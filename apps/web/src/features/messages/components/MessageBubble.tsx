@@ -1,6 +1,7 @@
 import { Anchor, Box, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload, IconFile } from '@tabler/icons-react';
 import { useI18n } from '@/lib/use-i18n';
+import { userName } from '@/lib/user-name';
 import type { ChatMessage } from '../lib/chat';
 import { formatBytes, formatWhen } from '../lib/format';
 import classes from './Messages.module.css';
@@ -24,7 +25,7 @@ export function MessageBubble({ message, own, onMediaLoad }: MessageBubbleProps)
 
   return (
     <Box className={classes.bubble} mod={{ own, pending: !!message.isOptimistic }} data-testid="message">
-      <VisuallyHidden>{`${message.userID.username}: `}</VisuallyHidden>
+      <VisuallyHidden>{`${userName(t, message.userID.username)}: `}</VisuallyHidden>
       <Text size="sm" className={classes.text} dir="auto">
         {message.description}
       </Text>

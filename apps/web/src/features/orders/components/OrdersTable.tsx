@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { OrderJson } from '@cusp/shared';
 import { DEFAULT_AVATAR, DEFAULT_COVER } from '@/lib/images';
 import { useI18n } from '@/lib/use-i18n';
+import { userName } from '@/lib/user-name';
 import { useStartConversation } from '@/features/messages';
 import { counterpartOf, cutTitle } from '../lib/format';
 import { StatusBadge } from './StatusBadge';
@@ -18,7 +19,7 @@ function ContactIcon({ order }: { order: OrderJson }) {
       <ActionIcon
         variant="subtle"
         size="lg"
-        aria-label={t('orders.table.contactFor', { name: other.username })}
+        aria-label={t('orders.table.contactFor', { name: userName(t, other.username) })}
         loading={start.isPending}
         onClick={() => start.mutate(other._id)}
       >
@@ -33,12 +34,13 @@ function payPath(order: OrderJson) {
 }
 
 function Party({ order }: { order: OrderJson }) {
+  const { t } = useI18n();
   const other = counterpartOf(order);
   return (
     <Group gap="xs" wrap="nowrap">
       <Avatar src={other.image || DEFAULT_AVATAR} alt="" size={28} radius="xl" />
       <Text size="sm" dir="auto">
-        {other.username}
+        {userName(t, other.username)}
       </Text>
     </Group>
   );

@@ -5,6 +5,7 @@ import { FormMessage } from '@/components/FormMessage';
 import { formatDate } from '@/lib/format';
 import { DEFAULT_AVATAR } from '@/lib/images';
 import { useI18n } from '@/lib/use-i18n';
+import { userName } from '@/lib/user-name';
 import type { ReviewsFilter } from '../api/keys';
 import { useReviews } from '../api/reviews';
 import { Stars } from './Stars';
@@ -33,7 +34,7 @@ export function ReviewsList({ filter }: { filter: ReviewsFilter }) {
                 <Avatar src={review.buyer.image || DEFAULT_AVATAR} alt="" size={32} radius="xl" />
                 <Stack gap={0}>
                   <Text fw={600} size="sm" dir="auto">
-                    {review.buyer.username}
+                    {userName(t, review.buyer.username)}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {formatDate(review.createdAt, locale)}

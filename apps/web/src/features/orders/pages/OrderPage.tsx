@@ -9,6 +9,7 @@ import { isApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { useI18n } from '@/lib/use-i18n';
+import { userName } from '@/lib/user-name';
 import { ContactButton } from '@/features/messages';
 import { useOrder } from '../api/orders';
 import { OrderActions } from '../components/OrderActions';
@@ -74,7 +75,7 @@ function EventItem({ event }: { event: OrderEventJson }) {
       <Text size="xs" c="dimmed">
         {formatDate(event.createdAt, locale, { dateStyle: 'medium', timeStyle: 'short' })}
         {' · '}
-        {event.actor ? t('orders.timeline.by', { name: event.actor.username }) : t('orders.timeline.byCusp')}
+        {event.actor ? t('orders.timeline.by', { name: userName(t, event.actor.username) }) : t('orders.timeline.byCusp')}
       </Text>
       {event.note ? (
         <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} dir="auto">
@@ -101,7 +102,7 @@ function OrderView({ order }: { order: OrderDetailJson }) {
         </Group>
         <Group gap="md">
           <Text c="dimmed">
-            {order.isSeller ? t('orders.detail.buyer', { name: other.username }) : t('orders.detail.designer', { name: other.username })}
+            {order.isSeller ? t('orders.detail.buyer', { name: userName(t, other.username) }) : t('orders.detail.designer', { name: userName(t, other.username) })}
           </Text>
           <Anchor component={Link} to={`/services/${order.serviceId}`} size="sm">
             {t('orders.detail.viewService')}

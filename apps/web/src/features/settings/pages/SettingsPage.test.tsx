@@ -1,0 +1,191 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AccountJson, AccountSessionJson } from '@cusp/shared';
+import { setLanguage } from '@/lib/i18n';
+import { userName } from '@/lib/user-name';
+import { i18n } from '@/lib/i18n';
+import { buildUser } from '@/test/factories';
+import { errorReply, mockApi, type MockRoutes } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+
+const USER = buildUser();
+const ACCOUNT: AccountJson = { username: USER.username, email: USER.email, emailLanguage: 'en', pendingEmail: null, createdAt: '2026-01-01T00:00:00.000Z' };
+const SESSIONS: AccountSessionJson[] = [
+  { id: 's-1', createdAt: '2026-11-20T08:00:00.000Z', lastSeenAt: '2026-11-24T09:00:00.000Z', expiresAt: '2026-12-20T08:00:00.000Z', browser: 'Firefox', os: 'Windows', ip: '198.51.100.4', current: true },
+  { id: 's-2', createdAt: '2026-11-18T08:00:00.000Z', lastSeenAt: '2026-11-23T21:00:00.000Z', expiresAt: '2026-12-18T08:00:00.000Z', browser: 'Safari', os: 'iOS', ip: '192.0.2.7', current: false },
+];
+
+function settingsApi(routes: MockRoutes = {}) {
+  return mockApi({ 'GET /api/account': { body: ACCOUNT }, 'GET /api/account/sessions': { body: SESSIONS }, ...routes }, { user: USER });
+}
+
+// The page and its strings load lazily: the first render in a file takes a while.
+const section = async (name: string) => (await screen.findByRole('heading', { level: 2, name }, { timeout: 15_000 })).closest('section')!;
+
+afterEach(() => setLanguage('en', { persist: false }));
+
+describe('the settings page', () => {
+  it('has one labelled section per concern, reachable from the user menu', async () => {
+    settingsApi();
+    const ui = renderApp('/');
+    await ui.user.click(await screen.findByRole('button', { name: /dr\.lina/ }));
+    await ui.user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/settings$/));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account settings' })).toBeInTheDocument();
+    for (const name of ['Language of e-mails', 'Password', 'E-mail', 'Sessions', 'Your data', 'Delete account']) {
+      expect(await screen.findByRole('region', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Download my data' })).toHaveAttribute('href', '/api/account/export');
+  });
+
+  it('saves the language of e-mails as soon as it is chosen', async () => {
+    const api = settingsApi({ 'PATCH /api/account': { body: { ...ACCOUNT, emailLanguage: 'ar' } } });
+    const ui = renderApp('/settings');
+    const part = await section('Language of e-mails');
+    expect(within(part).getByRole('radio', { name: 'English' })).toBeChecked();
+    await ui.user.click(within(part).getByRole('radio', { name: 'العربية' }));
+    expect(await within(part).findByRole('status')).toHaveTextContent('Saved.');
+    expect(api.to('PATCH /api/account')[0]?.body).toEqual({ emailLanguage: 'ar' });
+    expect(within(part).getByRole('radio', { name: 'العربية' })).toBeChecked();
+  });
+
+  it('changes the password: checks the fields, shows a wrong current password on its field, then confirms', async () => {
+    let attempt = 0;
+    const api = settingsApi({
+      'POST /api/account/password': () =>
+        ++attempt === 1
+          ? errorReply(400, 'The password is not correct.', 'VALIDATION', { currentPassword: 'The password is not correct.' })
+          : { body: { message: 'Your password has been changed. Your other sessions have been signed out.', endedSessions: 1 } },
+    });
+    const ui = renderApp('/settings');
+    const part = await section('Password');
+    await ui.user.click(within(part).getByRole('button', { name: 'Change password' }));
+    expect(await within(part).findByText('Please fill in your current password.')).toBeInTheDocument();
+    expect(api.to('POST /api/account/password')).toHaveLength(0);
+
+    await ui.user.type(within(part).getByLabelText('Current password'), 'wrong-one-1');
+    await ui.user.type(within(part).getByLabelText('New password'), 'brand-new-pass-1');
+    await ui.user.type(within(part).getByLabelText('New password again'), 'brand-new-pass-1');
+    await ui.user.click(within(part).getByRole('button', { name: 'Change password' }));
+    expect(await within(part).findByText('The password is not correct.')).toBeInTheDocument();
+
+    await ui.user.clear(within(part).getByLabelText('Current password'));
+    await ui.user.type(within(part).getByLabelText('Current password'), 'right-one-1');
+    await ui.user.click(within(part).getByRole('button', { name: 'Change password' }));
+    expect(await within(part).findByRole('status')).toHaveTextContent('Your other sessions have been signed out.');
+    expect(api.to('POST /api/account/password')[1]?.body).toEqual({ currentPassword: 'right-one-1', newPassword: 'brand-new-pass-1', confirmPassword: 'brand-new-pass-1' });
+    expect(within(part).getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('asks for a change of e-mail and says a registered address is taken', async () => {
+    let attempt = 0;
+    const api = settingsApi({
+      'POST /api/account/email': () =>
+        ++attempt === 1
+          ? errorReply(409, 'This email is already registered.', 'CONFLICT', { email: 'This email is already registered.' })
+          : { status: 202, body: { message: 'We have sent a link to the new address. Your email changes when you open it.', pendingEmail: 'new@example.com' } },
+    });
+    const ui = renderApp('/settings');
+    const part = await section('E-mail');
+    expect(within(part).getByText('lina@example.com')).toBeInTheDocument();
+    await ui.user.type(within(part).getByLabelText('New e-mail'), 'taken@example.com');
+    await ui.user.type(within(part).getByLabelText('Password'), 'my-password-1');
+    await ui.user.click(within(part).getByRole('button', { name: 'Send confirmation link' }));
+    expect(await within(part).findByText('This email is already registered.')).toBeInTheDocument();
+
+    await ui.user.clear(within(part).getByLabelText('New e-mail'));
+    await ui.user.type(within(part).getByLabelText('New e-mail'), 'New@Example.com');
+    await ui.user.click(within(part).getByRole('button', { name: 'Send confirmation link' }));
+    expect(await within(part).findByRole('status')).toHaveTextContent('Your email changes when you open it.');
+    expect(api.to('POST /api/account/email')[1]?.body).toEqual({ email: 'new@example.com', password: 'my-password-1' });
+  });
+
+  it('lists the sessions with this device first, and signs out one or all the others', async () => {
+    const api = settingsApi({ 'DELETE /api/account/sessions/s-2': { status: 204 }, 'DELETE /api/account/sessions': { body: { ended: 1 } } });
+    const ui = renderApp('/settings');
+    const part = await section('Sessions');
+    const items = await within(part).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Firefox on Windows');
+    expect(items[0]).toHaveTextContent('This device');
+    expect(within(items[0]!).queryByRole('button')).toBeNull();
+    expect(items[1]).toHaveTextContent('Safari on iOS');
+    expect(items[1]).toHaveTextContent('192.0.2.7');
+
+    await ui.user.click(within(items[1]!).getByRole('button', { name: /^Sign out Safari on iOS, last active/ }));
+    expect(await within(part).findByText('Safari on iOS has been signed out.')).toBeInTheDocument();
+    expect(api.to('DELETE /api/account/sessions/s-2')).toHaveLength(1);
+
+    await ui.user.click(within(part).getByRole('button', { name: 'Sign out of all other sessions' }));
+    expect(await within(part).findByText('1 other session has been signed out.')).toBeInTheDocument();
+    expect(api.to('DELETE /api/account/sessions')).toHaveLength(1);
+  });
+
+  it('deletes the account only after a dialog that asks for the password, and explains a refusal', async () => {
+    let attempt = 0;
+    const api = settingsApi({
+      'DELETE /api/account': () =>
+        ++attempt === 1
+          ? errorReply(409, 'You have orders in progress. Finish or cancel them before deleting your account.', 'CONFLICT')
+          : { body: { message: 'Your account has been deleted.' } },
+      'GET /api/services': { body: [] },
+    });
+    const ui = renderApp('/settings');
+    const part = await section('Delete account');
+    await ui.user.click(within(part).getByRole('button', { name: 'Delete my account…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(within(dialog).getByLabelText('Your password')).toHaveFocus();
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText('Please fill in your password.')).toBeInTheDocument();
+    expect(api.to('DELETE /api/account')).toHaveLength(0);
+
+    await ui.user.type(within(dialog).getByLabelText('Your password'), 'my-password-1');
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You have orders in progress.');
+
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    // Signed out and off the members' page (the app's router goes home; the test router's transition may
+    // let the members-only guard answer first), told so.
+    expect(await screen.findByText('Your account has been deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent(/^\/settings$/));
+    expect(screen.queryByRole('button', { name: /dr\.lina/ })).toBeNull();
+    expect(api.to('DELETE /api/account')[1]?.body).toEqual({ password: 'my-password-1' });
+  });
+
+  it('is in Arabic, server sentences included', async () => {
+    await setLanguage('ar', { persist: false });
+    settingsApi({ 'POST /api/account/password': errorReply(400, 'The password is not correct.', 'VALIDATION', { currentPassword: 'The password is not correct.' }) });
+    const ui = renderApp('/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'إعدادات الحساب' })).toBeInTheDocument();
+    const part = await section('كلمة المرور');
+    await ui.user.type(within(part).getByLabelText('كلمة المرور الحالية'), 'wrong-one-1');
+    await ui.user.type(within(part).getByLabelText('كلمة المرور الجديدة'), 'brand-new-pass-1');
+    await ui.user.type(within(part).getByLabelText('كلمة المرور الجديدة مرة أخرى'), 'brand-new-pass-1');
+    await ui.user.click(within(part).getByRole('button', { name: 'غيّر كلمة المرور' }));
+    expect(await within(part).findByText('كلمة المرور غير صحيحة.')).toBeInTheDocument();
+    expect(await screen.findByText('Safari على iOS')).toBeInTheDocument();
+  });
+});
+
+describe('the e-mail link page', () => {
+  it('says the address changed, or why not', async () => {
+    mockApi();
+    renderApp('/settings/email-confirmed?status=changed');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your e-mail has been changed' })).toBeInTheDocument();
+  });
+
+  it('says a spent link no longer works', async () => {
+    mockApi();
+    renderApp('/settings/email-confirmed?status=invalid');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toBeInTheDocument();
+  });
+});
+
+describe('a deleted account', () => {
+  it('is shown as "deleted user" in both languages', async () => {
+    expect(userName(i18n.t, '~deleted-0b6f1f7e-1234-4c1e-9a51-7d3f3b3c2a10')).toBe('Deleted user');
+    expect(userName(i18n.t, 'dr.lina')).toBe('dr.lina');
+    await setLanguage('ar', { persist: false });
+    expect(userName(i18n.t, '~deleted-0b6f1f7e-1234-4c1e-9a51-7d3f3b3c2a10')).toBe('مستخدم محذوف');
+  });
+});

@@ -1,0 +1,57 @@
+import { Alert, Anchor, Group, Loader, Stack } from '@mantine/core';
+import { PageShell } from '@/components/PageShell';
+import { useI18n } from '@/lib/use-i18n';
+import { useMessages } from '@/lib/use-messages';
+import { useAccount } from '../api/account';
+import { DataSection } from '../components/DataSection';
+import { DeleteAccountSection } from '../components/DeleteAccountSection';
+import { EmailSection } from '../components/EmailSection';
+import { LanguageSection } from '../components/LanguageSection';
+import { PasswordSection } from '../components/PasswordSection';
+import { SessionsSection } from '../components/SessionsSection';
+
+const SECTIONS = ['language', 'password', 'email', 'sessions', 'data', 'delete'] as const;
+
+/**
+ * `/settings` (issue 19.5, ADR 0028): the owner's account, one section per concern, each with its h2.
+ * Other features add their own sections between "Language of e-mails" and "Password" (the notifications
+ * settings go there).
+ */
+export function SettingsPage() {
+  const { t } = useI18n();
+  const { failure } = useMessages();
+  const account = useAccount();
+
+  return (
+    <PageShell title={t('settings.title')} description={t('settings.lead')} size="md">
+      <nav aria-label={t('settings.contents')}>
+        <Group gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none', rowGap: 4 }}>
+          {SECTIONS.map((id) => (
+            <li key={id}>
+              <Anchor href={`#${id}`} size="sm" c={id === 'delete' ? 'red.8' : undefined}>
+                {t(`settings.${id}.title`)}
+              </Anchor>
+            </li>
+          ))}
+        </Group>
+      </nav>
+      {account.isPending ? (
+        <Loader aria-label={t('settings.loading')} />
+      ) : account.isError ? (
+        <Alert color="red" role="alert">
+          {failure(account.error, t('settings.loadFailed'))}
+        </Alert>
+      ) : (
+        <Stack gap="lg">
+          <LanguageSection account={account.data} />
+          {/* Notifications settings (another feature) are mounted here. */}
+          <PasswordSection />
+          <EmailSection account={account.data} />
+          <SessionsSection />
+          <DataSection />
+          <DeleteAccountSection />
+        </Stack>
+      )}
+    </PageShell>
+  );
+}
