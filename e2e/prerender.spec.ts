@@ -34,7 +34,8 @@ test.describe('before any script has run', () => {
     await expect(page.getByRole('main').getByRole('status')).toBeAttached();
     await expect(page.getByRole('contentinfo')).toBeAttached();
     await expect(page.locator('#hero-title')).toHaveCount(0);
-    // The footer's form waits for the app (typed text would be lost when React replaces the markup).
+    // Without any script the footer's form stays inert: a submit would send it as a plain GET. The boot
+    // script releases it (forms-before-hydration.spec.ts).
     await expect(page.locator('footer form')).toHaveAttribute('inert', '');
     await expectAccessible(page);
   });

@@ -61,6 +61,28 @@ const entryScripts = scriptsOf(entryKey);
 const startScripts = [...scriptsOf(startKey)].filter((file) => !entryScripts.has(file));
 const startScriptSet = new Set(startScripts);
 const bootSource = `// Starts ${entry[1]} after the prerendered page's first paint (apps/web/scripts/prerender.mjs).
+// Until the app has taken over, the page's forms keep what is typed into them and hold a submit for the
+// app to replay (src/lib/early-forms.ts, docs/decisions/0024-forms-before-hydration.md).
+(function () {
+  var early = (window.__cuspEarlyForms = { typed: new Map(), submitted: null, live: false });
+  var root = document.getElementById('root');
+  var waiting = function (target) {
+    return !early.live && root && target instanceof Element && root.contains(target);
+  };
+  document.addEventListener('input', function (event) {
+    if (!waiting(event.target) || !('value' in event.target)) return;
+    early.typed.delete(event.target); // kept in the order of typing: the last one had the focus
+    early.typed.set(event.target, event.target.value);
+  }, true);
+  document.addEventListener('submit', function (event) {
+    if (!waiting(event.target)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    early.submitted = event.target;
+    event.target.setAttribute('aria-busy', 'true');
+  }, true);
+  if (root) root.querySelectorAll('form[inert]').forEach(function (form) { form.removeAttribute('inert'); });
+})();
 requestAnimationFrame(function () {
   setTimeout(function () {
     var script = document.createElement('script');

@@ -17,8 +17,10 @@ export interface Prerendered {
 export function toDocument(template: string, language: Language, { html, dir }: Prerendered, kind: 'visitor' | 'shell' | 'page', extra: { head?: string; body?: string } = {}): string {
   // A suspended part would ship as its loader plus an inline script, which the CSP blocks.
   if (/<template id="B:|\$R[A-Z]/.test(html)) throw new Error(`part of the ${kind} page (${language}) suspended while rendering`);
-  // Forms (the footer's newsletter) cannot be typed into before React takes over: the text would be
-  // lost when it replaces the markup. Links work as plain links meanwhile.
+  // Forms (the footer's newsletter) arrive inert: without a script a submit would send the page's fields
+  // as a plain GET (a password in the address). The boot script releases them as soon as it runs, and
+  // from then on keeps what is typed and holds a submit for the app (decision 0024). Links work as plain
+  // links meanwhile.
   const markup = html.replaceAll('<form', '<form inert=""');
   // Replacer functions: a "$&" in a service's title must stay text, not become a replacement pattern.
   return template
