@@ -25,7 +25,8 @@ function LazyNotifications() {
   if (!needed && notifications.length > 0) setNeeded(true);
   return needed ? (
     <Suspense fallback={null}>
-      <NotificationsView position="top-center" />
+      {/* Below the sticky header (64px, Navbar.module.css), not over its menu and buttons. */}
+      <NotificationsView position="top-center" className="cusp-toasts" />
     </Suspense>
   ) : null;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFocusCentered } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import {
@@ -42,6 +43,10 @@ interface Viewer {
 /** The three.js part of <MeshViewer> (see index.tsx); loaded lazily. */
 export default function MeshViewerCanvas({ url, type, name, height = 420 }: MeshViewerProps) {
   const { t } = useTranslation();
+  // A phone or tablet has no right button or wheel: its reader is told the gestures (three.js's
+  // OrbitControls: one finger rotates, two fingers pan and pinch to zoom). Client-only: the viewer is
+  // never rendered on the server.
+  const touch = useMediaQuery('(hover: none) and (pointer: coarse)', false, { getInitialValueInEffect: false });
   const { number } = useI18n();
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -196,7 +201,7 @@ export default function MeshViewerCanvas({ url, type, name, height = 420 }: Mesh
             ) : null}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('files.viewer.hint')}
+            {touch ? t('files.viewer.touchHint') : t('files.viewer.hint')}
           </Text>
         </Stack>
         <Group gap="sm">

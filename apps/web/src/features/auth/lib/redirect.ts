@@ -25,3 +25,17 @@ export function redirectTarget(location: Pick<Location, 'search' | 'state'>): st
   const target = [from, query].find(isSafePath);
   return target && !target.startsWith('/login') ? target : '/';
 }
+
+/** Why a visitor is asked to log in, from the page they were sent from (the login page says so). */
+export type LoginReason = 'service' | 'orders' | 'payment' | 'messages' | 'course' | 'page';
+
+export function loginReason(target: string): LoginReason | null {
+  const path = target.split(/[?#]/)[0] ?? '/';
+  if (path === '/' || path === '') return null;
+  if (/^\/services\/[^/]+$/.test(path)) return 'service';
+  if (/^\/orders(\/|$)/.test(path)) return 'orders';
+  if (/^\/(pay|success)(\/|$)/.test(path)) return 'payment';
+  if (/^\/messages?(\/|$)/.test(path)) return 'messages';
+  if (/^\/courses\/[^/]+\/learn$/.test(path)) return 'course';
+  return 'page';
+}

@@ -101,4 +101,23 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
+
+  it('tells a visitor sent from a service why they are asked to log in, and says nothing when they came on their own', async () => {
+    mockApi({ 'GET /api/services/svc-9': { status: 401 } });
+    const ui = renderApp('/services/svc-9');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login?redirect=%2Fservices%2Fsvc-9');
+    expect(screen.getByText('Log in to see this service and order it.').closest('[role="status"]')).not.toBeNull();
+    ui.unmount();
+
+    renderApp('/login?redirect=%2Forders');
+    expect(await screen.findByText('Log in to see your orders.')).toBeInTheDocument();
+  });
+
+  it('shows no reason on a plain visit to /login', async () => {
+    mockApi();
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Log in to (see|open|read|watch|finish)/)).not.toBeInTheDocument();
+  });
 });

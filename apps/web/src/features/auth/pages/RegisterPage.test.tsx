@@ -23,7 +23,10 @@ describe('RegisterPage', () => {
     const ui = renderApp('/register');
     await ui.user.click(await screen.findByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Please fill out your username.')).toBeInTheDocument();
-    expect(screen.getByText('Please fill out your phone.')).toBeInTheDocument();
+    expect(screen.getByText('Please fill out your phone number.')).toBeInTheDocument();
+    // Each field's message names it in words, not by the schema's name for it.
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Please confirm your password.');
+    expect(screen.queryByText(/confirmPassword/)).not.toBeInTheDocument();
 
     await fillForm(ui, { confirmPassword: 'something-else' });
     await ui.user.click(screen.getByRole('button', { name: 'Register' }));

@@ -1,7 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render';
+import { loadPageStrings, setLanguage } from '@/lib/i18n';
+import { renderApp, renderWithProviders } from '@/test/render';
+import { OrderEventNotice } from './OrderEventNotice';
 import { BUYER, CONVERSATIONS, FakeSocket, buildMessage, fakeSocket } from '@/features/messages/test-utils';
 
 vi.mock('@/lib/socket', async () => (await import('@/features/messages/test-utils')).socketModuleMock);
@@ -50,5 +52,31 @@ describe('order events in the conversation', () => {
     const notice = await screen.findByTestId('order-event');
     expect(notice).toHaveTextContent('Something new happened to order #7.');
     expect(within(notice).getByRole('link', { name: 'View order' })).toHaveAttribute('href', '/orders/order-7');
+  });
+
+  it('says the server’s English summary in the reader’s language, from its parts', async () => {
+    await setLanguage('ar', { persist: false });
+    try {
+      await loadPageStrings();
+      const { unmount } = renderWithProviders(
+        <OrderEventNotice
+          event={{ orderId: 'o-1', type: 'paid' }}
+          summary="New order paid: Zirconia crown × 2 ($90.00)."
+          when="now"
+        />,
+      );
+      const notice = screen.getByTestId('order-event');
+      expect(notice).toHaveTextContent('تم استلام الدفعة وحفظها في الضمان');
+      // The body is Arabic too, with the order's title and amount kept whole (isolated) inside it.
+      expect(within(notice).getByText('طلب جديد مدفوع: \u2068Zirconia crown\u2069 × 2 (\u2068$90.00\u2069).')).toBeInTheDocument();
+      expect(notice).not.toHaveTextContent('New order paid');
+      unmount();
+
+      // A summary that does not read as its event's sentence is shown as sent.
+      renderWithProviders(<OrderEventNotice event={{ orderId: 'o-2', type: 'cancelled' }} summary="Cancelled by support: duplicate." when="now" />);
+      expect(screen.getByText('Cancelled by support: duplicate.')).toBeInTheDocument();
+    } finally {
+      await setLanguage('en', { persist: false });
+    }
   });
 });

@@ -3,6 +3,7 @@ import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { OrderEventType } from '@cusp/shared';
 import { useI18n } from '@/lib/use-i18n';
+import { isolate, readEventSummary } from '../lib/event-summary';
 
 const KNOWN: readonly OrderEventType[] = [
   'created',
@@ -19,11 +20,22 @@ const KNOWN: readonly OrderEventType[] = [
 /**
  * An order's event in the buyer–designer conversation (a system message): a centred notice with a
  * link to the order, not a chat bubble. Known events are named in the reader's language, with the
- * server's summary (which names the order) under it; an unknown one shows the summary alone.
+ * server's summary (which names the order) under it, said again in the reader's language from its parts
+ * (the server stores it in English only); an unknown one shows the summary alone, as sent.
  */
 export function OrderEventNotice({ event, summary, when }: { event: { orderId: string; type: string }; summary: string; when: string }) {
-  const { t } = useI18n();
+  const { t, number } = useI18n();
   const known = KNOWN.includes(event.type as OrderEventType) ? (event.type as OrderEventType) : null;
+  const parts = known ? readEventSummary(known, summary) : null;
+  const body =
+    known && parts
+      ? t(`orders.events.summary.${known}`, {
+          title: isolate(parts.title),
+          quantity: parts.quantity ? number(Number(parts.quantity)) : '',
+          amount: parts.amount ? isolate(parts.amount) : '',
+          days: parts.days ? number(Number(parts.days)) : '',
+        })
+      : summary;
   return (
     <Box
       data-testid="order-event"
@@ -45,9 +57,9 @@ export function OrderEventNotice({ event, summary, when }: { event: { orderId: s
           {t('orders.events.view')}
         </Anchor>
       </Text>
-      {known && summary ? (
-        <Text size="xs" dir="auto">
-          {summary}
+      {known && body ? (
+        <Text size="xs" dir={parts ? undefined : 'auto'}>
+          {body}
         </Text>
       ) : null}
       <Text size="xs" c="gray.7">

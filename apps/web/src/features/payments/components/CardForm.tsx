@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { ORDER_MESSAGES, SANDBOX_CARDS, type CardInput } from '@cusp/shared';
@@ -170,34 +170,37 @@ export function CardForm({ paymentId, amount, description, onPaid, onAlreadyPaid
           <Text size="xs" c="dimmed">
             {t('payments.sandbox.hint')}
           </Text>
-          <Table verticalSpacing={4} fz="sm">
-            <Table.Tbody>
-              {(
-                [
-                  ['paid', SANDBOX_CARDS.paid],
-                  ['declined', SANDBOX_CARDS.declined],
-                  ['threeDSecure', SANDBOX_CARDS.threeDSecure],
-                ] as const
-              ).map(([kind, number]) => (
-                <Table.Tr key={kind}>
-                  <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap', fontFamily: 'monospace' }}>
-                    {formatCardNumber(number)}
-                  </Table.Td>
-                  <Table.Td>{t(`payments.sandbox.${kind}`)}</Table.Td>
-                  <Table.Td ta="end">
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      aria-label={t('payments.sandbox.useFor', { number: formatCardNumber(number) })}
-                      onClick={() => setValue('cardNumber', formatCardNumber(number), { shouldValidate: formState.isSubmitted })}
-                    >
-                      {t('payments.sandbox.use')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          {/* One card a row: the number and its button on a line, what it does beneath. A table of three
+              columns was wider than a phone's box (the number cannot wrap). */}
+          <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
+            {(
+              [
+                ['paid', SANDBOX_CARDS.paid],
+                ['declined', SANDBOX_CARDS.declined],
+                ['threeDSecure', SANDBOX_CARDS.threeDSecure],
+              ] as const
+            ).map(([kind, number]) => (
+              <Group component="li" key={kind} gap="xs" wrap="nowrap" justify="space-between" align="center">
+                <Stack gap={0} miw={0}>
+                  <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                    <span dir="ltr">{formatCardNumber(number)}</span>
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t(`payments.sandbox.${kind}`)}
+                  </Text>
+                </Stack>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  aria-label={t('payments.sandbox.useFor', { number: formatCardNumber(number) })}
+                  onClick={() => setValue('cardNumber', formatCardNumber(number), { shouldValidate: formState.isSubmitted })}
+                  style={{ flexShrink: 0 }}
+                >
+                  {t('payments.sandbox.use')}
+                </Button>
+              </Group>
+            ))}
+          </Stack>
         </Stack>
       </Paper>
 

@@ -1,0 +1,36 @@
+import type { OrderEventType } from '@cusp/shared';
+
+/** What an order event's summary names: the order's title, and for some events a count or an amount. */
+export interface EventSummaryParts {
+  title: string;
+  quantity?: string;
+  amount?: string;
+  days?: string;
+}
+
+/**
+ * The server writes each order event's summary in English only, from the order (EVENT_TEXT in
+ * apps/server/src/modules/orders/orders.service.ts), and stores the text with the event's kind. These are
+ * those sentences, read back into their parts so the notice can say them in the reader's language
+ * (`orders.events.summary.<type>`). A summary that does not read as its kind's sentence is shown as sent.
+ */
+const SENTENCES: Record<OrderEventType, RegExp> = {
+  created: /^Order created: (?<title>.+)\.$/su,
+  paid: /^New order paid: (?<title>.+) × (?<quantity>\d+) \((?<amount>[^()]+)\)\.$/su,
+  delivered: /^The design for (?<title>.+) was delivered\.$/su,
+  revision_requested: /^A revision was requested for (?<title>.+)\.$/su,
+  completed: /^(?<title>.+) was accepted\. The order is complete\.$/su,
+  auto_completed: /^(?<title>.+) completed automatically (?<days>\d+) days after delivery\.$/su,
+  cancelled: /^(?<title>.+) was cancelled\.$/su,
+  refunded: /^The payment for (?<title>.+) was refunded\.$/su,
+  reviewed: /^(?<title>.+) received a review\.$/su,
+};
+
+export function readEventSummary(type: OrderEventType, summary: string): EventSummaryParts | null {
+  const groups = SENTENCES[type].exec(summary)?.groups;
+  if (!groups?.title) return null;
+  return { title: groups.title, quantity: groups.quantity, amount: groups.amount, days: groups.days };
+}
+
+/** Text from people (a title) or another script (an amount) kept whole inside a sentence in either direction. */
+export const isolate = (text: string) => `\u2068${text}\u2069`;
