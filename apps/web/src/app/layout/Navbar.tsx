@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { MessagesRealtime } from '@/features/messages/components/MessagesRealtime';
 import { UnreadBadge } from '@/features/messages/components/UnreadBadge';
+import { NotificationBellSlot } from '@/features/notifications';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MobileNav } from './MobileNav';
 import { MAIN_LINKS } from './nav-items';
@@ -54,6 +55,7 @@ export function Navbar() {
           </Box>
         </Group>
         <Group gap="sm" wrap="nowrap">
+          <NotificationBellSlot />
           <Group gap="sm" wrap="nowrap" visibleFrom="sm">
             <LanguageSwitch />
             <SessionControls />

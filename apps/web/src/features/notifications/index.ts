@@ -1,0 +1,2 @@
+export { NotificationBellSlot } from './components/NotificationBellSlot';
+export { NotificationSettings } from './components/NotificationSettings';

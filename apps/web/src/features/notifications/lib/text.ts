@@ -1,0 +1,25 @@
+import type { NotificationJson } from '@cusp/shared';
+import type { TFunction, TranslationKey } from '@/lib/i18n';
+
+/** The sentence for a notification in the reader's language, from its kind and params (notifications.kinds.*). */
+export function notificationText(t: TFunction, n: Pick<NotificationJson, 'kind' | 'params'>): string {
+  const key = n.kind === 'order_cancelled' && n.params.refunded ? 'order_cancelled_refunded' : n.kind;
+  return t(`notifications.kinds.${key}` as TranslationKey, { ...n.params, count: typeof n.params.stars === 'number' ? n.params.stars : undefined });
+}
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['week', 7 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** "5 minutes ago", "يوم أمس"...; under a minute, "now". */
+export function relativeTime(iso: string, locale: string, now = Date.now()): string {
+  const diff = new Date(iso).getTime() - now;
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, ms] of UNITS) if (Math.abs(diff) >= ms) return format.format(Math.round(diff / ms), unit);
+  return format.format(0, 'second');
+}
