@@ -52,7 +52,7 @@ export const markNotificationsReadInput = z.union([
   z.object({ all: z.literal(true) }).strict(),
 ]);
 
-/** `GET/PUT /api/notifications/preferences`: e-mail per kind (in-app notifications are always on). */
+/** `GET/PATCH /api/notifications/preferences`: e-mail per kind (in-app notifications are always on). */
 export const notificationPreferencesInput = z
   .object({ email: z.partialRecord(z.enum(NOTIFICATION_KINDS), z.boolean()) })
   .strict();

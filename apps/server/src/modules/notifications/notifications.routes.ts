@@ -28,7 +28,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     service.markRead(ctx, requireUser(request).id, request.body),
   );
   app.get('/notifications/preferences', member, async (request) => service.preferences(ctx, requireUser(request).id));
-  app.put('/notifications/preferences', { ...member, schema: { body: notificationPreferencesInput } }, async (request) =>
+  app.patch('/notifications/preferences', { ...member, schema: { body: notificationPreferencesInput } }, async (request) =>
     service.updatePreferences(ctx, requireUser(request).id, request.body.email),
   );
 
