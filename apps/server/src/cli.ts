@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { applyAdminCommand, isAdminCommand } from './modules/admin/admin.service.js';
+import { applyAdminCommand, isAdminCommand } from './modules/admin/index.js';
 
 const USAGE = `Usage: npm run admin -- <command> <email>
 Commands:

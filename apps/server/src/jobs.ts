@@ -1,14 +1,12 @@
 import type { AppContext } from './context.js';
-import { resumePendingAnalyses } from './modules/analysis/analysis.service.js';
-import { deleteExpiredSessions } from './modules/auth/session.js';
-import { deleteUnattachedVideos } from './modules/courses/course-videos.js';
-import { deleteExpiredFiles } from './modules/files/files.service.js';
-import { moveLegacyAttachments, sweepUnclaimedAttachments } from './modules/messaging/attachments.service.js';
-import { sweepUnclaimedFiles } from './modules/orders/order-files.service.js';
-import { refreshCatalogueStatistics } from './modules/services/statistics.js';
-import { autoCompleteOrders } from './modules/orders/orders.service.js';
-import { remindAutoCompletions } from './modules/notifications/events.js';
-import { sendDueMails } from './modules/notifications/mail-worker.js';
+import { resumePendingAnalyses } from './modules/analysis/index.js';
+import { deleteExpiredSessions } from './modules/auth/index.js';
+import { deleteUnattachedVideos } from './modules/courses/index.js';
+import { deleteExpiredFiles } from './modules/files/index.js';
+import { moveLegacyAttachments, sweepUnclaimedAttachments } from './modules/messaging/index.js';
+import { sweepUnclaimedFiles, autoCompleteOrders } from './modules/orders/index.js';
+import { refreshCatalogueStatistics } from './modules/services/index.js';
+import { remindAutoCompletions, sendDueMails } from './modules/notifications/index.js';
 import type { Job } from './platform/jobs/scheduler.js';
 
 const MINUTE = 60_000;

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE } from './modules/auth/session.js';
+import { SESSION_COOKIE } from './modules/auth/index.js';
 import { cookieValue } from './platform/cookie-header.js';
 import type { ResponseCache } from './platform/response-cache.js';
 

@@ -8,7 +8,7 @@ import { binaryStl } from '../test/mesh-samples.js';
 import { multipart } from '../test/multipart.js';
 import { designerWithService } from '../test/orders.js';
 import { registerErrorHandler } from './errors.js';
-import { applyAdminCommand } from './modules/admin/admin.service.js';
+import { applyAdminCommand } from './modules/admin/index.js';
 import { coursesApi } from './modules/courses/test-support.js';
 
 /**

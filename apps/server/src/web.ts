@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LANGUAGES } from '@cusp/shared';
 import { sendNotFound } from './errors.js';
-import { SESSION_COOKIE } from './modules/auth/session.js';
+import { SESSION_COOKIE } from './modules/auth/index.js';
 import { loadPageRenderer } from './page-renderer.js';
 import { cookieValue } from './platform/cookie-header.js';
 import type { ResponseCache } from './platform/response-cache.js';

@@ -9,7 +9,7 @@ import { createContext } from '../src/bootstrap.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { openDatabase, type QueryListener } from '../src/db/client.js';
-import { SESSION_COOKIE } from '../src/modules/auth/session.js';
+import { SESSION_COOKIE } from '../src/modules/auth/index.js';
 import { createScratchDatabase } from './postgres.js';
 
 export interface TestApp {

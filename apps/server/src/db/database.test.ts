@@ -1,12 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.js';
-import { users } from './schema/index.js';
-import { DEMO_ACCOUNTS, seedDemoAccounts } from '../seed/demo-accounts.js';
-import { verifyPassword } from '../modules/auth/password.js';
 
 let dir: string;
 const open: Database[] = [];
@@ -21,24 +17,6 @@ async function openIn(dataDir: string) {
   await database.migrate();
   return database;
 }
-
-it('keeps data across restarts, and seeds the demo accounts only into an empty database', async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'cusp-db-'));
-  const first = await openIn(dir);
-  expect(await seedDemoAccounts(first.db)).toMatchObject({ demo_buyer: expect.any(String), demo_designer: expect.any(String) });
-  await first.close();
-  open.length = 0;
-
-  const second = await openIn(dir); // migrations again: a no-op
-  expect(await seedDemoAccounts(second.db)).toBeNull();
-  const rows = await second.db.select().from(users);
-  expect(rows.map((r) => r.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
-  const designer = rows.find((r) => r.email === 'designer@cusp.test')!;
-  expect(designer).toMatchObject({ isDesigner: true, isVerified: true });
-  expect(rows.find((r) => r.email === 'admin@cusp.test')!.isAdmin).toBe(true);
-  expect(await verifyPassword(designer.passwordHash, 'designer-demo-1')).toBe(true);
-  expect((await second.db.select({ n: count() }).from(users))[0]!.n).toBe(3);
-});
 
 it('refuses to open an embedded database another live process holds', async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'cusp-db-'));

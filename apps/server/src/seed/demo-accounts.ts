@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users, type UserRow } from '../db/schema/index.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { hashPassword } from '../modules/auth/index.js';
 
 /** The demo accounts of the README: a person can log in at once after the first start. */
 type DemoAccount = Partial<UserRow> & Pick<UserRow, 'username' | 'email' | 'phone'> & { password: string };

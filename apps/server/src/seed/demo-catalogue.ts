@@ -1,6 +1,6 @@
 import { SERVICE_TAGS, toMinor, type Material, type OutputFormat, type Restoration, type Software } from '@cusp/shared';
 import type { AppContext } from '../context.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { hashPassword } from '../modules/auth/index.js';
 import { services, users } from '../db/schema/index.js';
 import { storeCover } from './covers.js';
 

@@ -3,9 +3,8 @@ import { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
 import { prescriptionSchema, type PrescriptionInput } from '@cusp/shared';
 import type { AppContext } from '../context.js';
-import { accept, deliver } from '../modules/orders/orders.service.js';
-import { createReview } from '../modules/orders/reviews.service.js';
-import { confirmOrderPayment, createIntent, sandboxPay } from '../modules/payments/payments.service.js';
+import { accept, deliver, createReview } from '../modules/orders/index.js';
+import { confirmOrderPayment, createIntent, sandboxPay } from '../modules/payments/index.js';
 import { conversations, orderFiles, services, userColumns, users } from '../db/schema/index.js';
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { presetInput } from '@cusp/shared';
 import type { AppContext } from '../context.js';
 import { userColumns, users } from '../db/schema/index.js';
-import { createPreset } from '../modules/preferences/preferences.service.js';
+import { createPreset } from '../modules/preferences/index.js';
 
 /** The demo buyer's saved prescription presets (issue 16): the lab's usual posterior settings, marked default. */
 export async function seedDemoPreferences(ctx: AppContext, buyerId: string) {

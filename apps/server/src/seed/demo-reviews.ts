@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { gt } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { hashPassword } from '../modules/auth/index.js';
 import { orderEvents, orders, reviews, services, users } from '../db/schema/index.js';
 
 /** Clinics and labs who left the demo catalogue's reviews. They cannot log in (random passwords). */

@@ -15,7 +15,7 @@ import {
   users,
   type UserRow,
 } from '../../db/schema/index.js';
-import { toSessionUser } from '../users/user.presenter.js';
+import { toSessionUser } from '../auth/index.js';
 import { listSessions } from './account.service.js';
 
 const { search: _search, ...serviceColumns } = getTableColumns(services);

@@ -10,7 +10,7 @@ import {
   emailConfirmQuery,
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
-import { clearSessionCookie, loggedIn, requireUser } from '../auth/session.js';
+import { clearSessionCookie, loggedIn, requireUser } from '../auth/index.js';
 import { exportAccount } from './account.export.js';
 import * as account from './account.service.js';
 

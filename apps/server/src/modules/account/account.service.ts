@@ -34,10 +34,8 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail } from '../../platform/mail/templates.js';
-import { languageOf } from '../auth/auth.service.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
-import { hashToken, newToken } from '../auth/session.js';
-import { catalogueChanged } from '../services/catalogue-cache.js';
+import { languageOf, hashPassword, verifyPassword, hashToken, newToken } from '../auth/index.js';
+import { catalogueChanged } from '../services/index.js';
 import { describeUserAgent } from './user-agent.js';
 
 /** A change-of-e-mail link lasts a day (the new mailbox may be read later than the old one). */

@@ -7,7 +7,7 @@ import { newUserInput, sessionCookieOf, signUpAndLogin, useTestApp } from '../..
 import { binaryStl } from '../../../test/mesh-samples.js';
 import { multipart } from '../../../test/multipart.js';
 import { designerWithService, GOOD_CARD } from '../../../test/orders.js';
-import { hashToken } from '../auth/session.js';
+import { hashToken } from '../auth/index.js';
 
 const { app, ctx } = await useTestApp();
 

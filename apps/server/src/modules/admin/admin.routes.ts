@@ -5,11 +5,10 @@ import { pageLimit, pageOffset, serviceListQuery } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { supportTickets, userColumns, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { adminOnly } from '../auth/session.js';
-import { catalogueChanged } from '../services/catalogue-cache.js';
-import * as servicesService from '../services/services.service.js';
-import { toSessionUser } from '../users/user.presenter.js';
-import { notifyDesignerVerified } from '../notifications/events.js';
+import { adminOnly, toSessionUser } from '../auth/index.js';
+import { catalogueChanged } from '../services/index.js';
+import * as servicesService from '../services/index.js';
+import { notifyDesignerVerified } from '../notifications/index.js';
 
 const idParams = z.object({ id: z.uuid('Not found.') });
 const page = z.object({ limit: pageLimit(50), offset: pageOffset });

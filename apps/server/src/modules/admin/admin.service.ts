@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { notifyDesignerVerified } from '../notifications/events.js';
-import type { NotifySettings } from '../notifications/notify.js';
+import { notifyDesignerVerified, type NotifySettings } from '../notifications/index.js';
 
 /** What `npm run admin -- <command> <email>` can do (vetting and administrator rights: docs/product.md §4.7, §2.4). */
 export const ADMIN_COMMANDS = {

@@ -5,7 +5,7 @@ import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema 
 import type { AppContext } from '../../context.js';
 import { AppError, parseWith } from '../../errors.js';
 import { discardMedia, storeMedia, type StoredMedia } from '../../platform/storage/media-store.js';
-import { toSessionUser } from '../users/user.presenter.js';
+import { toSessionUser } from './user.presenter.js';
 import * as auth from './auth.service.js';
 import { clearSessionCookie, deleteSession, hashToken, requireUser, setSessionCookie } from './session.js';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { enrollments } from '../../db/schema/index.js';
-import { confirmCoursePayment } from '../payments/payments.service.js';
-import { notifyEnrolment } from '../notifications/events.js';
+import { confirmCoursePayment } from '../payments/index.js';
+import { notifyEnrolment } from '../notifications/index.js';
 
 /**
  * Verifies a course payment with the payments module (paid with the provider, by this user, for this

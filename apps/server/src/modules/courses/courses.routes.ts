@@ -13,7 +13,7 @@ import { queryKey, sendAnswer } from '../../platform/response-cache.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
 import { receiveOneFile } from '../../platform/storage/receive-file.js';
 import { sendStored } from '../../platform/storage/send-file.js';
-import { loggedIn, requireUser } from '../auth/session.js';
+import { loggedIn, requireUser } from '../auth/index.js';
 import { lessonVideoFor, storeCourseVideo, videoForUploader } from './course-videos.js';
 import * as coursesService from './courses.service.js';
 import * as enrollmentsService from './enrollments.service.js';

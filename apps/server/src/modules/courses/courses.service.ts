@@ -18,7 +18,7 @@ import { pgErrorCode } from '../../db/errors.js';
 import { prefixQuery } from '../../db/search.js';
 import { courses, courseVideos, enrollments, lessonProgress, lessons, users, type CourseRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { catalogueChanged } from '../services/catalogue-cache.js';
+import { catalogueChanged } from '../services/index.js';
 import { percentOf, toCourseJson, toLessonJson, type CourseCreator, type LessonStats } from './courses.presenter.js';
 
 /** Every course column but the search vector, which is never selected. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
 import { enrollments, ledgerEntries, payments } from '../../db/schema/index.js';
-import { createIntent } from '../payments/payments.service.js';
+import { createIntent } from '../payments/index.js';
 import { coursesApi } from './test-support.js';
 
 const { app, ctx } = await useTestApp();

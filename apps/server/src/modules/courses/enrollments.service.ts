@@ -8,7 +8,7 @@ import { AppError } from '../../errors.js';
 import { confirmPaidEnrolment } from './course-payments.js';
 import { percentOf, toEnrollmentJson } from './courses.presenter.js';
 import { courseColumns, isEnrolled, isUuid, lessonStatsFor, loadCourse } from './courses.service.js';
-import { notifyEnrolment } from '../notifications/events.js';
+import { notifyEnrolment } from '../notifications/index.js';
 
 async function findEnrolment(ctx: AppContext, courseId: string, userId: string): Promise<EnrollmentRow | null> {
   const [row] = await ctx.db

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { userColumns, users } from '../../db/schema/index.js';
 import { serverRoot } from '../../paths.js';
 import { multipart } from '../../../test/multipart.js';
-import { createIntent, sandboxPay } from '../payments/payments.service.js';
+import { createIntent, sandboxPay } from '../payments/index.js';
 
 /** The demo lesson videos the seeder ships (tiny H.264 MP4s), reused by the tests. */
 export const DEMO_VIDEO_DIR = path.join(serverRoot, 'src/seed/assets/courses');

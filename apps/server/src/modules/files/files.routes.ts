@@ -4,7 +4,7 @@ import { FILE_MAX_BYTES, FILE_NOT_FOUND, FILE_TOO_BIG, line, pageLimit, pageOffs
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { sendStored } from '../../platform/storage/send-file.js';
-import { loggedIn, requireUser } from '../auth/session.js';
+import { loggedIn, requireUser } from '../auth/index.js';
 import * as filesService from './files.service.js';
 
 const NO_FILE = 'Please provide a valid file.';

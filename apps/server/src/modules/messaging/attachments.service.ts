@@ -4,7 +4,7 @@ import { ATTACHMENT_NOT_IN_CONVERSATION, ATTACHMENT_URL, attachmentUrl, type Att
 import type { AppContext } from '../../context.js';
 import { conversationAttachments, courses, orders, services, users, type ConversationAttachmentRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { FILE_CONTENT_TYPES, storeCaseFile } from '../files/files.service.js';
+import { FILE_CONTENT_TYPES, storeCaseFile } from '../files/index.js';
 
 /**
  * Chat attachments (docs/decisions/0020): private to the conversation's two parties. Uploaded to

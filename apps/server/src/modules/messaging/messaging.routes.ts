@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
 import { receiveOneFile } from '../../platform/storage/receive-file.js';
 import { sendStored } from '../../platform/storage/send-file.js';
-import { loggedIn, requireUser } from '../auth/session.js';
+import { loggedIn, requireUser } from '../auth/index.js';
 import * as attachments from './attachments.service.js';
 import * as messaging from './messaging.service.js';
 

@@ -12,9 +12,9 @@ import {
 import type { AppContext } from '../../context.js';
 import { conversations, messages, users, type ConversationRow, type MessageRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { findUser } from '../users/users.service.js';
+import { findUser } from '../users/index.js';
 import { claimAttachments } from './attachments.service.js';
-import { notifyStoredMessage, recipientAway } from '../notifications/events.js';
+import { notifyStoredMessage, recipientAway } from '../notifications/index.js';
 import { toConversationJson, toMessageJson } from './messaging.presenter.js';
 
 const seller = aliasedTable(users, 'seller');

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { isNotificationKind, markNotificationsReadInput, notificationListQuery, notificationPreferencesInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
-import { loggedIn, requireUser } from '../auth/session.js';
+import { loggedIn, requireUser } from '../auth/index.js';
 import { escapeHtml, KIND_NAMES, UNSUBSCRIBE_PAGE, type MailLanguage } from './mail-templates.js';
 import * as service from './notifications.service.js';
 import { validUnsubscribe } from './unsubscribe.js';

@@ -4,8 +4,8 @@ import { guessFileRoles, ORDER_MAX_FILES, PRESCRIPTION_API_MESSAGES, type FileRo
 import type { AppContext } from '../../context.js';
 import { orderFiles, orders, type OrderFileRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { checkNewOrderFile } from '../analysis/analysis.service.js';
-import { storeCaseFile } from '../files/files.service.js';
+import { checkNewOrderFile } from '../analysis/index.js';
+import { storeCaseFile } from '../files/index.js';
 import { toOrderFileJson } from './orders.presenter.js';
 
 /** Files uploaded for an order that never happened are swept after this long. */

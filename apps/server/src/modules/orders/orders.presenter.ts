@@ -10,7 +10,7 @@ import {
   type ReviewJson,
 } from '@cusp/shared';
 import type { OrderFileRow, OrderRow, ReviewRow } from '../../db/schema/index.js';
-import { toAnalysisJson } from '../analysis/findings.js';
+import { toAnalysisJson } from '../analysis/index.js';
 
 export const DAY_MS = 86_400_000;
 

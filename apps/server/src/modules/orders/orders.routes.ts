@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelInput, confirmOrderInput, deliverInput, FILE_TOO_BIG, ORDER_MESSAGES, pageLimit, reviewInput, revisionInput } from '@cusp/shared';
+import { cancelInput, deliverInput, FILE_TOO_BIG, ORDER_MESSAGES, pageLimit, reviewInput, revisionInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { parseWith } from '../../errors.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
 import { receiveOneFile } from '../../platform/storage/receive-file.js';
 import { sendStored } from '../../platform/storage/send-file.js';
-import { loggedIn, requireUser } from '../auth/session.js';
-import { FILE_CONTENT_TYPES } from '../files/files.service.js';
-import { confirmOrderPayment } from '../payments/payments.service.js';
-import { orderFileForViewer } from '../analysis/analysis.service.js';
+import { loggedIn, requireUser } from '../auth/index.js';
+import { FILE_CONTENT_TYPES } from '../files/index.js';
+import { orderFileForViewer } from '../analysis/index.js';
 import { toOrderFileJson } from './orders.presenter.js';
 import * as filesService from './order-files.service.js';
 import * as ordersService from './orders.service.js';
@@ -21,10 +20,6 @@ const fileParams = idParams.extend({ fileId: z.uuid('File not found.') });
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/orders', { ...loggedIn }, async (request) => ordersService.listOrders(ctx, requireUser(request)));
-
-  app.patch('/orders', { ...loggedIn, schema: { body: confirmOrderInput } }, async (request) =>
-    confirmOrderPayment(ctx, requireUser(request), request.body),
-  );
 
   app.get('/orders/balance', { ...loggedIn }, async (request) => ordersService.balance(ctx, requireUser(request)));
 

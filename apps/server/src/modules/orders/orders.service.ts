@@ -30,11 +30,11 @@ import {
   type UserRow,
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { postSystemMessage } from '../messaging/messaging.service.js';
-import { notifyOrderEvent } from '../notifications/events.js';
-import { balanceOf, bookRefund, bookRelease, type Tx } from '../payments/ledger.js';
-import { providerFor } from '../payments/providers/index.js';
-import { catalogueChanged } from '../services/catalogue-cache.js';
+import { postSystemMessage } from '../messaging/index.js';
+import { notifyOrderEvent } from '../notifications/index.js';
+import { balanceOf, bookRefund, bookRelease, type Tx } from '../ledger/index.js';
+import { providerFor } from '../../platform/payments/index.js';
+import { catalogueChanged } from '../services/index.js';
 import { DAY_MS, prescriptionOf, toOrderFileJson, toOrderJson, toReviewJson } from './orders.presenter.js';
 
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];

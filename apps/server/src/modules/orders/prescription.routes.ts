@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ORDER_MESSAGES, orderFileRoleInput, PRESCRIPTION_API_MESSAGES } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { orderFiles, users } from '../../db/schema/index.js';
-import { loggedIn, requireUser } from '../auth/session.js';
+import { loggedIn, requireUser } from '../auth/index.js';
 import * as filesService from './order-files.service.js';
 import { dueByOf, prescriptionOf } from './orders.presenter.js';
 import { participantOrder } from './orders.service.js';

@@ -21,8 +21,8 @@ import {
 import type { AppContext } from '../../context.js';
 import { orderFiles, type ServiceRow } from '../../db/schema/index.js';
 import { validationError } from '../../errors.js';
-import { presetForUse } from '../preferences/preferences.service.js';
-import type { Tx } from '../payments/ledger.js';
+import { presetForUse } from '../preferences/index.js';
+import type { Tx } from '../ledger/index.js';
 
 /**
  * What an order of a service costs and says (issue 16, docs/decisions/0028), from the intent's body: the

@@ -4,10 +4,10 @@ import { ORDER_MESSAGES, type ReviewJson, type reviewInput } from '@cusp/shared'
 import type { AppContext } from '../../context.js';
 import { orderEvents, orders, reviews, services, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { catalogueChanged } from '../services/catalogue-cache.js';
+import { catalogueChanged } from '../services/index.js';
 import { toReviewJson } from './orders.presenter.js';
 import { announce, participantOrder } from './orders.service.js';
-import { notifyOrderEvent } from '../notifications/events.js';
+import { notifyOrderEvent } from '../notifications/index.js';
 
 const buyer = aliasedTable(users, 'buyer');
 const party = { _id: buyer.id, username: buyer.username, image: buyer.image };

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardInput, ORDER_MESSAGES, paymentIntentInput, sandboxConfirmInput, serviceIntentInput, type PaymentConfigJson } from '@cusp/shared';
+import { cardInput, confirmOrderInput, ORDER_MESSAGES, paymentIntentInput, sandboxConfirmInput, serviceIntentInput, type PaymentConfigJson } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
-import { loggedIn, requireUser } from '../auth/session.js';
-import { providerFor } from './providers/index.js';
+import { loggedIn, requireUser } from '../auth/index.js';
+import { providerFor } from '../../platform/payments/index.js';
 import * as paymentsService from './payments.service.js';
 
 // A malformed id is a 404 with this sentence (errors.ts, ADR 0023).
@@ -23,6 +23,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   // The order form's figure before paying (issue 16): same body and checks as an intent for a service.
   app.post('/payments/quote', { ...loggedIn, schema: { body: serviceIntentInput } }, async (request) =>
     paymentsService.quote(ctx, requireUser(request), request.body),
+  );
+
+  // The payment page hands the paid intent back; the server checks it and starts the order (docs/product.md §6.3).
+  // Under /orders for the API's sake, here because confirming a payment is this module's work (ADR 0029).
+  app.patch('/orders', { ...loggedIn, schema: { body: confirmOrderInput } }, async (request) =>
+    paymentsService.confirmOrderPayment(ctx, requireUser(request), request.body),
   );
 
   app.get('/payments/:id', { ...loggedIn, schema: { params: idParams } }, async (request) =>

@@ -28,12 +28,10 @@ import {
   type UserRow,
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { announce, claimFiles, type Transaction } from '../orders/orders.service.js';
-import { toOrderJson } from '../orders/orders.presenter.js';
-import { applyFileRoles, lineItemsOf, priceOrder, toQuoteJson } from '../orders/prescription.service.js';
-import { bookCourseSale, bookOrderPayment, bookRefund } from './ledger.js';
-import { providerFor, ProviderError, webhookProvider, type Headers } from './providers/index.js';
-import { notifyOrderEvent } from '../notifications/events.js';
+import { announce, claimFiles, type Transaction, toOrderJson, applyFileRoles, lineItemsOf, priceOrder, toQuoteJson } from '../orders/index.js';
+import { bookCourseSale, bookOrderPayment, bookRefund } from '../ledger/index.js';
+import { providerFor, ProviderError, webhookProvider, type Headers } from '../../platform/payments/index.js';
+import { notifyOrderEvent } from '../notifications/index.js';
 
 export type { Transaction as Tx };
 

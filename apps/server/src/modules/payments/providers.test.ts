@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { orders, payments } from '../../db/schema/index.js';
 import { buildTestApp, signUpAndLogin } from '../../../test/helper.js';
 import { designerWithService, expectLedgerBalanced } from '../../../test/orders.js';
-import { verifyStripeSignature } from './providers/stripe.js';
+import { verifyStripeSignature } from '../../platform/payments/stripe.js';
 
 /**
  * The Stripe and Moyasar adapters against local servers that speak the providers' documented wire

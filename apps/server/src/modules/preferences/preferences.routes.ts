@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRESCRIPTION_API_MESSAGES, presetInput, presetUpdateInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
-import { loggedIn, requireUser } from '../auth/session.js';
+import { loggedIn, requireUser } from '../auth/index.js';
 import * as presets from './preferences.service.js';
 
 // A malformed id is a 404 with this sentence (errors.ts, ADR 0023).

@@ -6,7 +6,7 @@ import { binaryStl } from '../../../test/mesh-samples.js';
 import { multipart } from '../../../test/multipart.js';
 import { GOOD_CARD } from '../../../test/orders.js';
 import { services } from '../../db/schema/index.js';
-import { applyAdminCommand } from '../admin/admin.service.js';
+import { applyAdminCommand } from '../admin/index.js';
 import { coursesApi } from '../courses/test-support.js';
 import { listServices } from './services.service.js';
 

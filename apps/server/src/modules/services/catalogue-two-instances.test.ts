@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, newServiceInput, signUpAndLogin, signUpDesigner, type TestApp } from '../../../test/helper.js';
 import { services } from '../../db/schema/index.js';
-import { applyAdminCommand } from '../admin/admin.service.js';
+import { applyAdminCommand } from '../admin/index.js';
 
 // ADR 0016 across instances: a write on one clears the catalogue cache of the others through Redis
 // (Socket.IO's serverSideEmit). Needs a shared PostgreSQL and Redis (CI has both; see .ci/run).

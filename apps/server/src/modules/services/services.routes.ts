@@ -4,7 +4,7 @@ import { serviceCreateSchema, serviceListQuery, serviceUpdateSchema } from '@cus
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { queryKey, sendAnswer } from '../../platform/response-cache.js';
-import { loggedIn, requireUser } from '../auth/session.js';
+import { loggedIn, requireUser } from '../auth/index.js';
 import * as servicesService from './services.service.js';
 
 const idParams = z.object({ id: z.uuid(servicesService.SERVICE_NOT_FOUND) });

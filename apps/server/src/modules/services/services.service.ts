@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { prefixQuery } from '../../db/search.js';
 import { serviceColumns, services, users, type ServiceRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, validationError } from '../../errors.js';
-import { designerSums, sumsFields, toProfileStats } from '../users/stats.js';
+import { designerSums, sumsFields, toProfileStats } from './designer-stats.js';
 import { catalogueChanged } from './catalogue-cache.js';
 import { toServiceJson } from './service.presenter.js';
 

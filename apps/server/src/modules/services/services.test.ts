@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { newServiceInput, signUpAndLogin, signUpDesigner, useTestApp } from '../../../test/helper.js';
-import { applyAdminCommand } from '../admin/admin.service.js';
+import { applyAdminCommand } from '../admin/index.js';
 import { refreshCatalogueStatistics } from './statistics.js';
 
 const { app, ctx } = await useTestApp();

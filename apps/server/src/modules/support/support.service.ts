@@ -4,7 +4,7 @@ import { MESSAGES, type supportTicketSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { newsletterSubscribers, supportTickets } from '../../db/schema/index.js';
 import { newsletterConfirmMail, type MailLanguage } from '../../platform/mail/templates.js';
-import { hashToken, newToken } from '../auth/session.js';
+import { hashToken, newToken } from '../auth/index.js';
 
 export const { confirmSubscription: CONFIRM_SUBSCRIPTION } = MESSAGES;
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
 import { receiveOneFile } from '../../platform/storage/receive-file.js';
 import { storeMedia } from '../../platform/storage/media-store.js';
-import { requireUser } from '../auth/session.js';
+import { requireUser } from '../auth/index.js';
 
 export const NO_FILE = MESSAGES.noFile;
 

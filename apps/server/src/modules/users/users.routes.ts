@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { designerProfileSchema, pageLimit, pageOffset, profileEditSchema, searchText, SPECIALIZATIONS } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
-import { loggedIn, requireUser } from '../auth/session.js';
-import { toSessionUser } from './user.presenter.js';
+import { loggedIn, requireUser, toSessionUser } from '../auth/index.js';
 import * as usersService from './users.service.js';
 
 const userIdParams = z.object({ userId: z.uuid('User data not found.') });

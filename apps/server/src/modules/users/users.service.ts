@@ -5,9 +5,8 @@ import type { AppContext } from '../../context.js';
 import { prefixQuery } from '../../db/search.js';
 import { userColumns, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { catalogueChanged } from '../services/catalogue-cache.js';
-import { toPublicUser } from './user.presenter.js';
-import { designerSums, statsFor, sumsFields, toProfileStats } from './stats.js';
+import { catalogueChanged, designerSums, statsFor, sumsFields, toProfileStats } from '../services/index.js';
+import { toPublicUser } from '../auth/index.js';
 
 export const USER_NOT_FOUND = MESSAGES.userNotFound;
 

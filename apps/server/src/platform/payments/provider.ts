@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '../../../db/schema/index.js';
+import type { PaymentStatus } from '../../db/schema/index.js';
 
 export type ProviderName = 'sandbox' | 'stripe' | 'moyasar';
 

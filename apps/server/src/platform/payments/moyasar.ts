@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { PaymentStatus } from '../../../db/schema/index.js';
+import type { PaymentStatus } from '../../db/schema/index.js';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './provider.js';
 
 interface MoyasarPayment {

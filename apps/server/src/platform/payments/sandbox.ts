@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
-import { payments } from '../../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { payments } from '../../db/schema/index.js';
 import type { PaymentProvider } from './provider.js';
 
 /**

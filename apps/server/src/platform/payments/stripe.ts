@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PaymentStatus } from '../../../db/schema/index.js';
+import type { PaymentStatus } from '../../db/schema/index.js';
 import { header, ProviderError, type PaymentProvider, type ProviderPayment } from './provider.js';
 
 /** Stripe signs `${t}.${body}`; events older than this are refused (Stripe's default tolerance). */

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../context.js';
+import type { AppContext } from '../../context.js';
 import { moyasarProvider } from './moyasar.js';
 import type { PaymentProvider } from './provider.js';
 import { sandboxProvider } from './sandbox.js';

@@ -1,0 +1,2 @@
+/** The account module's public entry (docs/decisions/0029): the account settings API. */
+export { accountRoutes } from './account.routes.js';

@@ -1,0 +1,18 @@
+/** The auth module's public entry (docs/decisions/0029): sessions, passwords and the caller's user as JSON. */
+export { authRoutes } from './auth.routes.js';
+export { languageOf } from './auth.service.js';
+export { hashPassword, verifyPassword } from './password.js';
+export {
+  SESSION_COOKIE,
+  adminOnly,
+  clearSessionCookie,
+  deleteExpiredSessions,
+  findSession,
+  findSessionUser,
+  hashToken,
+  loggedIn,
+  newToken,
+  requireUser,
+  touchSession,
+} from './session.js';
+export { toPublicUser, toSessionUser } from './user.presenter.js';

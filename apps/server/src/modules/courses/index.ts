@@ -1,0 +1,4 @@
+/** The courses module's public entry (docs/decisions/0029). */
+export { coursesRoutes } from './courses.routes.js';
+export { COURSE_VIDEO_PREFIX, deleteUnattachedVideos } from './course-videos.js';
+export { confirmPaidEnrolment } from './course-payments.js';

@@ -1,0 +1,5 @@
+/** The messaging module's public entry (docs/decisions/0029): conversations, messages and their socket events. */
+export { messagingRoutes } from './messaging.routes.js';
+export { messagingSocketHandlers } from './messaging.socket.js';
+export { moveLegacyAttachments, sweepUnclaimedAttachments } from './attachments.service.js';
+export { postSystemMessage } from './messaging.service.js';

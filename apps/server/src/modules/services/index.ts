@@ -1,0 +1,6 @@
+/** The services module's public entry (docs/decisions/0029): the catalogue, its cache and designers' figures. */
+export { servicesRoutes } from './services.routes.js';
+export { catalogueChanged } from './catalogue-cache.js';
+export { refreshCatalogueStatistics } from './statistics.js';
+export { designerSums, statsFor, sumsFields, toProfileStats } from './designer-stats.js';
+export { listServices, setHidden } from './services.service.js';

@@ -1,0 +1,42 @@
+// On a real embedded database folder (was db/database.test.ts; the db layer imports no seed, ADR 0029).
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { afterEach, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/client.js';
+import { users } from '../db/schema/index.js';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts.js';
+import { verifyPassword } from '../modules/auth/index.js';
+
+let dir: string;
+const open: Database[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((d) => d.close()));
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function openIn(dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  open.push(database);
+  await database.migrate();
+  return database;
+}
+
+it('keeps data across restarts, and seeds the demo accounts only into an empty database', async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'cusp-db-'));
+  const first = await openIn(dir);
+  expect(await seedDemoAccounts(first.db)).toMatchObject({ demo_buyer: expect.any(String), demo_designer: expect.any(String) });
+  await first.close();
+  open.length = 0;
+
+  const second = await openIn(dir); // migrations again: a no-op
+  expect(await seedDemoAccounts(second.db)).toBeNull();
+  const rows = await second.db.select().from(users);
+  expect(rows.map((r) => r.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
+  const designer = rows.find((r) => r.email === 'designer@cusp.test')!;
+  expect(designer).toMatchObject({ isDesigner: true, isVerified: true });
+  expect(rows.find((r) => r.email === 'admin@cusp.test')!.isAdmin).toBe(true);
+  expect(await verifyPassword(designer.passwordHash, 'designer-demo-1')).toBe(true);
+  expect((await second.db.select({ n: count() }).from(users))[0]!.n).toBe(3);
+});
