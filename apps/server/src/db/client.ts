@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -59,6 +60,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 
 type Logger = { logQuery: QueryListener } | undefined;
 
+/** Extensions the migrations create (`CREATE EXTENSION`): PGlite must have them loaded. pg_trgm: search (ADR 0031). */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(dataDir: string | null, logger: Logger): Promise<Database> {
   let client: PGlite;
   let releaseLock = async () => {};
@@ -66,9 +70,9 @@ async function openPglite(dataDir: string | null, logger: Logger): Promise<Datab
     const dir = path.join(dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
     releaseLock = await lockFolder(dir);
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {

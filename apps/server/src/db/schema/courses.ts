@@ -19,8 +19,9 @@ export const courses = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Full-text search as the services' (ADR 0031): English stems and the words as typed. */
     search: tsvector('search').generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', immutable_array_to_string(tags)), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C')`,
+      sql`setweight(to_tsvector('english', coalesce(title, '')) || to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', immutable_array_to_string(tags)) || to_tsvector('simple', immutable_array_to_string(tags)), 'B') || setweight(to_tsvector('english', coalesce(description, '')) || to_tsvector('simple', coalesce(description, '')), 'C')`,
     ),
   },
   (t) => [

@@ -9,3 +9,4 @@ export * from './orders.js';
 export * from './courses.js';
 export * from './preferences.js';
 export * from './notifications.js';
+export * from './search.js';

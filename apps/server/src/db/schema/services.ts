@@ -37,8 +37,12 @@ export const services = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Full-text search (ADR 0031): each text twice, English stems ('crowns' -> 'crown') and the words as typed
+     * ('simple': Arabic, abbreviations, partial words); title A, tags B, description C.
+     */
     search: tsvector('search').generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', immutable_array_to_string(tags)), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C')`,
+      sql`setweight(to_tsvector('english', coalesce(title, '')) || to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', immutable_array_to_string(tags)) || to_tsvector('simple', immutable_array_to_string(tags)), 'B') || setweight(to_tsvector('english', coalesce(description, '')) || to_tsvector('simple', coalesce(description, '')), 'C')`,
     ),
   },
   (t) => [
@@ -50,6 +54,8 @@ export const services = pgTable(
     index('services_sales_idx').on(t.sales, t.createdAt),
     // Price filters, and counting visible services with an index-only scan.
     index('services_price_idx').on(t.toothPrice).where(sql`not hidden`),
+    // `sort=rating` (ADR 0031): the average of the stars (0 without reviews), then how many, scanned backwards.
+    index('services_rating_idx').on(sql`(total_stars::real / greatest(star_number, 1))`, t.starNumber, t.createdAt),
     index('services_tags_idx').using('gin', t.tags),
     index('services_search_idx').using('gin', t.search),
     // The capability filters of the lists (`restoration`, `material`, `software`), as `@>` on each array.

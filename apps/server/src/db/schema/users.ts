@@ -29,9 +29,9 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Browse search over name, bio and specializations ('simple' config: Arabic and English alike). */
+    /** Browse search over name, bio and specializations: English stems and the words as typed (ADR 0031). */
     search: tsvector('search').generatedAlwaysAs(
-      sql`to_tsvector('simple', coalesce(username, '') || ' ' || coalesce(description, '') || ' ' || immutable_array_to_string(specializations))`,
+      sql`to_tsvector('english', coalesce(username, '') || ' ' || coalesce(description, '') || ' ' || immutable_array_to_string(specializations)) || to_tsvector('simple', coalesce(username, '') || ' ' || coalesce(description, '') || ' ' || immutable_array_to_string(specializations))`,
     ),
   },
   (t) => [
