@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Flex, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -75,14 +75,15 @@ export function DeleteAccountSection() {
               error={message(formState.errors.password?.message)}
               {...register('password')}
             />
-            <Group justify="flex-end" gap="sm">
+            {/* Side by side from small screens up; on a phone, one full-width button above the other. */}
+            <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
               <Button variant="default" onClick={close}>
                 {t('settings.delete.cancel')}
               </Button>
               <Button type="submit" color="red" loading={remove.isPending}>
                 {t('settings.delete.confirm')}
               </Button>
-            </Group>
+            </Flex>
           </Stack>
         </form>
       </Modal>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AccountJson, AccountSessionJson } from '@cusp/shared';
+import { NOTIFICATION_KINDS, type AccountJson, type AccountSessionJson } from '@cusp/shared';
 import { setLanguage } from '@/lib/i18n';
 import { userName } from '@/lib/user-name';
 import { i18n } from '@/lib/i18n';
@@ -16,7 +16,17 @@ const SESSIONS: AccountSessionJson[] = [
 ];
 
 function settingsApi(routes: MockRoutes = {}) {
-  return mockApi({ 'GET /api/account': { body: ACCOUNT }, 'GET /api/account/sessions': { body: SESSIONS }, ...routes }, { user: USER });
+  return mockApi(
+    {
+      'GET /api/account': { body: ACCOUNT },
+      'GET /api/account/sessions': { body: SESSIONS },
+      // The notifications' section of the page and the navbar's bell (ADR 0027).
+      'GET /api/notifications/preferences': { body: { email: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])) } },
+      'GET /api/notifications/unread-count': { body: { count: 0 } },
+      ...routes,
+    },
+    { user: USER },
+  );
 }
 
 // The page and its strings load lazily: the first render in a file takes a while.
@@ -32,7 +42,7 @@ describe('the settings page', () => {
     await ui.user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/settings$/));
     expect(await screen.findByRole('heading', { level: 1, name: 'Account settings' })).toBeInTheDocument();
-    for (const name of ['Language of e-mails', 'Password', 'E-mail', 'Sessions', 'Your data', 'Delete account']) {
+    for (const name of ['Language of e-mails', 'Notifications', 'Password', 'E-mail', 'Sessions', 'Your data', 'Delete account']) {
       expect(await screen.findByRole('region', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Download my data' })).toHaveAttribute('href', '/api/account/export');

@@ -1,5 +1,7 @@
 import { Alert, Anchor, Group, Loader, Stack } from '@mantine/core';
 import { PageShell } from '@/components/PageShell';
+import { NotificationSettings } from '@/features/notifications';
+import type { TranslationKey } from '@/lib/i18n';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
 import { useAccount } from '../api/account';
@@ -10,12 +12,21 @@ import { LanguageSection } from '../components/LanguageSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { SessionsSection } from '../components/SessionsSection';
 
-const SECTIONS = ['language', 'password', 'email', 'sessions', 'data', 'delete'] as const;
+/** The sections in page order, with the heading each link names. */
+const SECTIONS: ReadonlyArray<{ id: string; label: TranslationKey }> = [
+  { id: 'language', label: 'settings.language.title' },
+  { id: 'notifications', label: 'notifications.settings.title' },
+  { id: 'password', label: 'settings.password.title' },
+  { id: 'email', label: 'settings.email.title' },
+  { id: 'sessions', label: 'settings.sessions.title' },
+  { id: 'data', label: 'settings.data.title' },
+  { id: 'delete', label: 'settings.delete.title' },
+];
 
 /**
  * `/settings` (issue 19.5, ADR 0028): the owner's account, one section per concern, each with its h2.
- * Other features add their own sections between "Language of e-mails" and "Password" (the notifications
- * settings go there).
+ * Other features add their own sections between "Language of e-mails" and "Password" (the notifications'
+ * e-mail switches are there).
  */
 export function SettingsPage() {
   const { t } = useI18n();
@@ -26,10 +37,10 @@ export function SettingsPage() {
     <PageShell title={t('settings.title')} description={t('settings.lead')} size="md">
       <nav aria-label={t('settings.contents')}>
         <Group gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none', rowGap: 4 }}>
-          {SECTIONS.map((id) => (
+          {SECTIONS.map(({ id, label }) => (
             <li key={id}>
               <Anchor href={`#${id}`} size="sm" c={id === 'delete' ? 'red.8' : undefined}>
-                {t(`settings.${id}.title`)}
+                {t(label)}
               </Anchor>
             </li>
           ))}
@@ -44,7 +55,8 @@ export function SettingsPage() {
       ) : (
         <Stack gap="lg">
           <LanguageSection account={account.data} />
-          {/* Notifications settings (another feature) are mounted here. */}
+          {/* Other features' settings go here: the notifications' own section (ADR 0027). */}
+          <NotificationSettings />
           <PasswordSection />
           <EmailSection account={account.data} />
           <SessionsSection />
