@@ -27,6 +27,7 @@ export const MESSAGES = {
   serviceNotFound: 'Service not found.',
   designersOnly: 'Only designers can create services. Complete your designer profile first.',
   notYourService: 'You are not authorized to change this service.',
+  serviceHasOrders: 'This service has orders, so it cannot be deleted. Edit it or ask support to hide it instead.',
   uploadMalformed: 'The upload was interrupted or malformed. Please try again.',
 } as const;
 

@@ -8,3 +8,5 @@ export function pgErrorCode(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
+/** A row still referenced: 23503 (NO ACTION foreign keys) or 23001 (RESTRICT ones). */
+export const isForeignKeyViolation = (error: unknown) => ['23503', '23001'].includes(pgErrorCode(error) ?? '');

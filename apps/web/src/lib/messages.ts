@@ -97,6 +97,7 @@ const KNOWN_MESSAGES: Record<string, TranslationKey> = {
   'You are not authorized to edit this profile.': 'catalogue.messages.notYourProfile',
   [MESSAGES.userNotFound]: 'catalogue.messages.userNotFound',
   [MESSAGES.serviceNotFound]: 'catalogue.messages.serviceNotFound',
+  [MESSAGES.serviceHasOrders]: 'catalogue.messages.serviceHasOrders',
   [MESSAGES.designersOnly]: 'catalogue.messages.designersOnly',
   [MESSAGES.notYourService]: 'catalogue.messages.notYourService',
   [MESSAGES.noFile]: 'catalogue.messages.noFile',

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle
 import type { z } from 'zod';
 import { capabilitySoftwareIssues, toMinor, type ServiceDetailJson, type serviceCreateSchema, type ServiceListQuery, type serviceUpdateSchema, MESSAGES } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
 import { prefixQuery } from '../../db/search.js';
 import { serviceColumns, services, users, type ServiceRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, validationError } from '../../errors.js';
@@ -109,7 +110,14 @@ export async function updateService(ctx: AppContext, user: UserRow, id: string, 
 
 export async function deleteService(ctx: AppContext, user: UserRow, id: string) {
   await loadOwned(ctx, user, id);
-  await ctx.db.delete(services).where(eq(services.id, id));
+  // Orders keep their service (restrict): the buyer's and designer's records must stay whole.
+  await ctx.db
+    .delete(services)
+    .where(eq(services.id, id))
+    .catch((error: unknown) => {
+      if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', MESSAGES.serviceHasOrders);
+      throw error;
+    });
   catalogueChanged(ctx);
 }
 

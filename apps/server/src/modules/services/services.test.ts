@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@cusp/shared';
 import { newServiceInput, signUpAndLogin, signUpDesigner, useTestApp } from '../../../test/helper.js';
 import { applyAdminCommand } from '../admin/index.js';
 import { refreshCatalogueStatistics } from './statistics.js';
@@ -68,6 +69,17 @@ describe('changing and deleting a service', () => {
     expect(ok.json()).toMatchObject({ title: 'Mine, improved', toothPrice: 42 });
     expect((await app.inject({ method: 'DELETE', url: `/api/services/${_id}`, headers: { cookie: designer.cookie } })).statusCode).toBe(204);
     expect((await app.inject({ method: 'GET', url: `/api/services/single/${_id}` })).statusCode).toBe(404);
+  });
+
+  it('refuses with 409, not 500, to delete a service that has orders, and keeps it', async () => {
+    const { _id } = (await create(newServiceInput({ title: 'Ordered' }))).json();
+    const buyer = await signUpAndLogin(app);
+    const intent = await app.inject({ method: 'POST', url: '/api/payments/intents', headers: { cookie: buyer.cookie }, payload: { type: 'service', id: _id, quantity: 1 } });
+    expect(intent.statusCode, intent.body).toBe(201);
+    const del = await app.inject({ method: 'DELETE', url: `/api/services/${_id}`, headers: { cookie: designer.cookie } });
+    expect(del.statusCode, del.body).toBe(409);
+    expect(del.json().message).toBe(MESSAGES.serviceHasOrders);
+    expect((await app.inject({ method: 'GET', url: `/api/services/single/${_id}` })).json().title).toBe('Ordered');
   });
 });
 
