@@ -39,8 +39,16 @@ const ServiceDetailPage = lazyPage(
       queryClient.prefetchQuery(reviewsQueryOptions({ serviceId: params.id ?? '' })),
     ]),
 );
+// The chat draws an order's event with the orders feature's notice, handed in here: the messages feature
+// sits below orders and may not import it (ADR 0029).
 const MessagesPage = lazyPage(
-  () => import('@/features/messages/pages/MessagesPage').then((m) => m.MessagesPage),
+  () =>
+    Promise.all([import('@/features/messages/pages/MessagesPage'), import('@/features/orders/components/OrderEventNotice')]).then(
+      ([{ MessagesPage: Page }, { OrderEventNotice }]) =>
+        function Messages() {
+          return <Page eventNotice={OrderEventNotice} />;
+        },
+    ),
   (queryClient) => queryClient.prefetchQuery(conversationsQueryOptions),
 );
 const OrdersPage = lazyPage(() => import('@/features/orders/pages/OrdersPage').then((m) => m.OrdersPage));

@@ -2,3 +2,4 @@
 export { meQueryKey, meQueryOptions, useMe } from './api/me';
 export { useLogout } from './api/logout';
 export { RequireAuth } from './components/RequireAuth';
+export { loginPathFor, type FromState } from './lib/redirect';

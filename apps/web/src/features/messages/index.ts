@@ -6,3 +6,4 @@ export { ContactButton, type ContactButtonProps } from './components/ContactButt
 export { useStartConversation, startConversation } from './api/start-conversation';
 export { MessagesRealtime } from './components/MessagesRealtime';
 export { UnreadBadge } from './components/UnreadBadge';
+export type { EventNoticeProps } from './components/EventNotice';

@@ -18,11 +18,9 @@ import { DesignerBox } from '../components/DesignerBox';
 import { ServiceGallery } from '../components/ServiceGallery';
 import { useLabels } from '../lib/labels';
 import { ContactButton } from '@/features/messages';
-import { ReviewsList } from '@/features/orders';
+import { loadOrderServiceModal, ReviewsList } from '@/features/orders';
 
-const OrderServiceModal = lazy(() =>
-  import('@/features/orders/components/OrderServiceModal').then((m) => ({ default: m.OrderServiceModal })),
-);
+const OrderServiceModal = lazy(loadOrderServiceModal);
 
 /** `/services/{id}` (docs/product.md §3.5, §7.6): everything a buyer needs before ordering. */
 export function ServiceDetailPage() {

@@ -3,7 +3,7 @@ import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Stepper, 
 import { IconPlus } from '@tabler/icons-react';
 import { COURSE_MESSAGES, COURSE_VIDEO_MAX_BYTES, formatDuration, type CourseCreateInput, type CourseDetailJson } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
-import { ImageField } from '@/features/catalogue/components/ImageField';
+import { ImageField } from '@/features/catalogue';
 import { isApiError } from '@/lib/api';
 import { usePlatformConfig } from '@/lib/config';
 import { useI18n } from '@/lib/use-i18n';

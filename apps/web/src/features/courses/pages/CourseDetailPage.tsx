@@ -2,8 +2,7 @@ import { AspectRatio, Avatar, Badge, Button, Card, Divider, Group, Image, Stack,
 import { IconEdit, IconPlayerPlay, IconSchool } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { CourseDetailJson } from '@cusp/shared';
-import { useMe } from '@/features/auth';
-import { loginPathFor } from '@/features/auth/lib/redirect';
+import { loginPathFor, useMe } from '@/features/auth';
 import { BackLink } from '@/components/BackLink';
 import { DetailFact, DetailPage, DetailPageError, DetailSection } from '@/components/DetailPage';
 import { FormMessage } from '@/components/FormMessage';

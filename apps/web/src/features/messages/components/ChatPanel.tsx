@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { ActionIcon, Avatar, Box, Button, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -10,12 +10,12 @@ import { useMessages as useServerMessages } from '@/lib/use-messages';
 import { useI18n } from '@/lib/use-i18n';
 import { userName } from '@/lib/user-name';
 import { useSocketEvent } from '@/lib/socket';
-import { OrderEventNotice } from '@/features/orders/components/OrderEventNotice';
 import { useMarkRead } from '../api/mark-read';
 import { useEarlierMessages, useMessages } from '../api/messages';
 import { counterpart, isUnread, oldestConfirmedId } from '../lib/chat';
 import { formatWhen } from '../lib/format';
 import { Composer } from './Composer';
+import { PlainEventNotice, type EventNoticeProps } from './EventNotice';
 import { MessageBubble } from './MessageBubble';
 import classes from './Messages.module.css';
 
@@ -39,10 +39,12 @@ interface ChatPanelProps {
   conversationId: string;
   /** From the list; undefined while it loads (or for a conversation it does not hold). */
   conversation: ConversationJson | undefined;
+  /** How an order's event shows in the log; the orders feature's notice, handed in by the app. */
+  eventNotice?: ComponentType<EventNoticeProps>;
 }
 
 /** The right panel: the counterpart, the history as a live log, the typing indicator and the composer. */
-export function ChatPanel({ me, conversationId, conversation }: ChatPanelProps) {
+export function ChatPanel({ me, conversationId, conversation, eventNotice: EventNotice = PlainEventNotice }: ChatPanelProps) {
   const { t, dir, locale } = useI18n();
   const { failure } = useServerMessages();
   const messages = useMessages(conversationId);
@@ -226,7 +228,7 @@ export function ChatPanel({ me, conversationId, conversation }: ChatPanelProps) 
           {messages.data.messages.map((message) =>
             message.event ? (
               // An order's event (docs/product.md §5.8): a centred notice with a link to the order, not a bubble.
-              <OrderEventNotice
+              <EventNotice
                 key={`event:${message._id}`}
                 event={message.event}
                 summary={message.description}

@@ -1,8 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
-import { useMe } from '@/features/auth';
-import { loginPathFor, type FromState } from '@/features/auth/lib/redirect';
+import { loginPathFor, useMe, type FromState } from '@/features/auth';
 import { useStartConversation } from '../api/start-conversation';
 
 export interface ContactButtonProps {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Box, Container, Paper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate, useParams } from 'react-router';
@@ -8,13 +8,17 @@ import { useI18n } from '@/lib/use-i18n';
 import { useConversations } from '../api/conversations';
 import { ChatPanel } from '../components/ChatPanel';
 import { ConversationList } from '../components/ConversationList';
+import type { EventNoticeProps } from '../components/EventNotice';
 import classes from '../components/Messages.module.css';
 
 /** Matches the CSS module's phone breakpoint, where the list and the chat are two screens. */
 export const PHONE_QUERY = '(max-width: 47.99em)';
 
-/** /messages and /message/{conversationID} (docs/product.md §3.7). */
-export function MessagesPage() {
+/**
+ * /messages and /message/{conversationID} (docs/product.md §3.7). `eventNotice` draws an order's event in
+ * the chat: the router passes the orders feature's, which this feature may not import (ADR 0029).
+ */
+export function MessagesPage({ eventNotice }: { eventNotice?: ComponentType<EventNoticeProps> }) {
   const { t } = useI18n();
   const { user } = useMe();
   const { conversationID } = useParams();
@@ -43,7 +47,7 @@ export function MessagesPage() {
         </Box>
         <Box className={classes.panel}>
           {conversationID ? (
-            <ChatPanel key={conversationID} me={user} conversationId={conversationID} conversation={conversation} />
+            <ChatPanel key={conversationID} me={user} conversationId={conversationID} conversation={conversation} eventNotice={eventNotice} />
           ) : (
             <Box className={classes.center}>
               <Text c="dimmed">{t('messages.selectPrompt')}</Text>

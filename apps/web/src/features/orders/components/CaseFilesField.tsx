@@ -2,10 +2,10 @@ import { useId, useState, type DragEvent } from 'react';
 import { CloseButton, Group, List, Paper, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck, IconFile, IconUpload } from '@tabler/icons-react';
 import { ORDER_MAX_FILES } from '@cusp/shared';
-import { ACCEPT, checkFile, formatBytes } from '@/features/files/lib/file-rules';
+import { ACCEPT, checkFile, formatBytes } from '@/features/files';
 import { useI18n } from '@/lib/use-i18n';
 import type { CaseFileUpload } from '../api/order-files';
-import { useOrderMessages } from '../lib/messages';
+import { useOrderMessages } from '@/lib/order-messages';
 import classes from './CaseFilesField.module.css';
 import { ScanCheck } from './ScanCheck';
 

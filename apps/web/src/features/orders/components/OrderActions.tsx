@@ -10,7 +10,7 @@ import { useI18n } from '@/lib/use-i18n';
 import { useCaseFileUploads } from '../api/order-files';
 import { useOrderAction } from '../api/orders';
 import { revisionsLeft } from '../lib/format';
-import { useOrderMessages } from '../lib/messages';
+import { useOrderMessages } from '@/lib/order-messages';
 import { CaseFilesField } from './CaseFilesField';
 import { ReviewForm } from './ReviewForm';
 

@@ -3,8 +3,7 @@ import { ActionIcon, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconEye, IconFile, IconCube } from '@tabler/icons-react';
 import type { OrderFileJson } from '@cusp/shared';
-import { FilePreview } from '@/features/files/components/FilePreview';
-import { formatBytes, isImageKind, isMeshKind } from '@/features/files/lib/file-rules';
+import { FilePreview, formatBytes, isImageKind, isMeshKind } from '@/features/files';
 import { useI18n } from '@/lib/use-i18n';
 import { ScanCheck } from './ScanCheck';
 

@@ -13,9 +13,9 @@ import { FormMessage } from '@/components/FormMessage';
 import { isApiError } from '@/lib/api';
 import { usePlatformConfig } from '@/lib/config';
 import { useI18n } from '@/lib/use-i18n';
-import { useCreateIntent } from '@/features/payments/api/payments';
+import { useCreateIntent } from '@/features/payments';
 import { useCaseFileUploads } from '../api/order-files';
-import { useOrderMessages } from '../lib/messages';
+import { useOrderMessages } from '@/lib/order-messages';
 import { CaseFilesField } from './CaseFilesField';
 import { archesOf, ToothChart } from './ToothChart';
 

@@ -6,7 +6,7 @@ import { isApiError } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
 import { useCreateReview } from '../api/reviews';
-import { useOrderMessages } from '../lib/messages';
+import { useOrderMessages } from '@/lib/order-messages';
 import { StarRatingInput } from './StarRatingInput';
 
 /** The order comes from the page; the buyer gives the stars and the text. */

@@ -18,7 +18,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import { Stars } from '../components/Stars';
 import { ToothChart } from '../components/ToothChart';
 import { counterpartOf, revisionsLeft } from '../lib/format';
-import { useOrderMessages } from '../lib/messages';
+import { useOrderMessages } from '@/lib/order-messages';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (

@@ -7,7 +7,7 @@ import { FormMessage } from '@/components/FormMessage';
 import { isApiError } from '@/lib/api';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useI18n } from '@/lib/use-i18n';
-import { useOrderMessages } from '@/features/orders/lib/messages';
+import { useOrderMessages } from '@/lib/order-messages';
 import { useSandboxConfirm, useSandboxPay, type SandboxPayResult } from '../api/payments';
 import { cardResolver, formatCardNumber, formatExpiry, type CardValues } from '../lib/card';
 import { ThreeDSecureModal } from './ThreeDSecureModal';

@@ -10,7 +10,7 @@ import { DEFAULT_COVER } from '@/lib/images';
 import { notifyError } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
 import { useI18n } from '@/lib/use-i18n';
-import { useOrderMessages } from '@/features/orders/lib/messages';
+import { useOrderMessages } from '@/lib/order-messages';
 import { useCreateIntent, usePayItem, usePayment, usePaymentConfig, type PayItem, type PayItemType } from '../api/payments';
 import { CardForm } from '../components/CardForm';
 

@@ -6,7 +6,7 @@ import { ORDER_MESSAGES, ORDER_SUCCESS_REDIRECT_MS } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { usePageTitle } from '@/lib/page-title';
 import { useI18n } from '@/lib/use-i18n';
-import { useOrderMessages } from '@/features/orders/lib/messages';
+import { useOrderMessages } from '@/lib/order-messages';
 import { useConfirmOrder } from '../api/payments';
 
 /**

@@ -7,8 +7,9 @@ import { useMessages } from '@/lib/use-messages';
 
 /**
  * The orders and payments sentences of packages/shared (ORDER_MESSAGES and the schemas' limits),
- * mapped to this feature's catalogue keys so an Arabic reader reads them in Arabic. Anything else
+ * mapped to the `orders.server.*` keys so an Arabic reader reads them in Arabic. Anything else
  * goes through the app's own table (lib/messages.ts), and an unknown sentence is shown as sent.
+ * Here rather than in a feature: the orders and the payments features both speak them (ADR 0029).
  */
 const ORDER_KEYS: Record<string, TranslationKey> = {
   [ORDER_MESSAGES.quantity]: 'orders.server.quantity',
