@@ -74,7 +74,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (!session) return;
     request.user = session.user;
     request.sessionId = session.id;
-    // The settings page shows when and from where each session was last used (ADR 0028).
+    // The settings page shows when and from where each session was last used (ADR 0032).
     await touchSession(ctx.db, token, session, request.ip);
   });
 

@@ -53,7 +53,7 @@ export function isHelpWidgetHidden(pathname: string): boolean {
 
 /**
  * A deleted account keeps its row for the orders, reviews and messages others need; its username becomes
- * this prefix and the id (docs/decisions/0028). Sign-up usernames cannot contain `~`, so no living user
+ * this prefix and the id (docs/decisions/0032). Sign-up usernames cannot contain `~`, so no living user
  * looks deleted. Clients show "deleted user" in their language wherever such a name would be shown.
  */
 export const DELETED_USERNAME_PREFIX = '~deleted-';

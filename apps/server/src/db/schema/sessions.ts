@@ -6,7 +6,7 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    /** What the settings page names a session by (ADR 0028): never the token's hash. */
+    /** What the settings page names a session by (ADR 0032): never the token's hash. */
     id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
@@ -43,7 +43,7 @@ export const passwordResets = pgTable(
 );
 
 /**
- * A change of e-mail waiting for its link to be opened (ADR 0028): the new address, a random token stored
+ * A change of e-mail waiting for its link to be opened (ADR 0032): the new address, a random token stored
  * as its SHA-256, valid `EMAIL_CHANGE_MS`, single use. The address changes only when the link is opened.
  */
 export const emailChanges = pgTable(

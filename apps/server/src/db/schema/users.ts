@@ -20,10 +20,10 @@ export const users = pgTable(
     website: text('website'),
     wallpaper: text('wallpaper'),
     cadSoftware: text('cad_software').array().notNull().default(sql`'{}'::text[]`),
-    /** The language of the e-mails the user receives (ADR 0028); set on the settings page. */
+    /** The language of the e-mails the user receives (ADR 0032); set on the settings page. */
     emailLanguage: text('email_language', { enum: ['en', 'ar'] }).notNull().default('en'),
     /**
-     * Set when the owner deleted the account (ADR 0028): the row stays for the orders, reviews and messages
+     * Set when the owner deleted the account (ADR 0032): the row stays for the orders, reviews and messages
      * others need, with its personal data replaced by a tombstone (`DELETED_USERNAME_PREFIX`).
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -30,7 +30,7 @@ interface JsonFile {
 }
 
 /**
- * "Download my data" (ADR 0028): a ZIP of JSON files (profile, services, orders with their timeline,
+ * "Download my data" (ADR 0032): a ZIP of JSON files (profile, services, orders with their timeline,
  * reviews, conversations and messages, files' metadata, sessions), written while it is read. Only the
  * caller's own rows and the conversations and orders they are part of; of other people only their id and
  * username. Never a password hash, a token, a storage key or another person's contact details.

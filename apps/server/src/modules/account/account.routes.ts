@@ -25,7 +25,7 @@ function owner(request: FastifyRequest) {
   return { user, token: request.sessionToken!, sessionId: request.sessionId };
 }
 
-/** Account settings (ADR 0028): every route is the signed-in owner's own, except the e-mail link. */
+/** Account settings (ADR 0032): every route is the signed-in owner's own, except the e-mail link. */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/account', { ...loggedIn }, async (request) => account.accountOf(ctx, requireUser(request)));
 

@@ -215,7 +215,7 @@ const mediaKeyOf = (url: string | null) => (url?.startsWith('/media/') ? url.sli
 const thumbnailKeyOf = (key: string) => key.replace(/\.[a-z]+$/, '.thumb.webp');
 
 /**
- * Deletes the account (ADR 0028). Refused (409) while one of the user's orders is open or holds money in
+ * Deletes the account (ADR 0032). Refused (409) while one of the user's orders is open or holds money in
  * escrow. Otherwise, in one transaction: the personal data goes (name, e-mail and password hash replaced
  * by a tombstone; phone, avatar, wallpaper, bio, website, specializations, sessions, presets, pending
  * links, the newsletter address, shared files and unsent uploads), unpaid orders are cancelled, the

@@ -1,5 +1,5 @@
 /**
- * A User-Agent told as a browser and a system, for the list of sessions (ADR 0028). A few patterns cover
+ * A User-Agent told as a browser and a system, for the list of sessions (ADR 0032). A few patterns cover
  * the browsers people use; anything else is shown as unknown rather than guessed.
  */
 export function describeUserAgent(userAgent: string | null): { browser: string | null; os: string | null } {

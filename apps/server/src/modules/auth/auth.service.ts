@@ -109,7 +109,7 @@ function alertOwner(ctx: AppContext, user: UserRow, failures: number) {
   });
 }
 
-/** Mail goes in the language the user chose on the settings page (ADR 0028). */
+/** Mail goes in the language the user chose on the settings page (ADR 0032). */
 export function languageOf(user: Pick<UserRow, 'emailLanguage'>): MailLanguage {
   return user.emailLanguage;
 }

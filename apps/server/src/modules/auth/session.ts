@@ -11,7 +11,7 @@ export const SESSION_COOKIE = 'cusp_session';
 export const newToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Where a session was opened from (ADR 0028: the settings page lists sessions by browser and address). */
+/** Where a session was opened from (ADR 0032: the settings page lists sessions by browser and address). */
 export interface SessionOrigin {
   userAgent?: string | null;
   ip?: string | null;
@@ -88,7 +88,7 @@ declare module 'fastify' {
     /** The logged-in user of this request, read from the session cookie; null for a visitor. */
     user: UserRow | null;
     sessionToken: string | null;
-    /** The public id of the request's session (ADR 0028), null for a visitor. */
+    /** The public id of the request's session (ADR 0032), null for a visitor. */
     sessionId: string | null;
   }
 }

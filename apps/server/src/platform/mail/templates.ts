@@ -41,7 +41,7 @@ export const newsletterConfirmMail: Template<{ link: string }> = ({ link }, lang
         text: `Hello,\n\nSomeone asked to subscribe this address to the Cusp newsletter. To confirm, open this link within seven days:\n\n${link}\n\nIf it was not you, ignore this e-mail: you will receive no newsletter.\n\nThe Cusp team`,
       };
 
-// Account settings (ADR 0028).
+// Account settings (ADR 0032).
 
 /** To the new address: the link that makes the change. */
 export const emailChangeConfirmMail: Template<{ username: string; newEmail: string; link: string }> = ({ username, newEmail, link }, lang) =>

@@ -32,7 +32,7 @@ export const LIMITS = {
   /** Confirmation e-mails to one address (so nobody can mail-bomb someone through the form). */
   newsletterEmail: { points: 3, seconds: 24 * 3600, what: 'newsletter sign-ups' },
 
-  // Account settings (ADR 0028), per user.
+  // Account settings (ADR 0032), per user.
   /** Requests that check the current password (change password or e-mail, delete the account): bounds guessing with a stolen session. */
   accountPasswordUser: { points: 10, seconds: 3600, what: 'password attempts' },
   /** Confirmation links sent to a new address (each one also mails the old address). */

@@ -11,7 +11,7 @@ type Status = 'changed' | 'invalid' | 'taken';
 const statusOf = (value: string | null): Status => (value === 'changed' || value === 'taken' ? value : 'invalid');
 
 /**
- * Where the change-of-e-mail link ends (ADR 0028): GET /api/account/email/confirm changes the address
+ * Where the change-of-e-mail link ends (ADR 0032): GET /api/account/email/confirm changes the address
  * and redirects here with `?status=changed`, or `invalid` (unknown, used or expired) or `taken`.
  */
 export function EmailConfirmedPage() {

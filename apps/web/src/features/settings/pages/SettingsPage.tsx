@@ -24,7 +24,7 @@ const SECTIONS: ReadonlyArray<{ id: string; label: TranslationKey }> = [
 ];
 
 /**
- * `/settings` (issue 19.5, ADR 0028): the owner's account, one section per concern, each with its h2.
+ * `/settings` (issue 19.5, ADR 0032): the owner's account, one section per concern, each with its h2.
  * Other features add their own sections between "Language of e-mails" and "Password" (the notifications'
  * e-mail switches are there).
  */
