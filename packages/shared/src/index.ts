@@ -14,6 +14,7 @@ export * from './schemas/scan-check.js';
 export * from './schemas/messaging.js';
 export * from './schemas/notifications.js';
 export * from './schemas/orders.js';
+export * from './policies/orders.js';
 export * from './schemas/courses.js';
 export * from './dental/index.js';
 export * from './schemas/prescriptions.js';

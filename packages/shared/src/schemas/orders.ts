@@ -4,6 +4,7 @@ import { ORDER_MAX_FILES, ORDER_MESSAGES, ORDER_NOTE_MAX, REVIEW_TEXT_MAX } from
 import type { FileRole, Prescription } from '../dental/index.js';
 import type { FileKind } from './files.js';
 import type { ScanAnalysisJson } from './scan-check.js';
+import type { OrderAction, ORDER_STATUS_LIST } from '../policies/orders.js';
 
 /**
  * Orders, payments and reviews (docs/product.md §5, §6): the request schemas both sides validate with, and the JSON
@@ -94,7 +95,7 @@ export const reviewInput = z.object({
   desc: text({ error: ORDER_MESSAGES.reviewText }).min(1, ORDER_MESSAGES.reviewText).max(REVIEW_TEXT_MAX),
 });
 
-export type OrderStatusJson = 'pending_payment' | 'in_progress' | 'delivered' | 'revision_requested' | 'completed' | 'cancelled';
+export type OrderStatusJson = (typeof ORDER_STATUS_LIST)[number];
 export type OrderEventType =
   | 'created'
   | 'paid'
@@ -163,6 +164,8 @@ export interface OrderJson {
   paymentId: string | null;
   /** When a delivered order completes on its own. */
   autoCompleteAt: string | null;
+  /** What the caller may do now, read from ORDER_POLICY for them (docs/decisions/0030); the client shows these and no others. */
+  actions: OrderAction[];
   createdAt: string;
   updatedAt: string;
 }
@@ -195,7 +198,11 @@ export interface OrderDetailJson extends OrderJson {
   attachments: OrderFileJson[];
   events: OrderEventJson[];
   review: ReviewJson | null;
-  actions: Array<'pay' | 'deliver' | 'accept' | 'revision' | 'cancel' | 'review'>;
+  /**
+   * The actions it is the caller's turn for that a condition of ORDER_POLICY refuses, with the sentence why
+   * (`{ revision: 'All included revisions have been used.' }`); empty when there are none.
+   */
+  unavailable: Partial<Record<OrderAction, string>>;
 }
 
 /** `GET /api/orders/balance`: a designer's money (major units). */

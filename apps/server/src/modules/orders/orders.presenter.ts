@@ -11,6 +11,7 @@ import {
 } from '@cusp/shared';
 import type { OrderFileRow, OrderRow, ReviewRow } from '../../db/schema/index.js';
 import { toAnalysisJson } from '../analysis/index.js';
+import { presentOrderPolicies } from './orders.policy.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -24,9 +25,17 @@ export function dueByOf(row: Pick<OrderRow, 'prescription' | 'createdAt' | 'deli
   return row.prescription?.dueBy ?? earliestDueDate(row.createdAt, row.deliveryDays);
 }
 
-export function toOrderJson(row: OrderRow, p: { buyer: OrderPartyJson; seller: OrderPartyJson; viewerId: string; paymentId: string | null }): OrderJson {
+/**
+ * An order as its viewer sees it, with the actions ORDER_POLICY gives them now (`reviewed`: whether the order has
+ * its review; the `review` action reads it).
+ */
+export function toOrderJson(
+  row: OrderRow,
+  p: { buyer: OrderPartyJson; seller: OrderPartyJson; viewerId: string; paymentId: string | null; reviewed?: boolean },
+): OrderJson {
   const money = (minor: number) => fromMinor(minor, row.currency);
   const isSeller = row.sellerId === p.viewerId;
+  const { actions } = presentOrderPolicies({ ...row, reviewed: p.reviewed ?? false }, p.viewerId);
   return {
     _id: row.id,
     serviceId: row.serviceId,
@@ -51,9 +60,11 @@ export function toOrderJson(row: OrderRow, p: { buyer: OrderPartyJson; seller: O
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
-    paymentId: !isSeller && row.status === 'pending_payment' ? p.paymentId : null,
+    // The attempt a "Pay" button continues: only to whom the policy gives `pay`.
+    paymentId: actions.includes('pay') ? p.paymentId : null,
     autoCompleteAt:
       row.status === 'delivered' && row.deliveredAt ? new Date(row.deliveredAt.getTime() + AUTO_COMPLETE_DAYS * DAY_MS).toISOString() : null,
+    actions,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

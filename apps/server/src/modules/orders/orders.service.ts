@@ -11,7 +11,9 @@ import {
   type deliverInput,
   type OrderDetailJson,
   type OrderEventType,
+  type OrderAction,
   type OrderJson,
+  type OrderParty,
   type revisionInput,
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
@@ -36,6 +38,7 @@ import { balanceOf, bookRefund, bookRelease, type Tx } from '../ledger/index.js'
 import { providerFor } from '../../platform/payments/index.js';
 import { catalogueChanged } from '../services/index.js';
 import { DAY_MS, prescriptionOf, toOrderFileJson, toOrderJson, toReviewJson } from './orders.presenter.js';
+import { authorize, partyOf, presentOrderPolicies, transitionGuard } from './orders.policy.js';
 
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -47,6 +50,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The buyer's latest payment attempt for an order (what a "Pay" button continues). */
 const latestPaymentId = sql<string | null>`(select p.id from ${payments} p where p.item_type = 'service' and p.item_id = ${orders.id} order by p.created_at desc limit 1)`;
+/** Whether the order has its review (the policy's `review` action reads it). */
+const hasReview = sql<boolean>`exists (select 1 from ${reviews} r where r.order_id = ${orders.id})`.mapWith(Boolean);
 
 /** The order if the caller takes part in it: 404 when unknown, 403 for anyone else. */
 export async function participantOrder(ctx: AppContext, user: UserRow, orderId: string): Promise<OrderRow> {
@@ -61,33 +66,14 @@ export async function participantOrder(ctx: AppContext, user: UserRow, orderId: 
 /** The caller's orders, newest first: all they bought, and what they sell once it is paid. */
 export async function listOrders(ctx: AppContext, user: UserRow): Promise<OrderJson[]> {
   const rows = await ctx.db
-    .select({ o: orders, buyer: party(buyer), seller: party(seller), paymentId: latestPaymentId })
+    .select({ o: orders, buyer: party(buyer), seller: party(seller), paymentId: latestPaymentId, reviewed: hasReview })
     .from(orders)
     .innerJoin(buyer, eq(buyer.id, orders.buyerId))
     .innerJoin(seller, eq(seller.id, orders.sellerId))
     .where(or(eq(orders.buyerId, user.id), and(eq(orders.sellerId, user.id), sql`${orders.status} <> 'pending_payment'`)))
     .orderBy(desc(orders.createdAt))
     .limit(500);
-  return rows.map((r) => toOrderJson(r.o, { buyer: r.buyer, seller: r.seller, viewerId: user.id, paymentId: r.paymentId }));
-}
-
-/** What the caller may do now, by role and status (docs/product.md §5.2). */
-export function actionsFor(order: OrderRow, userId: string, hasReview: boolean): OrderDetailJson['actions'] {
-  const isBuyer = order.buyerId === userId;
-  switch (order.status) {
-    case 'pending_payment':
-      return isBuyer ? ['pay', 'cancel'] : [];
-    case 'in_progress':
-      return isBuyer ? ['cancel'] : ['deliver', 'cancel'];
-    case 'revision_requested':
-      return isBuyer ? [] : ['deliver'];
-    case 'delivered':
-      return isBuyer ? (order.revisionsUsed < order.revisionsIncluded ? ['accept', 'revision'] : ['accept']) : [];
-    case 'completed':
-      return isBuyer && !hasReview ? ['review'] : [];
-    case 'cancelled':
-      return [];
-  }
+  return rows.map((r) => toOrderJson(r.o, { buyer: r.buyer, seller: r.seller, viewerId: user.id, paymentId: r.paymentId, reviewed: r.reviewed }));
 }
 
 export async function orderDetail(ctx: AppContext, user: UserRow, orderId: string): Promise<OrderDetailJson> {
@@ -112,7 +98,8 @@ export async function orderDetail(ctx: AppContext, user: UserRow, orderId: strin
       .innerJoin(buyer, eq(buyer.id, reviews.buyerId))
       .where(eq(reviews.orderId, order.id)),
   ]);
-  const base = toOrderJson(order, { buyer: people!.buyer, seller: people!.seller, viewerId: user.id, paymentId: people!.paymentId });
+  const reviewed = Boolean(review);
+  const base = toOrderJson(order, { buyer: people!.buyer, seller: people!.seller, viewerId: user.id, paymentId: people!.paymentId, reviewed });
   return {
     ...base,
     requirements: order.requirements,
@@ -127,7 +114,7 @@ export async function orderDetail(ctx: AppContext, user: UserRow, orderId: strin
       createdAt: e.createdAt.toISOString(),
     })),
     review: review ? toReviewJson(review.r, review.buyer, order.title) : null,
-    actions: actionsFor(order, user.id, Boolean(review)),
+    unavailable: presentOrderPolicies({ ...order, reviewed }, user.id).unavailable,
   };
 }
 
@@ -166,11 +153,17 @@ export async function announce(ctx: AppContext, order: OrderRow, event: Pick<Ord
 }
 
 interface Transition {
-  from: OrderStatus[];
+  /** The policy's action: the UPDATE matches only its `from` statuses (for `party`) and its conditions (ORDER_POLICY). */
+  action: OrderAction;
+  /** Who acts: their statuses of the action only; null for the scheduler (any of them). */
+  party: OrderParty | null;
+  /**
+   * The status the caller was authorized in: the UPDATE matches only it, so the change is made on the very state
+   * the decision was made on (a buyer's cancel read while unpaid cannot cancel an order paid meanwhile unrefunded).
+   */
+  seen?: OrderStatus;
   to: OrderStatus;
   set?: Partial<typeof orders.$inferInsert>;
-  /** Extra conditions on the row beyond its status (revisions left, for one). */
-  where?: ReturnType<typeof sql>;
   event: OrderEventType;
   actorId: string | null;
   note?: string | null;
@@ -182,16 +175,19 @@ interface Transition {
 }
 
 /**
- * One status change, atomic and race-safe: the UPDATE only matches a row still in an allowed status,
- * so of two concurrent accepts exactly one changes anything; the loser gets 409.
+ * One status change, atomic and race-safe: the UPDATE only matches a row still in a status the policy starts the
+ * action from and still meeting its conditions, so of two concurrent accepts exactly one changes anything; the
+ * loser gets 409.
  */
 export async function transition(ctx: AppContext, orderId: string, t: Transition): Promise<OrderRow> {
   const now = t.now ?? new Date();
+  const guard = transitionGuard(t.action, t.party);
+  const from = t.seen ? guard.from.filter((status) => status === t.seen) : guard.from;
   const { row, event } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(orders)
       .set({ ...t.set, status: t.to, updatedAt: now })
-      .where(and(eq(orders.id, orderId), inArray(orders.status, t.from), t.where))
+      .where(and(eq(orders.id, orderId), inArray(orders.status, from), guard.where))
       .returning();
     if (!row) throw new AppError('CONFLICT', ORDER_MESSAGES.wrongStatus);
     const [event] = await tx.insert(orderEvents).values({ orderId, actorId: t.actorId, type: t.event, note: t.note || null, units: t.units?.length ? t.units : null, createdAt: now }).returning();
@@ -213,11 +209,6 @@ export async function paymentOfOrder(tx: Tx, orderId: string) {
   return payment ?? null;
 }
 
-function requireParty(order: OrderRow, user: UserRow, who: 'buyer' | 'seller' | 'either') {
-  const ok = who === 'either' ? true : who === 'buyer' ? order.buyerId === user.id : order.sellerId === user.id;
-  if (!ok) throw new AppError('FORBIDDEN', ORDER_MESSAGES.wrongParty);
-}
-
 /** Claims uploaded files for an order; all of them must be the uploader's own and still unattached. */
 export async function claimFiles(tx: Tx, ids: string[], uploaderId: string, orderId: string, eventId: string | null) {
   if (ids.length === 0) return;
@@ -232,9 +223,11 @@ export async function claimFiles(tx: Tx, ids: string[], uploaderId: string, orde
 
 export async function deliver(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof deliverInput>) {
   const order = await participantOrder(ctx, user, orderId);
-  requireParty(order, user, 'seller');
+  authorize(order, user, 'deliver');
   await transition(ctx, order.id, {
-    from: ['in_progress', 'revision_requested'],
+    action: 'deliver',
+    party: 'seller',
+    seen: order.status,
     to: 'delivered',
     set: { deliveredAt: new Date() },
     event: 'delivered',
@@ -247,8 +240,7 @@ export async function deliver(ctx: AppContext, user: UserRow, orderId: string, i
 
 export async function requestRevision(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof revisionInput>) {
   const order = await participantOrder(ctx, user, orderId);
-  requireParty(order, user, 'buyer');
-  if (order.status === 'delivered' && order.revisionsUsed >= order.revisionsIncluded) throw new AppError('CONFLICT', ORDER_MESSAGES.noRevisionsLeft);
+  authorize(order, user, 'revision');
   // The teeth it points at must be the prescription's (an order from before prescriptions: its teeth).
   const prescribed = new Set([...prescriptionOf(order).units.map((unit) => unit.tooth), ...order.teeth]);
   const stranger = input.units.find((tooth) => !prescribed.has(tooth));
@@ -257,10 +249,11 @@ export async function requestRevision(ctx: AppContext, user: UserRow, orderId: s
     throw new AppError('VALIDATION', message, { units: message });
   }
   await transition(ctx, order.id, {
-    from: ['delivered'],
+    action: 'revision',
+    party: 'buyer',
+    seen: order.status,
     to: 'revision_requested',
     set: { revisionsUsed: sql`${orders.revisionsUsed} + 1` as unknown as number },
-    where: sql`${orders.revisionsUsed} < ${orders.revisionsIncluded}`,
     event: 'revision_requested',
     actorId: user.id,
     note: input.note,
@@ -272,7 +265,9 @@ export async function requestRevision(ctx: AppContext, user: UserRow, orderId: s
 /** Completion by the buyer or the scheduler: escrow released to the designer minus the fee, one sale counted. */
 export async function completeOrder(ctx: AppContext, order: OrderRow, actorId: string | null, now = new Date()) {
   const row = await transition(ctx, order.id, {
-    from: ['delivered'],
+    action: 'accept',
+    party: actorId ? 'buyer' : null,
+    seen: order.status,
     to: 'completed',
     set: { completedAt: now },
     event: actorId ? 'completed' : 'auto_completed',
@@ -291,7 +286,7 @@ export async function completeOrder(ctx: AppContext, order: OrderRow, actorId: s
 
 export async function accept(ctx: AppContext, user: UserRow, orderId: string) {
   const order = await participantOrder(ctx, user, orderId);
-  requireParty(order, user, 'buyer');
+  authorize(order, user, 'accept');
   await completeOrder(ctx, order, user.id);
   return orderDetail(ctx, user, order.id);
 }
@@ -302,10 +297,12 @@ export async function accept(ctx: AppContext, user: UserRow, orderId: string) {
  */
 export async function cancel(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof cancelInput>) {
   const order = await participantOrder(ctx, user, orderId);
-  requireParty(order, user, order.status === 'pending_payment' ? 'buyer' : 'either');
+  authorize(order, user, 'cancel');
   const provider = providerFor(ctx);
   await transition(ctx, order.id, {
-    from: ['pending_payment', 'in_progress'],
+    action: 'cancel',
+    party: partyOf(order, user),
+    seen: order.status,
     to: 'cancelled',
     set: { cancelledAt: new Date() },
     event: 'cancelled',

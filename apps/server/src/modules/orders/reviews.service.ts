@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { catalogueChanged } from '../services/index.js';
 import { toReviewJson } from './orders.presenter.js';
 import { announce, participantOrder } from './orders.service.js';
+import { authorize } from './orders.policy.js';
 import { notifyOrderEvent } from '../notifications/index.js';
 
 const buyer = aliasedTable(users, 'buyer');
@@ -18,13 +19,15 @@ const party = { _id: buyer.id, username: buyer.username, image: buyer.image };
  */
 export async function createReview(ctx: AppContext, user: UserRow, input: z.output<typeof reviewInput>): Promise<ReviewJson> {
   const order = await participantOrder(ctx, user, input.orderId);
-  if (order.buyerId !== user.id || order.status !== 'completed') throw new AppError('FORBIDDEN', ORDER_MESSAGES.reviewNotAllowed);
+  const [existing] = await ctx.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.orderId, order.id)).limit(1);
+  authorize({ ...order, reviewed: Boolean(existing) }, user, 'review');
   const result = await ctx.db.transaction(async (tx) => {
     const [review] = await tx
       .insert(reviews)
       .values({ orderId: order.id, serviceId: order.serviceId, buyerId: user.id, sellerId: order.sellerId, star: input.star, desc: input.desc })
       .onConflictDoNothing()
       .returning();
+    // The policy's `notReviewed`, held by the unique index when two reviews race.
     if (!review) throw new AppError('CONFLICT', ORDER_MESSAGES.reviewTwice);
     await tx
       .update(services)

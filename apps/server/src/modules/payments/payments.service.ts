@@ -1,8 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   fromMinor,
   ORDER_MESSAGES,
+  orderActionFrom,
+  orderRefusal,
   SANDBOX_CARDS,
   type cardInput,
   type confirmOrderInput,
@@ -217,12 +219,13 @@ export async function sandboxConfirm(ctx: AppContext, user: UserRow, id: string,
   return { status, ...(approve ? {} : { message: NOT_CONFIRMED }) };
 }
 
-/** A payment can take a card only while it is open and its order still waits for it. */
+/** A payment can take a card only while it is open and its order's policy still lets its buyer pay (ORDER_POLICY.pay). */
 async function assertPayable(ctx: AppContext, p: PaymentRow) {
   if (p.status === 'paid' || p.status === 'refunded' || p.usedAt) throw new AppError('CONFLICT', ORDER_MESSAGES.paymentAlreadyDone);
   if (p.itemType === 'service') {
-    const [o] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, p.itemId));
-    if (o?.status !== 'pending_payment') throw new AppError('CONFLICT', ORDER_MESSAGES.wrongStatus);
+    const [o] = await ctx.db.select().from(orders).where(eq(orders.id, p.itemId));
+    const refusal = o ? orderRefusal(o, p.userId, 'pay') : { code: 'CONFLICT' as const, message: ORDER_MESSAGES.wrongStatus };
+    if (refusal) throw new AppError(refusal.code, refusal.message);
   }
 }
 
@@ -273,7 +276,7 @@ async function settleOrder(ctx: AppContext, p: PaymentRow, ref: string): Promise
     const [order] = await tx
       .update(orders)
       .set({ status: 'in_progress', paidAt: now, updatedAt: now })
-      .where(and(eq(orders.id, p.itemId), eq(orders.status, 'pending_payment')))
+      .where(and(eq(orders.id, p.itemId), inArray(orders.status, orderActionFrom('pay', 'buyer'))))
       .returning();
     if (!order) {
       await bookRefund(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount });

@@ -1,0 +1,148 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ORDER_ACTIONS, orderActionFrom, ORDER_POLICY, ORDER_STATUS_LIST, type OrderAction } from '@cusp/shared';
+import { orders } from '../../db/schema/index.js';
+import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
+import { binaryStl } from '../../../test/mesh-samples.js';
+import { multipart } from '../../../test/multipart.js';
+import { designerWithService, expectLedgerBalanced, GOOD_CARD } from '../../../test/orders.js';
+
+/**
+ * One policy per resource (docs/decisions/0030): for every action × order state × viewer, what the server does
+ * when asked (2xx, or 403/404/409) must agree with the `actions` the order JSON presents to that viewer. The
+ * answer is read from the HTTP API only, so a rule changed in one place (a service's guard, a transition's
+ * statuses, the presenter) and not the others fails here.
+ */
+const { app, ctx } = await useTestApp();
+afterEach(() => expectLedgerBalanced(ctx.db));
+
+type Session = { cookie: string; user: { _id: string } };
+const call = (who: Session, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => app.inject({ method, url, payload, headers: { cookie: who.cookie } });
+
+async function uploadFile(who: Session) {
+  const body = multipart({}, [{ field: 'file', name: 'design.stl', type: 'application/octet-stream', data: binaryStl() }]);
+  const res = await app.inject({ method: 'POST', url: '/api/order-files', payload: body.payload, headers: { ...body.headers, cookie: who.cookie } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { _id: string };
+}
+
+interface Case {
+  orderId: string;
+  paymentId: string;
+  buyer: Session;
+  seller: Session;
+  stranger: Session;
+}
+
+const ok = <T extends { statusCode: number; body: string }>(res: T): T => {
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res;
+};
+
+/** The order states the walk covers: every status, and the variants a condition of the table reads. */
+const STATES = {
+  pending_payment: [],
+  in_progress: ['pay'],
+  delivered: ['pay', 'deliver'],
+  'delivered, no revisions left': ['pay', 'deliver', 'use up revisions'],
+  revision_requested: ['pay', 'deliver', 'revision'],
+  completed: ['pay', 'deliver', 'accept'],
+  'completed, reviewed': ['pay', 'deliver', 'accept', 'review'],
+  'cancelled unpaid': ['cancel'],
+  'cancelled paid': ['pay', 'cancel'],
+} as const satisfies Record<string, readonly (OrderAction | 'use up revisions')[]>;
+type State = keyof typeof STATES;
+
+/** A fresh order brought to a state through the API (a counter set directly for "no revisions left"). */
+async function orderIn(state: State): Promise<Case> {
+  const { designer: seller, service } = await designerWithService(app);
+  const buyer = await signUpAndLogin(app);
+  const stranger = await signUpAndLogin(app);
+  const intent = ok(await call(buyer, 'POST', '/api/payments/intents', { type: 'service', id: service._id, quantity: 1 })).json();
+  const c: Case = { orderId: intent.orderId, paymentId: intent._id, buyer, seller, stranger };
+  for (const step of STATES[state]) {
+    if (step === 'use up revisions') await ctx.db.update(orders).set({ revisionsUsed: sql`${orders.revisionsIncluded}` as unknown as number }).where(eq(orders.id, c.orderId));
+    else {
+      ok(await act(c, step, step === 'deliver' ? c.seller : c.buyer));
+      if (step === 'pay') ok(await call(buyer, 'PATCH', '/api/orders', { payment_intent: c.paymentId }));
+    }
+  }
+  return c;
+}
+
+/** Asks the server to do `action` as `who`, the way the web app does. */
+async function act(c: Case, action: OrderAction, who: Session) {
+  switch (action) {
+    case 'pay':
+      return call(who, 'POST', `/api/payments/${c.paymentId}/sandbox-pay`, GOOD_CARD);
+    case 'deliver':
+      return call(who, 'POST', `/api/orders/${c.orderId}/deliver`, { files: [(await uploadFile(who))._id] });
+    case 'accept':
+      return call(who, 'POST', `/api/orders/${c.orderId}/accept`);
+    case 'revision':
+      return call(who, 'POST', `/api/orders/${c.orderId}/revision`, { note: 'Thinner margin, please.' });
+    case 'cancel':
+      return call(who, 'POST', `/api/orders/${c.orderId}/cancel`, { reason: 'Changed plans.' });
+    case 'review':
+      return call(who, 'POST', '/api/reviews', { orderId: c.orderId, star: 5, desc: 'Fits well.' });
+  }
+}
+
+/** What the order JSON presents to a viewer: null when they cannot see the order at all (its status code then). */
+async function presented(c: Case, who: Session): Promise<{ actions: OrderAction[]; status: string } | number> {
+  const res = await call(who, 'GET', `/api/orders/${c.orderId}`);
+  if (res.statusCode !== 200) return res.statusCode;
+  const detail = res.json() as { actions: OrderAction[]; status: string; paymentId: string | null };
+  // The list row presents the same actions as the detail.
+  const row = ((await call(who, 'GET', '/api/orders')).json() as { _id: string; actions: OrderAction[] }[]).find((o) => o._id === c.orderId);
+  expect(row?.actions).toEqual(detail.actions);
+  // The "Pay" link's payment is given exactly to whom `pay` is.
+  expect(detail.paymentId !== null).toBe(detail.actions.includes('pay'));
+  return detail;
+}
+
+describe('one policy for orders: the server does exactly what the order JSON offers', () => {
+  it('the table names every status it starts an action from, and only statuses that exist', () => {
+    for (const action of ORDER_ACTIONS) {
+      expect(orderActionFrom(action).length).toBeGreaterThan(0);
+      for (const status of Object.keys(ORDER_POLICY[action].from)) expect(ORDER_STATUS_LIST).toContain(status);
+    }
+  });
+
+  /**
+   * What each viewer is offered in each state, as docs/product.md §5.2 says: the walk below holds the server to
+   * it, so a walk in which nothing is offered and everything refused cannot pass.
+   */
+  const OFFERED: Record<State, Record<'buyer' | 'seller' | 'stranger', OrderAction[]>> = {
+    pending_payment: { buyer: ['pay', 'cancel'], seller: [], stranger: [] },
+    in_progress: { buyer: ['cancel'], seller: ['deliver', 'cancel'], stranger: [] },
+    delivered: { buyer: ['accept', 'revision'], seller: [], stranger: [] },
+    'delivered, no revisions left': { buyer: ['accept'], seller: [], stranger: [] },
+    revision_requested: { buyer: [], seller: ['deliver'], stranger: [] },
+    completed: { buyer: ['review'], seller: [], stranger: [] },
+    'completed, reviewed': { buyer: [], seller: [], stranger: [] },
+    'cancelled unpaid': { buyer: [], seller: [], stranger: [] },
+    'cancelled paid': { buyer: [], seller: [], stranger: [] },
+  };
+
+  it.each(Object.keys(STATES) as State[])('%s: every action by the buyer, the designer and a stranger', async (state) => {
+    let c = await orderIn(state);
+    for (const role of ['buyer', 'seller', 'stranger'] as const) {
+      const shown = await presented(c, c[role]);
+      expect(typeof shown === 'number' ? [] : shown.actions, `${state}: what the ${role} is offered`).toEqual(OFFERED[state][role]);
+      for (const action of ORDER_ACTIONS) {
+        const before = await presented(c, c[role]);
+        const offered = typeof before !== 'number' && before.actions.includes(action);
+        const res = await act(c, action, c[role]);
+        if (offered) {
+          expect(res.statusCode, `${state}: ${role} ${action} is offered, so allowed: ${res.body}`).toBeLessThan(300);
+          c = await orderIn(state); // used up: the next question is asked of a fresh order in the same state
+        } else {
+          // Not offered: refused (403 not your part, 404 an order they cannot see, 409 not now), and nothing changed.
+          expect([403, 404, 409], `${state}: ${role} ${action} is not offered, so refused: ${res.statusCode} ${res.body}`).toContain(res.statusCode);
+          expect(await presented(c, c[role])).toEqual(before);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * Who may do what to an order, in which status (docs/product.md §5.2, docs/decisions/0030): the one table the
+ * server's "may I?" check (`authorizeOrder` in apps/server/src/modules/orders/orders.policy.ts), the state
+ * machine's conditional UPDATE (`... WHERE status IN (fromStatuses(action, party))`) and the order JSON's
+ * `actions` (what the web shows as buttons) are all read from. Change a rule here and all three move together;
+ * apps/server/src/modules/orders/orders.policy.test.ts walks every action × status × party to prove it.
+ */
+import { ORDER_MESSAGES } from '../schemas/order-limits.js';
+
+/** Every action in the order the client lists them (`actions` keeps this order). */
+export const ORDER_ACTIONS = ['pay', 'deliver', 'accept', 'revision', 'cancel', 'review'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/** Every status of an order (schemas/orders.ts' OrderStatusJson; listed here so that file can import this one). */
+export const ORDER_STATUS_LIST = ['pending_payment', 'in_progress', 'delivered', 'revision_requested', 'completed', 'cancelled'] as const;
+type OrderStatusJson = (typeof ORDER_STATUS_LIST)[number];
+
+/** The two parties of an order. */
+export type OrderParty = 'buyer' | 'seller';
+/** Who may act in a status: one party, or either of them. */
+export type OrderActor = OrderParty | 'either';
+
+/** What a rule reads of an order: its row's columns, plus whether the buyer has reviewed it. */
+export interface OrderFacts {
+  status: OrderStatusJson;
+  buyerId: string;
+  sellerId: string;
+  revisionsUsed: number;
+  revisionsIncluded: number;
+  /** Whether the order has its review; only the `review` action reads it. */
+  reviewed?: boolean;
+}
+
+/** A refusal: the error code (403 or 409) and the sentence the client shows. */
+export interface OrderRefusal {
+  code: 'FORBIDDEN' | 'CONFLICT';
+  message: string;
+}
+
+/**
+ * A condition beyond the status, by name: the server re-checks each one atomically where the change is made
+ * (a clause of the conditional UPDATE, or a unique index), see CONDITION_GUARDS in orders.policy.ts.
+ */
+export const ORDER_CONDITIONS = {
+  /** A revision only while included revisions are left. */
+  revisionsLeft: {
+    test: (order: OrderFacts) => order.revisionsUsed < order.revisionsIncluded,
+    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.noRevisionsLeft },
+  },
+  /** One review per order. */
+  notReviewed: {
+    test: (order: OrderFacts) => order.reviewed !== true,
+    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.reviewTwice },
+  },
+} as const satisfies Record<string, { test: (order: OrderFacts) => boolean; refusal: OrderRefusal }>;
+export type OrderCondition = keyof typeof ORDER_CONDITIONS;
+
+export interface OrderRule {
+  /** The statuses the action starts from, each with who may take it there. */
+  from: Partial<Record<OrderStatusJson, OrderActor>>;
+  /** Further conditions, all of which must hold. */
+  when?: readonly OrderCondition[];
+  /** The refusal for a caller who is never the one to do this (default: 403 wrongParty). */
+  wrongParty?: OrderRefusal;
+  /** The refusal for the right party in a status the action does not start from (default: 409 wrongStatus). */
+  wrongStatus?: OrderRefusal;
+}
+
+const REVIEW_NOT_ALLOWED: OrderRefusal = { code: 'FORBIDDEN', message: ORDER_MESSAGES.reviewNotAllowed };
+
+/** The order policy: the whole state machine's "who and when" on one screen. */
+export const ORDER_POLICY = {
+  /** The buyer pays for an order they placed (the payment flow, docs/product.md §6). */
+  pay: { from: { pending_payment: 'buyer' } },
+  /** The designer delivers the design, and again after a revision request. */
+  deliver: { from: { in_progress: 'seller', revision_requested: 'seller' } },
+  /** The buyer accepts a delivery (the scheduler does too, AUTO_COMPLETE_DAYS later). */
+  accept: { from: { delivered: 'buyer' } },
+  /** The buyer asks for changes to a delivery, within the included revisions. */
+  revision: { from: { delivered: 'buyer' }, when: ['revisionsLeft'] },
+  /** Before payment only the buyer cancels (the designer does not see it yet); once paid, either party until delivery. */
+  cancel: { from: { pending_payment: 'buyer', in_progress: 'either' } },
+  /** The buyer reviews a completed order, once. */
+  review: { from: { completed: 'buyer' }, when: ['notReviewed'], wrongParty: REVIEW_NOT_ALLOWED, wrongStatus: REVIEW_NOT_ALLOWED },
+} as const satisfies Record<OrderAction, OrderRule>;
+
+const WRONG_PARTY: OrderRefusal = { code: 'FORBIDDEN', message: ORDER_MESSAGES.wrongParty };
+const WRONG_STATUS: OrderRefusal = { code: 'CONFLICT', message: ORDER_MESSAGES.wrongStatus };
+
+const rule = (action: OrderAction): OrderRule => ORDER_POLICY[action];
+const allows = (actor: OrderActor | undefined, party: OrderParty) => actor === 'either' || actor === party;
+
+/** The caller's part in the order, or null for anyone else. */
+export function orderPartyOf(order: Pick<OrderFacts, 'buyerId' | 'sellerId'>, userId: string): OrderParty | null {
+  return order.buyerId === userId ? 'buyer' : order.sellerId === userId ? 'seller' : null;
+}
+
+/**
+ * The statuses an action starts from: for one party (what its conditional UPDATE may match), or for anyone
+ * (the scheduler completing an order).
+ */
+export function orderActionFrom(action: OrderAction, party?: OrderParty): OrderStatusJson[] {
+  const entries = Object.entries(rule(action).from) as [OrderStatusJson, OrderActor][];
+  return entries.filter(([, actor]) => !party || allows(actor, party)).map(([status]) => status);
+}
+
+/** The conditions an action needs beyond its status. */
+export function orderActionConditions(action: OrderAction): readonly OrderCondition[] {
+  return rule(action).when ?? [];
+}
+
+/**
+ * May this user do this to this order now? Null when yes, else the refusal: 403 for a caller who is not the
+ * party for it (in this status, or in any), 409 for the right party at the wrong time, or a condition's own.
+ */
+export function orderRefusal(order: OrderFacts, userId: string, action: OrderAction): OrderRefusal | null {
+  return turnRefusal(order, userId, action) ?? conditionRefusal(order, action);
+}
+
+/** The refusal by party and status alone (is it this caller's turn?). */
+function turnRefusal(order: OrderFacts, userId: string, action: OrderAction): OrderRefusal | null {
+  const r = rule(action);
+  const party = orderPartyOf(order, userId);
+  const wrongParty = r.wrongParty ?? WRONG_PARTY;
+  if (!party) return wrongParty;
+  const actor = r.from[order.status];
+  if (actor !== undefined) {
+    if (!allows(actor, party)) return wrongParty;
+  } else {
+    // Not from this status: the wrong time for a party who does this in some status, else the wrong party.
+    return orderActionFrom(action, party).length > 0 ? (r.wrongStatus ?? WRONG_STATUS) : wrongParty;
+  }
+  return null;
+}
+
+function conditionRefusal(order: OrderFacts, action: OrderAction): OrderRefusal | null {
+  for (const name of rule(action).when ?? []) {
+    const condition = ORDER_CONDITIONS[name];
+    if (!condition.test(order)) return condition.refusal;
+  }
+  return null;
+}
+
+/** What this user may do to this order now, in ORDER_ACTIONS order: the order JSON's `actions`. */
+export function orderActionsFor(order: OrderFacts, userId: string): OrderAction[] {
+  return ORDER_ACTIONS.filter((action) => orderRefusal(order, userId, action) === null);
+}
+
+/**
+ * The actions it is this user's turn for but a condition refuses, with the sentence why (a buyer with no
+ * revisions left reads "All included revisions have been used."): the order JSON's `unavailable`.
+ */
+export function orderActionsUnavailable(order: OrderFacts, userId: string): Partial<Record<OrderAction, string>> {
+  const out: Partial<Record<OrderAction, string>> = {};
+  for (const action of ORDER_ACTIONS) {
+    if (turnRefusal(order, userId, action)) continue;
+    const refusal = conditionRefusal(order, action);
+    if (refusal) out[action] = refusal.message;
+  }
+  return out;
+}
