@@ -1,4 +1,4 @@
-import type { OrderDetailJson, OrderEventJson, OrderFileJson, OrderJson, PaymentIntentJson, ReviewJson } from '@cusp/shared';
+import { orderActionsFor, type OrderDetailJson, type OrderEventJson, type OrderFileJson, type OrderJson, type PaymentIntentJson, type ReviewJson } from '@cusp/shared';
 import { buildUser } from '@/test/factories';
 
 /** Test data in the API's shapes (packages/shared/src/schemas/orders.ts). */
@@ -10,9 +10,10 @@ const designerRef = { _id: DESIGNER._id, username: DESIGNER.username, image: nul
 let n = 0;
 const next = () => (n += 1);
 
+/** A list row; unless given, its `actions` are what ORDER_POLICY gives its viewer (the buyer, or the designer when `isSeller`). */
 export function buildOrder(overrides: Partial<OrderJson> = {}): OrderJson {
   const i = next();
-  return {
+  const row: Omit<OrderJson, 'actions'> & Partial<Pick<OrderJson, 'actions'>> = {
     _id: `order-${i}`,
     serviceId: 'svc-1',
     title: 'Zirconia crown design',
@@ -51,6 +52,8 @@ export function buildOrder(overrides: Partial<OrderJson> = {}): OrderJson {
     updatedAt: '2026-03-01T10:05:00.000Z',
     ...overrides,
   };
+  const facts = { ...row, buyerId: row.buyerID._id, sellerId: row.sellerID._id };
+  return { ...row, actions: overrides.actions ?? orderActionsFor(facts, row.isSeller ? row.sellerID._id : row.buyerID._id) };
 }
 
 export function buildOrderFile(overrides: Partial<OrderFileJson> = {}): OrderFileJson {
@@ -85,6 +88,7 @@ export function buildOrderDetail(overrides: Partial<OrderDetailJson> = {}): Orde
     ],
     review: null,
     actions: [],
+    unavailable: {},
     ...overrides,
   };
 }

@@ -288,13 +288,16 @@ function CancelButton({ order }: { order: OrderDetailJson }) {
 
 /**
  * What the caller may do now, exactly as the server's `actions` says (docs/product.md §5.2): pay, deliver, accept,
- * ask for a revision, cancel, review. Nothing when it is the other party's turn.
+ * ask for a revision, cancel, review. Nothing when it is the other party's turn. The rules themselves live in
+ * ORDER_POLICY (packages/shared, docs/decisions/0030) and are applied by the server only: this shows its answer.
  */
 export function OrderActions({ order }: { order: OrderDetailJson }) {
   const { t } = useI18n();
+  const { message } = useOrderMessages();
   const { actions } = order;
   const can = (action: OrderDetailJson['actions'][number]) => actions.includes(action);
-  const waitingForRevisionChoice = !order.isSeller && order.status === 'delivered' && !can('revision') && can('accept');
+  // Why a revision cannot be asked for, as the server says (its turn, but none left): never worked out here.
+  const revisionRefused = order.unavailable.revision;
 
   if (actions.length === 0) {
     return (
@@ -314,9 +317,9 @@ export function OrderActions({ order }: { order: OrderDetailJson }) {
       {can('deliver') ? <DeliverForm order={order} /> : null}
       {can('accept') ? <AcceptButton order={order} /> : null}
       {can('revision') ? <RevisionForm order={order} /> : null}
-      {waitingForRevisionChoice ? (
-        <Text size="sm" c="dimmed">
-          {t('orders.server.noRevisionsLeft')}
+      {revisionRefused ? (
+        <Text size="sm" c="dimmed" data-testid="revision-unavailable">
+          {message(revisionRefused)}
         </Text>
       ) : null}
       {can('review') ? (

@@ -59,7 +59,7 @@ function Status({ order }: { order: OrderJson }) {
   return (
     <Group gap="xs" wrap="nowrap">
       <StatusBadge status={order.status} />
-      {order.status === 'pending_payment' && !order.isSeller && order.paymentId ? (
+      {order.actions.includes('pay') && order.paymentId ? (
         <Button component={Link} to={payPath(order)} size="compact-xs" aria-label={t('orders.table.payFor', { title: order.title })}>
           {t('orders.table.pay')}
         </Button>
