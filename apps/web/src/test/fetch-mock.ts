@@ -39,6 +39,8 @@ function defaultRoutes(user: SessionUser | null): MockRoutes {
     'GET /api/auth/me': user ? { body: { user } } : errorReply(401, 'Authentication required.', 'UNAUTHENTICATED'),
     'GET /api/config': { body: { currency: 'USD', platformName: 'Cusp' } },
     'GET /api/services': errorReply(404, 'Not found.', 'NOT_FOUND'),
+    // The navbar's bell asks on every page a member sees (ADR 0027).
+    'GET /api/notifications/unread-count': user ? { body: { count: 0 } } : errorReply(401, 'Authentication required.', 'UNAUTHENTICATED'),
   };
 }
 

@@ -67,7 +67,7 @@ export const deleteAccountSchema = z.object({ password: currentPassword('passwor
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 
 /** `GET /api/account/email/confirm?token=` (the link in the mail). */
-export const emailConfirmQuery = z.object({ token: z.string().max(200).optional() });
+export const emailConfirmQuery = z.object({ token: line().max(200).optional() });
 
 /** `GET /api/account` */
 export interface AccountJson {
