@@ -67,6 +67,18 @@ const ROUTES: Array<{ url: string; admin?: boolean }> = [
   { url: '/api/gigs?search=design&limit=24' }, // a word in every service
   { url: '/api/gigs?search=design&sort=sales&limit=24' },
   { url: '/api/gigs?cat=Crown&min=15&max=150&sort=sales&search=zirc&limit=24' },
+  // Search (issue 21, ADR 0031): word forms, synonyms, Arabic, a typing mistake, "did you mean" (nothing found).
+  { url: '/api/gigs?search=zirconia%20crowns&limit=24' },
+  { url: '/api/gigs?search=zirkonia&limit=24' },
+  { url: `/api/gigs?search=${encodeURIComponent('تاج')}&limit=24` },
+  { url: '/api/gigs?search=zirconnia&limit=24' },
+  { url: '/api/gigs?search=abutmnet&limit=24' }, // finds nothing: did you mean 'abutment'
+  // The sorts by price and rating (issue 21), plain and filtered.
+  { url: '/api/gigs?sort=price_asc&limit=24' },
+  { url: '/api/gigs?sort=price_desc&limit=24' },
+  { url: '/api/gigs?sort=rating&limit=24' },
+  { url: '/api/gigs?sort=price_asc&cat=Crown&limit=24' },
+  { url: '/api/gigs?sort=rating&search=zirc&limit=24' },
   // What a service designs (issue 16): rare, common and combined capability filters.
   { url: '/api/gigs?restoration=veneer&limit=24' },
   { url: '/api/gigs?restoration=crown&limit=24' },
@@ -85,6 +97,8 @@ const ROUTES: Array<{ url: string; admin?: boolean }> = [
   { url: '/api/users?isDesigner=true&tag=Implant&limit=24' },
   { url: '/api/users?isDesigner=true&search=bench_designer_12&limit=24' },
   { url: '/api/users?isDesigner=true&search=crowns&tag=Ortho&limit=24' },
+  // (Not a word every bench designer's bio holds, such as zirconia: that one is rightly a scan of the table.)
+  { url: '/api/users?isDesigner=true&search=orthodontics&limit=24' },
   { url: `/api/users/profile/${designer!.id}` },
   { url: `/api/services/single/${service!.id}` },
   // The admin page.

@@ -96,7 +96,12 @@ export const serviceUpdateSchema = z
   })
   .strict();
 
-export const SERVICE_SORTS = ['sales', 'createdAt', 'relevance'] as const;
+/**
+ * `sort` of the service list: Best Selling (the default), Newest, relevance (the default with a search; without one it
+ * is the default order), price lowest and highest first, best rated first (average stars, then how many; issue 21).
+ */
+export const SERVICE_SORTS = ['sales', 'createdAt', 'relevance', 'price_asc', 'price_desc', 'rating'] as const;
+export type ServiceSort = (typeof SERVICE_SORTS)[number];
 
 /** A price bound of the list: '' is none; above the highest possible price it is a 400, as a negative one. */
 const priceBound = z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().min(0).max(PRICE_MAX).optional());

@@ -9,6 +9,7 @@ import {
   lessonProgressInput,
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
+import { listHeaders } from '../../db/search.js';
 import { queryKey, sendAnswer } from '../../platform/response-cache.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
 import { receiveOneFile } from '../../platform/storage/receive-file.js';
@@ -30,8 +31,8 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   // progress, which videos the viewer may play), so it is never cached.
   app.get('/courses', { schema: { querystring: courseListQuery } }, async (request, reply) => {
     const answer = await ctx.catalogueCache.getOrCompute(queryKey('courses', request.query), async () => {
-      const { items, total } = await coursesService.listCourses(ctx, request.query);
-      return { body: JSON.stringify(items), headers: { 'x-total-count': String(total) } };
+      const { items, total, didYouMean } = await coursesService.listCourses(ctx, request.query);
+      return { body: JSON.stringify(items), headers: listHeaders(total, didYouMean) };
     });
     return sendAnswer(reply, answer);
   });

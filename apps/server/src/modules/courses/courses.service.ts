@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
-import { prefixQuery } from '../../db/search.js';
+import { didYouMean, parseSearch, type Search } from '../../db/search.js';
 import { courses, courseVideos, enrollments, lessonProgress, lessons, users, type CourseRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { catalogueChanged } from '../services/index.js';
@@ -140,17 +140,25 @@ function resumeLesson(last: string | null, progress: Map<string, { updatedAt: Da
   return best?.id ?? null;
 }
 
-/** `GET /courses` (docs/product.md §15.3): newest first, or by relevance when searching; filter by category or creator. */
+/**
+ * `GET /courses` (docs/product.md §15.3): newest first, or by relevance when searching (ADR 0031); filter by category or
+ * creator. A search that finds nothing may come with `didYouMean`.
+ */
 export async function listCourses(ctx: AppContext, query: CourseListQuery) {
   const conditions: SQL[] = [];
   if (query.tag) conditions.push(sql`${courses.tags} @> array[${query.tag}]::text[]`);
   if (query.creatorId) conditions.push(eq(courses.creatorId, query.creatorId));
-  const q = prefixQuery(query.search);
-  if (q) conditions.push(sql`${courses.search} @@ ${q}`);
-  const where = conditions.length ? and(...conditions) : undefined;
-  const order = q ? [sql`ts_rank(${courses.search}, ${q}) desc`, desc(courses.createdAt)] : [desc(courses.createdAt), desc(courses.id)];
+  const search = await parseSearch(ctx.db, 'course', query.search);
+  const whereWith = (s: Search | null) => {
+    const all = s ? [...conditions, s.matches(courses.search)] : conditions;
+    return all.length ? and(...all) : undefined;
+  };
+  const where = whereWith(search);
+  const order = search ? [sql`${search.rank(courses.search)} desc`, desc(courses.createdAt)] : [desc(courses.createdAt), desc(courses.id)];
+  const count = async (condition: SQL | undefined) =>
+    (await ctx.db.select({ total: sql<number>`count(*)::int` }).from(courses).where(condition))[0]?.total ?? 0;
 
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ctx.db
       .select({ course: courseColumns, creator: creatorColumns })
       .from(courses)
@@ -159,11 +167,12 @@ export async function listCourses(ctx: AppContext, query: CourseListQuery) {
       .orderBy(...order)
       .limit(query.limit)
       .offset(query.offset),
-    ctx.db.select({ total: sql<number>`count(*)::int` }).from(courses).where(where),
+    count(where),
   ]);
   const stats = await lessonStatsFor(ctx.db, rows.map((r) => r.course.id));
   const items = rows.map((r) => toCourseJson(r.course, r.creator, stats.get(r.course.id) ?? NO_LESSONS, ctx.config.currency));
-  return { items, total };
+  const suggestion = total === 0 ? await didYouMean(ctx.db, 'course', search, (corrected) => count(whereWith(corrected))) : null;
+  return { items, total, didYouMean: suggestion };
 }
 
 /** `GET /courses/mine`: the caller's courses with their enrolment counts and takings. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { serviceCreateSchema, serviceListQuery, serviceUpdateSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { listHeaders } from '../../db/search.js';
 import { queryKey, sendAnswer } from '../../platform/response-cache.js';
 import { loggedIn, requireUser } from '../auth/index.js';
 import * as servicesService from './services.service.js';
@@ -14,8 +15,8 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   for (const url of ['/gigs', '/services']) {
     app.get(url, { schema: { querystring: serviceListQuery } }, async (request, reply) => {
       const answer = await ctx.catalogueCache.getOrCompute(queryKey('services', request.query), async () => {
-        const { items, total } = await servicesService.listServices(ctx, request.query);
-        return { body: JSON.stringify(items), headers: { 'x-total-count': String(total) } };
+        const { items, total, didYouMean } = await servicesService.listServices(ctx, request.query);
+        return { body: JSON.stringify(items), headers: listHeaders(total, didYouMean) };
       });
       return sendAnswer(reply, answer);
     });

@@ -1,9 +1,9 @@
-import { and, desc, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import { capabilitySoftwareIssues, toMinor, type ServiceDetailJson, type serviceCreateSchema, type ServiceListQuery, type serviceUpdateSchema, MESSAGES } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
+import { didYouMean, parseSearch } from '../../db/search.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
-import { prefixQuery } from '../../db/search.js';
 import { serviceColumns, services, users, type ServiceRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, validationError } from '../../errors.js';
 import { designerSums, sumsFields, toProfileStats } from './designer-stats.js';
@@ -133,10 +133,23 @@ function columnsOf<T, K extends keyof T>(subquery: T, keys: K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((key) => [key, subquery[key]])) as Pick<T, K>;
 }
 
+/** A service's average stars, 0 without reviews: `sort=rating`, as services_rating_idx holds it. */
+const rating = sql<number>`(${services.totalStars}::real / greatest(${services.starNumber}, 1))`;
+
+/**
+ * Search relevance (ADR 0031) nudged by the designer, within a tier of matches: verified +20 %, and up to +15 % for the
+ * service's average stars. The owner's flag is read by primary key for the matching rows only.
+ */
+const relevanceBoost = sql<number>`(1 + 0.2 * coalesce((select ${users.isVerified}::int from ${users} where ${users.id} = ${services.userId}), 0) + 0.03 * ${rating})`;
+
+type Orderable = Record<'rank' | 'createdAt' | 'sales' | 'toothPrice' | 'rating' | 'starNumber', SQLWrapper>;
+
 /**
  * `GET /gigs` and `GET /services` (docs/product.md §7.3, §15.4): filtered, searched, sorted, paged, in one statement. The page
  * is cut from services first (an index gives the order, or the GIN indexes the matches), then only
- * its rows' owners are read; the total is an uncorrelated subquery, computed once.
+ * its rows' owners are read; the total is an uncorrelated subquery, computed once. A search first looks up close
+ * spellings of its words in the vocabulary (one small statement, db/search.ts); when it finds nothing, `didYouMean`
+ * is a close spelling that would find something.
  */
 export async function listServices(ctx: AppContext, query: ServiceListQuery, options: { includeHidden?: boolean } = {}) {
   const c = ctx.config.currency;
@@ -152,21 +165,38 @@ export async function listServices(ctx: AppContext, query: ServiceListQuery, opt
   if (query.software) conditions.push(sql`${services.software} @> array[${query.software}]::text[]`);
   if (query.min !== undefined) conditions.push(gte(services.toothPrice, toMinor(query.min, c)));
   if (query.max !== undefined) conditions.push(lte(services.toothPrice, toMinor(query.max, c)));
-  const q = prefixQuery(query.search);
-  if (q) conditions.push(sql`${services.search} @@ ${q}`);
-  const where = conditions.length ? and(...conditions) : undefined;
+  const search = await parseSearch(ctx.db, 'service', query.search);
+  const whereWith = (s: typeof search) => {
+    const all = s ? [...conditions, s.matches(services.search)] : conditions;
+    return all.length ? and(...all) : undefined;
+  };
+  const where = whereWith(search);
 
   // Relevance needs a search: without one (or with one of no letters) it is the default order.
-  const sort = query.sort === 'relevance' && !q ? 'sales' : (query.sort ?? (q ? 'relevance' : 'sales'));
-  const rank = q && sort === 'relevance' ? sql<number>`ts_rank(${services.search}, ${q})` : sql<number>`0`;
+  const sort = query.sort === 'relevance' && !search ? 'sales' : (query.sort ?? (search ? 'relevance' : 'sales'));
+  const rank = search && sort === 'relevance' ? search.rank(services.search, relevanceBoost) : sql<number>`0`;
   // The same order inside the page (on the table, where the indexes are) and outside (on its rows).
-  const order = (s: Record<'rank' | 'createdAt' | 'sales', SQLWrapper>) =>
-    sort === 'relevance' ? [desc(s.rank), desc(s.createdAt)] : sort === 'createdAt' ? [desc(s.createdAt)] : [desc(s.sales), desc(s.createdAt)];
+  const order = (s: Orderable) => {
+    switch (sort) {
+      case 'relevance':
+        return [desc(s.rank), desc(s.createdAt)];
+      case 'createdAt':
+        return [desc(s.createdAt)];
+      case 'price_asc':
+        return [asc(s.toothPrice), desc(s.createdAt)];
+      case 'price_desc':
+        return [desc(s.toothPrice), desc(s.createdAt)];
+      case 'rating':
+        return [desc(s.rating), desc(s.starNumber), desc(s.createdAt)];
+      default:
+        return [desc(s.sales), desc(s.createdAt)];
+    }
+  };
   const page = ctx.db
-    .select({ ...serviceColumns, rank: rank.as('page_rank') })
+    .select({ ...serviceColumns, rank: rank.as('page_rank'), rating: rating.as('page_rating') })
     .from(services)
     .where(where)
-    .orderBy(...order({ rank, createdAt: services.createdAt, sales: services.sales }))
+    .orderBy(...order({ rank, createdAt: services.createdAt, sales: services.sales, toothPrice: services.toothPrice, rating, starNumber: services.starNumber }))
     .limit(query.limit)
     .offset(query.offset)
     .as('page');
@@ -183,7 +213,8 @@ export async function listServices(ctx: AppContext, query: ServiceListQuery, opt
     .innerJoinLateral(pageOwner, sql`true`)
     .orderBy(...order(page));
   const total = rows[0]?.total ?? (query.offset === 0 ? 0 : await countServices(ctx, where));
-  return { items: rows.map((r) => toServiceJson(r.service, r.owner, c)), total };
+  const suggestion = total === 0 ? await didYouMean(ctx.db, 'service', search, (corrected) => countServices(ctx, whereWith(corrected))) : null;
+  return { items: rows.map((r) => toServiceJson(r.service, r.owner, c)), total, didYouMean: suggestion };
 }
 
 /** The total alone, for a page past the end (which has no row to carry it). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { designerProfileSchema, pageLimit, pageOffset, profileEditSchema, searchText, SPECIALIZATIONS } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
+import { listHeaders } from '../../db/search.js';
 import { loggedIn, requireUser, toSessionUser } from '../auth/index.js';
 import * as usersService from './users.service.js';
 
@@ -22,8 +23,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) => {
-      const { items, total } = await usersService.listDesigners(ctx, request.query);
-      return reply.header('x-total-count', total).send(items);
+      const { items, total, didYouMean } = await usersService.listDesigners(ctx, request.query);
+      return reply.headers(listHeaders(total, didYouMean)).send(items);
     },
   );
 
