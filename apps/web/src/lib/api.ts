@@ -78,6 +78,19 @@ async function request<T>(method: string, path: string, body: Body, options: Req
 export interface Page<T> {
   items: T[];
   total: number;
+  /** A searched list that found nothing: a close spelling that would find something (`X-Did-You-Mean`, issue 21). */
+  didYouMean?: string;
+}
+
+/** `X-Did-You-Mean` is percent-encoded where it is not ASCII (the server's `didYouMeanHeader`). */
+function didYouMeanOf(headers: Headers): string | undefined {
+  const value = headers.get('X-Did-You-Mean');
+  if (!value) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 async function send<T>(method: string, path: string, body: Body, options: RequestOptions) {
@@ -115,7 +128,8 @@ export const api = {
     const { data, headers } = await send<T[]>('GET', path, undefined, options);
     const items = Array.isArray(data) ? data : [];
     const total = Number(headers.get('X-Total-Count'));
-    return { items, total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : items.length };
+    const didYouMean = didYouMeanOf(headers);
+    return { items, total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : items.length, ...(didYouMean ? { didYouMean } : {}) };
   },
   post: <T>(path: string, json?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, json === undefined ? undefined : { json }, options),

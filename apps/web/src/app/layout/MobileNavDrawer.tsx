@@ -1,6 +1,7 @@
 import { Avatar, Box, Divider, Drawer, Group, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { SiteSearch } from '@/components/SiteSearch';
 import { useTranslation } from '@/lib/i18n';
 import { DEFAULT_AVATAR } from '@/lib/images';
 import { useMe } from '@/features/auth';
@@ -52,6 +53,7 @@ export function MobileNavDrawer({ opened, close }: MobileNavDrawerProps) {
         </Drawer.Header>
         <Drawer.Body>
           <Stack gap="md">
+            <SiteSearch />
             <Box component="nav" aria-label={t('nav.label')}>
               {MAIN_LINKS.map(link)}
               <MantineNavLink label={t('nav.support')} defaultOpened childrenOffset="md">

@@ -10,8 +10,15 @@ describe('Navbar', () => {
     const { user } = renderWithProviders(<Navbar />);
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(screen.getByRole('link', { name: 'Cusp, home' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/gigs');
+    expect(within(nav).getByRole('link', { name: 'Designers' })).toHaveAttribute('href', '/designers');
     expect(within(nav).getByRole('link', { name: 'Files' })).toHaveAttribute('href', '/files');
     expect(within(nav).getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/messages');
+    // The search box: a plain GET form to /gigs, which works before the app is hydrated (issue 21).
+    const search = screen.getByRole('search', { name: 'Find a service' });
+    expect(search).toHaveAttribute('action', '/gigs');
+    expect(search).toHaveAttribute('method', 'get');
+    expect(within(search).getByRole('searchbox', { name: 'Find a service' })).toHaveAttribute('name', 'search');
     expect(within(nav).getByRole('link', { name: 'Courses' })).toHaveAttribute('href', '/courses');
 
     await user.click(within(nav).getByRole('button', { name: 'Support' }));

@@ -1,6 +1,7 @@
 import { Box, Container, Group } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
+import { SiteSearch } from '@/components/SiteSearch';
 import { useTranslation } from '@/lib/i18n';
 import { MessagesRealtime } from '@/features/messages/components/MessagesRealtime';
 import { UnreadBadge } from '@/features/messages/components/UnreadBadge';
@@ -28,7 +29,7 @@ function useScrolledMark() {
   return ref;
 }
 
-/** Brand, main links, Support menu, language switch and the session area; a burger on small screens. */
+/** Brand, main links, Support menu, search (wide screens), language switch and the session area; a burger on small screens. */
 export function Navbar() {
   const { t } = useTranslation();
   const header = useScrolledMark();
@@ -55,6 +56,9 @@ export function Navbar() {
           </Box>
         </Group>
         <Group gap="sm" wrap="nowrap">
+          <Box visibleFrom="lg">
+            <SiteSearch className={classes.search} />
+          </Box>
           <NotificationBellSlot />
           <Group gap="sm" wrap="nowrap" visibleFrom="sm">
             <LanguageSwitch />

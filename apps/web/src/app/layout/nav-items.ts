@@ -7,6 +7,8 @@ export interface NavItem {
 
 /** The navbar's main links (docs/product.md §3.1). */
 export const MAIN_LINKS: readonly NavItem[] = [
+  { to: '/gigs', label: 'nav.services' },
+  { to: '/designers', label: 'nav.designers' },
   { to: '/files', label: 'nav.files' },
   { to: '/messages', label: 'nav.chat' },
   { to: '/courses', label: 'nav.courses' },

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ServiceCreateInput, ServiceDetailJson, ServiceJson } from '@cusp/shared';
+import type { ServiceCreateInput, ServiceDetailJson, ServiceJson, ServiceSort } from '@cusp/shared';
 import { api, type Page } from '@/lib/api';
 
 export const SERVICES_PAGE_SIZE = 24;
@@ -10,7 +10,8 @@ export interface ServiceFilters {
   search?: string;
   min?: number;
   max?: number;
-  sort?: 'sales' | 'createdAt';
+  /** Absent with a search: by relevance (the server's default then). */
+  sort?: ServiceSort;
   userId?: string;
 }
 

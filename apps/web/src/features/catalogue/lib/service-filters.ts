@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { SERVICE_SORTS, type ServiceSort } from '@cusp/shared';
 import type { ServiceFilters } from '../api/services';
 import { isServiceTag } from './labels';
 
@@ -11,15 +12,19 @@ const toPrice = (value: string | null) => {
 /** The list filters kept in the query string (shareable, the back button works). Unknown values are dropped. */
 export function readServiceFilters(params: URLSearchParams): ServiceFilters {
   const cat = params.get('cat');
+  const search = params.get('search')?.trim() || undefined;
+  const sort = params.get('sort');
   return {
     cat: isServiceTag(cat) ? cat : undefined,
-    search: params.get('search')?.trim() || undefined,
+    search,
     min: toPrice(params.get('min')),
     max: toPrice(params.get('max')),
-    // docs/product.md §7.3: Best Selling is the default
-    sort: params.get('sort') === 'createdAt' ? 'createdAt' : 'sales',
+    // docs/product.md §7.3: Best Selling is the default; with a search, relevance (left to the server, issue 21)
+    sort: isSort(sort) && !(sort === 'relevance' && !search) ? sort : search ? undefined : 'sales',
   };
 }
+
+const isSort = (value: string | null): value is ServiceSort => (SERVICE_SORTS as readonly (string | null)[]).includes(value);
 
 export type FilterPatch = Partial<Record<'cat' | 'search' | 'min' | 'max' | 'sort' | 'view', string | number | undefined>>;
 

@@ -16,7 +16,9 @@ describe('GigsPage', () => {
     expect(within(breadcrumb).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(within(breadcrumb).getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/gigs');
     const query = lastQuery(api.to('GET /api/gigs'));
-    expect(Object.fromEntries(query)).toMatchObject({ cat: 'Implant', min: '10', search: 'zirconia', sort: 'sales' });
+    expect(Object.fromEntries(query)).toMatchObject({ cat: 'Implant', min: '10', search: 'zirconia' });
+    expect(query.get('sort')).toBeNull(); // a search is by relevance, the server's default then (issue 21)
+    expect(screen.getByRole('button', { name: 'Sort by: Relevance' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Zirconia crown design' })).toHaveAttribute('href', '/services/svc-1');
   });
 
@@ -53,6 +55,34 @@ describe('GigsPage', () => {
     await waitFor(() => expect(location()).toHaveTextContent('/gigs?search=bridge'));
     await waitFor(() => expect(lastQuery(api.to('GET /api/gigs')).get('search')).toBe('bridge'));
     expect(await screen.findByText('No services available matching your criteria.')).toBeInTheDocument();
+  });
+
+  it('sorts by price both ways and by rating', async () => {
+    const api = mockApi({ 'GET /api/gigs': listReply([buildService()]) });
+    const ui = renderApp('/gigs');
+    for (const [name, sort] of [['Price: low to high', 'price_asc'], ['Price: high to low', 'price_desc'], ['Best rated', 'rating']] as const) {
+      await ui.user.click(await screen.findByRole('button', { name: /^Sort by:/ }));
+      await ui.user.click(await screen.findByRole('menuitem', { name }));
+      await waitFor(() => expect(location()).toHaveTextContent(`/gigs?sort=${sort}`));
+      await waitFor(() => expect(lastQuery(api.to('GET /api/gigs')).get('sort')).toBe(sort));
+      expect(screen.getByRole('button', { name: `Sort by: ${name}` })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('menuitem', { name: 'Relevance' })).not.toBeInTheDocument(); // only while searching
+  });
+
+  it('offers the X-Did-You-Mean spelling of a search that found nothing, keeping the other filters', async () => {
+    mockApi({
+      'GET /api/gigs': (request) =>
+        request.url.searchParams.get('search') === 'zirkonya'
+          ? { body: [], headers: { 'X-Total-Count': '0', 'X-Did-You-Mean': encodeURIComponent('زركونيا') } }
+          : listReply([buildService()]),
+    });
+    const ui = renderApp('/gigs?search=zirkonya&cat=Crown');
+    const link = await screen.findByRole('link', { name: 'زركونيا' });
+    expect(link.closest('p')).toHaveTextContent('Did you mean زركونيا');
+    await ui.user.click(link);
+    await waitFor(() => expect(location()).toHaveTextContent(`/gigs?search=${encodeURIComponent('زركونيا')}&cat=Crown`));
+    expect(await screen.findByRole('link', { name: 'Zirconia crown design' })).toBeInTheDocument();
   });
 
   it('loads more while X-Total-Count says there are more', async () => {

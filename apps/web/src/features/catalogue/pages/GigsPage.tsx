@@ -19,7 +19,7 @@ import classes from './GigsPage.module.css';
 export function GigsPage() {
   const { t } = useI18n();
   const labels = useLabels();
-  const { filters, update } = useUrlFilters();
+  const { params, filters, update } = useUrlFilters();
   const list = useServices('/gigs', filters);
   const [filtersOpen, { toggle }] = useDisclosure(false);
   const filtersId = useId();
@@ -29,6 +29,10 @@ export function GigsPage() {
   const category = filters.cat;
   const title = category ? labels.tag(category) : t('catalogue.gigs.allServices');
   const total = list.data?.pages.at(-1)?.total;
+  // A search that found nothing, with a close spelling that would (issue 21): offered as a link, the other filters kept.
+  const suggestion = total === 0 ? list.data?.pages[0]?.didYouMean : undefined;
+  const suggestionParams = new URLSearchParams(params);
+  if (suggestion) suggestionParams.set('search', suggestion);
   usePageTitle(title);
 
 
@@ -52,8 +56,16 @@ export function GigsPage() {
             {total !== undefined ? (
               <Text c="dimmed">{t('catalogue.gigs.results', { count: total })}</Text>
             ) : null}
+            {suggestion ? (
+              <Text>
+                {t('catalogue.gigs.didYouMean')}{' '}
+                <Anchor component={Link} to={`/gigs?${suggestionParams.toString()}`} fw={600}>
+                  {suggestion}
+                </Anchor>
+              </Text>
+            ) : null}
           </Stack>
-          <SortMenu value={filters.sort ?? 'sales'} onChange={(sort) => update({ sort })} />
+          <SortMenu value={filters.sort ?? (filters.search ? 'relevance' : 'sales')} searching={!!filters.search} onChange={(sort) => update({ sort })} />
         </Group>
         <Group align="flex-end" gap="md">
           <SearchBox label={t('catalogue.gigs.search')} value={filters.search ?? ''} onSearch={(search) => update({ search })} />

@@ -1,10 +1,11 @@
 import { Box, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { SiteSearch } from '@/components/SiteSearch';
 import { useTranslation } from '@/lib/i18n';
 import { ToothIllustration } from './ToothIllustration';
 import classes from './Hero.module.css';
 
-/** The first screen: what Cusp is, and the calls to action (visitors also get "Register as Designer"). */
+/** The first screen: what Cusp is, a search of the services, and the calls to action (visitors also get "Register as Designer"). */
 export function Hero({ showRegister }: { showRegister: boolean }) {
   const { t } = useTranslation();
   return (
@@ -22,6 +23,7 @@ export function Hero({ showRegister }: { showRegister: boolean }) {
               <Text size="lg" className={classes.subtitle}>
                 {t('home.hero.subtitle')}
               </Text>
+              <SiteSearch size="lg" label={t('home.hero.search')} className={classes.search} />
               <Group gap="md" mt="sm">
                 {showRegister ? (
                   <Button component={Link} to="/register" size="lg" variant="white">

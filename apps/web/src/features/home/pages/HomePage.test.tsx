@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ServiceJson } from '@cusp/shared';
 import { buildUser } from '@/test/factories';
@@ -24,6 +24,17 @@ describe('HomePage', () => {
     expect(await screen.findByRole('link', { name: 'Register as Designer' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'Find Designers' })).toHaveAttribute('href', '/designers');
     expect(screen.getByText(/30-day free trial of our premium services/)).toBeInTheDocument();
+  });
+
+  it('searches the services from the hero: a GET form to /gigs, in the app once it runs (issue 21)', async () => {
+    const api = mockApi({ 'GET /api/gigs': { body: [], headers: { 'X-Total-Count': '0' } } });
+    const ui = renderApp('/');
+    const form = await screen.findByRole('search', { name: 'Search dental design services' });
+    expect(form).toHaveAttribute('action', '/gigs');
+    expect(form).toHaveAttribute('method', 'get');
+    await ui.user.type(within(form).getByRole('searchbox'), 'zirconia crowns{Enter}');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/gigs?search=zirconia%20crowns'));
+    await waitFor(() => expect(api.to('GET /api/gigs').at(-1)?.url.searchParams.get('search')).toBe('zirconia crowns'));
   });
 
   it('shows a logged-in user only Find Designers', async () => {
