@@ -64,9 +64,11 @@ test('order with a tooth chart, pay by sandbox card, deliver, revise, deliver ag
   await expect(form).toBeVisible();
   await form.getByRole('button', { name: /^Tooth 11,/ }).click();
   await form.getByRole('button', { name: /^Tooth 21,/ }).click();
-  await expect(form.getByRole('textbox', { name: 'Number of units' })).toHaveValue('2');
-  await expect(form.getByTestId('order-total')).toHaveText('2 × $40.00 = $80.00');
-  await form.getByLabel(/^Requirements/).fill('Zirconia, shade A2, chamfer margin.');
+  // Each tooth is a unit of the prescription (issue 16), priced by the server.
+  await expect(form.getByText('Units · 2 units')).toBeVisible();
+  await expect(form.getByTestId('quote-line')).toHaveText('2 × $40.00 = $80.00');
+  await expect(form.getByTestId('order-total')).toHaveText('$80.00');
+  await form.getByLabel(/^Notes/).fill('Zirconia, shade A2, chamfer margin.');
   await form.getByLabel('Case files').setInputFiles(stl('upper-scan.stl'));
   await expect(form.getByText(/^Uploaded ·/)).toBeVisible();
   await expectAccessible(page);

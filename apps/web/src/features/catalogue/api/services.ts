@@ -13,6 +13,10 @@ export interface ServiceFilters {
   /** Absent with a search: by relevance (the server's default then). */
   sort?: ServiceSort;
   userId?: string;
+  /** What a service designs (issue 16): codes of RESTORATIONS, MATERIALS, SOFTWARE. */
+  restoration?: string;
+  material?: string;
+  software?: string;
 }
 
 export const servicesKeys = {

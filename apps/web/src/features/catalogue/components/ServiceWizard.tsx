@@ -3,21 +3,39 @@ import { Button, Chip, Fieldset, Group, NumberInput, Paper, Select, SimpleGrid, 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { serviceCreateSchema, type ServiceCreateInput, type ServiceJson } from '@cusp/shared';
+import { DEFAULT_CAPABILITIES, serviceCreateSchema, type ServiceCreateInput, type ServiceJson } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { usePlatformConfig } from '@/lib/config';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
 import { useLabels } from '../lib/labels';
+import { CapabilitiesFields } from './CapabilitiesFields';
 import { ImageField } from './ImageField';
 import { ImageListField } from './ImageListField';
 
 type Values = z.output<typeof serviceCreateSchema>;
-const DETAIL_FIELDS = ['title', 'description', 'toothPrice', 'unitOrArch', 'crownPrice', 'deliveryTime', 'revisions', 'cover', 'images'] as const;
+const DETAIL_FIELDS = [
+  'title',
+  'description',
+  'toothPrice',
+  'unitOrArch',
+  'crownPrice',
+  'deliveryTime',
+  'revisions',
+  'cover',
+  'images',
+  'restorations',
+  'materials',
+  'software',
+  'outputFormats',
+] as const;
 export const MAX_EXTRA_IMAGES = 8;
 
-/** The defaults of docs/product.md §7.1: price 1, type unit, delivery 1 day, 1 revision. */
+/**
+ * The defaults of docs/product.md §7.1: price 1, type unit, delivery 1 day, 1 revision; what it designs starts
+ * as the server's own default (crown in monolithic zirconia, delivered as STL), for the designer to change.
+ */
 export const EMPTY_SERVICE: ServiceCreateInput = {
   tags: [],
   title: '',
@@ -29,6 +47,10 @@ export const EMPTY_SERVICE: ServiceCreateInput = {
   revisions: 1,
   cover: null,
   images: [],
+  restorations: [...DEFAULT_CAPABILITIES.restorations],
+  materials: [...DEFAULT_CAPABILITIES.materials],
+  software: [...DEFAULT_CAPABILITIES.software],
+  outputFormats: [...DEFAULT_CAPABILITIES.outputFormats],
 };
 
 interface ServiceWizardProps {
@@ -220,6 +242,7 @@ export function ServiceWizard(props: ServiceWizardProps) {
                   )}
                 />
               </SimpleGrid>
+              <CapabilitiesFields control={control} errors={errors} />
               <Controller
                 control={control}
                 name="cover"

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { SERVICE_SORTS, type ServiceSort } from '@cusp/shared';
+import { MATERIALS, RESTORATIONS, SERVICE_SORTS, SOFTWARE, type ServiceSort } from '@cusp/shared';
+import { isCode } from '@/features/orders';
 import type { ServiceFilters } from '../api/services';
 import { isServiceTag } from './labels';
 
@@ -21,12 +22,27 @@ export function readServiceFilters(params: URLSearchParams): ServiceFilters {
     max: toPrice(params.get('max')),
     // docs/product.md §7.3: Best Selling is the default; with a search, relevance (left to the server, issue 21)
     sort: isSort(sort) && !(sort === 'relevance' && !search) ? sort : search ? undefined : 'sales',
+    ...capabilityFilters(params),
   };
 }
 
 const isSort = (value: string | null): value is ServiceSort => (SERVICE_SORTS as readonly (string | null)[]).includes(value);
 
-export type FilterPatch = Partial<Record<'cat' | 'search' | 'min' | 'max' | 'sort' | 'view', string | number | undefined>>;
+/** `restoration`, `material`, `software` (issue 16): only codes the server knows, as it accepts them. */
+export function capabilityFilters(params: URLSearchParams): Pick<ServiceFilters, 'restoration' | 'material' | 'software'> {
+  const restoration = params.get('restoration');
+  const material = params.get('material');
+  const software = params.get('software');
+  return {
+    ...(isCode(RESTORATIONS, restoration) ? { restoration } : {}),
+    ...(isCode(MATERIALS, material) ? { material } : {}),
+    ...(isCode(SOFTWARE, software) ? { software } : {}),
+  };
+}
+
+export type FilterPatch = Partial<
+  Record<'cat' | 'search' | 'min' | 'max' | 'sort' | 'view' | 'restoration' | 'material' | 'software', string | number | undefined>
+>;
 
 /** Filters from the URL and a way to change some of them (a new history entry each time). */
 export function useUrlFilters() {

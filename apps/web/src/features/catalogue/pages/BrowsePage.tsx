@@ -5,6 +5,7 @@ import type { DesignerCardJson } from '@cusp/shared';
 import { usePageTitle } from '@/lib/page-title';
 import { useI18n } from '@/lib/use-i18n';
 import { useDesigners } from '../api/designers';
+import { CapabilityFilters } from '../components/CapabilityFilters';
 import { CategorySelect } from '../components/CategorySelect';
 import { DesignerCard } from '../components/DesignerCard';
 import { PagedGrid } from '../components/PagedGrid';
@@ -45,7 +46,7 @@ export function BrowsePage() {
   const designerTag = params.get('cat');
   usePageTitle(t('catalogue.browse.title'));
 
-  const switchView = (next: string) => update({ view: next, cat: undefined });
+  const switchView = (next: string) => update({ view: next, cat: undefined, restoration: undefined, material: undefined, software: undefined });
 
   return (
     <Container size="lg" py={{ base: 'lg', md: 'xl' }}>
@@ -92,7 +93,10 @@ export function BrowsePage() {
               onChange={(cat) => update({ cat })}
             />
           ) : (
-            <CategorySelect value={filters.cat} options={labels.tagOptions} onChange={(cat) => update({ cat })} />
+            <>
+              <CategorySelect value={filters.cat} options={labels.tagOptions} onChange={(cat) => update({ cat })} />
+              <CapabilityFilters filters={filters} onChange={update} />
+            </>
           )}
         </Group>
         {view === 'designers' ? (
@@ -100,7 +104,7 @@ export function BrowsePage() {
         ) : (
           <ServiceGrid
             path="/services"
-            filters={{ cat: filters.cat, search: filters.search }}
+            filters={{ cat: filters.cat, search: filters.search, restoration: filters.restoration, material: filters.material, software: filters.software }}
             errorText={t('catalogue.browse.error')}
           />
         )}

@@ -39,6 +39,10 @@ export function EditServicePage() {
           revisions: s.revisions,
           cover: s.cover,
           images: s.images,
+          restorations: s.restorations,
+          materials: s.materials,
+          software: s.software,
+          outputFormats: s.outputFormats,
         }}
         submitLabel={t('catalogue.wizard.save')}
         submittingLabel={t('catalogue.wizard.saving')}

@@ -7,6 +7,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { useI18n } from '@/lib/use-i18n';
 import { useServices } from '../api/services';
 import { BudgetFilter } from '../components/BudgetFilter';
+import { CapabilityFilters } from '../components/CapabilityFilters';
 import { CategorySelect } from '../components/CategorySelect';
 import { SearchBox } from '../components/SearchBox';
 import { ServiceGrid } from '../components/ServiceGrid';
@@ -82,6 +83,7 @@ export function GigsPage() {
         </Group>
         <Group id={filtersId} className={classes.filters} data-open={filtersOpen || undefined} align="flex-end" gap="md">
           <CategorySelect value={filters.cat} options={labels.tagOptions} onChange={(cat) => update({ cat })} />
+          <CapabilityFilters filters={filters} onChange={update} />
           <BudgetFilter min={filters.min} max={filters.max} onApply={(range) => update(range)} />
         </Group>
         <ServiceGrid path="/gigs" filters={filters} />

@@ -15,6 +15,7 @@ import { useI18n } from '@/lib/use-i18n';
 import { useService } from '../api/services';
 import { DeleteServiceButton } from '../components/DeleteServiceButton';
 import { DesignerBox } from '../components/DesignerBox';
+import { ServiceCapabilities } from '../components/ServiceCapabilities';
 import { ServiceGallery } from '../components/ServiceGallery';
 import { useLabels } from '../lib/labels';
 import { ContactButton } from '@/features/messages';
@@ -89,6 +90,9 @@ export function ServiceDetailPage() {
           <ServiceGallery title={service.title} cover={service.cover} images={service.images} />
           <DetailSection id="description-title" title={t('catalogue.detail.description')}>
             <Text style={{ whiteSpace: 'pre-line' }}>{service.description || t('catalogue.detail.noDescription')}</Text>
+          </DetailSection>
+          <DetailSection id="capabilities-title" title={t('catalogue.capabilities.section')}>
+            <ServiceCapabilities service={service} />
           </DetailSection>
           <DetailSection id="reviews-title" title={t('orders.reviews.title')}>
             <ReviewsList filter={{ serviceId: service._id }} />

@@ -37,7 +37,7 @@ export type OrderAction = 'deliver' | 'revision' | 'accept' | 'cancel';
 
 export interface OrderActionBody {
   deliver: { note?: string; files: string[] };
-  revision: { note: string };
+  revision: { note: string; units?: number[] };
   accept: Record<string, never>;
   cancel: { reason?: string };
 }

@@ -1,10 +1,11 @@
 import { useId, useState, type DragEvent } from 'react';
-import { CloseButton, Group, List, Paper, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { CloseButton, Group, List, NativeSelect, Paper, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck, IconFile, IconUpload } from '@tabler/icons-react';
-import { ORDER_MAX_FILES } from '@cusp/shared';
+import { ORDER_MAX_FILES, type FileRole } from '@cusp/shared';
 import { ACCEPT, checkFile, formatBytes } from '@/features/files';
 import { useI18n } from '@/lib/use-i18n';
 import type { CaseFileUpload } from '../api/order-files';
+import { useDentalLabels } from '../lib/dental-labels';
 import { useOrderMessages } from '@/lib/order-messages';
 import classes from './CaseFilesField.module.css';
 import { ScanCheck } from './ScanCheck';
@@ -17,6 +18,12 @@ interface CaseFilesFieldProps {
   onRemove: (key: string) => void;
   error?: string;
   disabled?: boolean;
+  /**
+   * Case files of an order (issue 16): each uploaded file shows the role the server guessed from its name
+   * (`record.role`) or the one chosen here, with a select to change it.
+   */
+  roles?: Readonly<Record<string, FileRole>>;
+  onRoleChange?: (id: string, role: FileRole) => void;
 }
 
 /**
@@ -24,8 +31,9 @@ interface CaseFilesFieldProps {
  * with its own progress bar and a remove button (which also cancels a running upload). Files the
  * server would refuse by name or size are refused here first, with the reason.
  */
-export function CaseFilesField({ label, description, items, onAdd, onRemove, error, disabled = false }: CaseFilesFieldProps) {
+export function CaseFilesField({ label, description, items, onAdd, onRemove, error, disabled = false, roles, onRoleChange }: CaseFilesFieldProps) {
   const { t, locale, number } = useI18n();
+  const dental = useDentalLabels();
   const { failure } = useOrderMessages();
   const inputId = useId();
   const descriptionId = useId();
@@ -148,6 +156,18 @@ export function CaseFilesField({ label, description, items, onAdd, onRemove, err
                           <Text size="xs" c="dimmed">
                             {t('orders.files.uploaded', { size: formatBytes(item.size, locale) })}
                           </Text>
+                          {onRoleChange ? (
+                            <NativeSelect
+                              size="xs"
+                              w={{ base: '100%', xs: 200 }}
+                              aria-label={t('orders.rx.role', { name: item.name })}
+                              data={dental.options.roles}
+                              value={roles?.[item.record._id] ?? item.record.role}
+                              onChange={(event) => onRoleChange(item.record._id, event.currentTarget.value as FileRole)}
+                              disabled={disabled}
+                              data-testid="file-role"
+                            />
+                          ) : null}
                           <ScanCheck fileId={item.record._id} analysis={item.record.analysis} />
                         </>
                       )}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconPackageExport, IconRefresh, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { cancelInput, deliverInput, ORDER_NOTE_MAX, revisionInput, type OrderDetailJson } from '@cusp/shared';
@@ -149,13 +149,18 @@ function RevisionForm({ order }: { order: OrderDetailJson }) {
   const revision = useOrderAction(order._id, 'revision');
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
+  const [units, setUnits] = useState<string[]>([]);
+  const [unitsError, setUnitsError] = useState<string>();
   const [error, setError] = useState<string>();
   const [formError, setFormError] = useState<string>();
+  // Revisions may point at prescribed teeth (issue 16); older orders at their teeth.
+  const prescribed = order.prescription.units.length > 0 ? order.prescription.units.map((u) => u.tooth) : order.teeth;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(undefined);
-    const parsed = revisionInput.safeParse({ note });
+    setUnitsError(undefined);
+    const parsed = revisionInput.safeParse({ note, units: units.map(Number) });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
@@ -164,12 +169,14 @@ function RevisionForm({ order }: { order: OrderDetailJson }) {
     revision.mutate(parsed.data, {
       onSuccess: () => {
         setNote('');
+        setUnits([]);
         setOpen(false);
         notifySuccess(t('orders.actions.revisionSent'));
       },
       onError: (failed) => {
         const fields = isApiError(failed) ? failed.fieldErrors : {};
         if (fields.note) setError(fields.note);
+        else if (fields.units) setUnitsError(fields.units);
         else setFormError(failure(failed, t('orders.actions.failed')));
       },
     });
@@ -188,6 +195,17 @@ function RevisionForm({ order }: { order: OrderDetailJson }) {
           <Stack gap="sm">
             {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
             <NoteField label={t('orders.actions.revisionNote')} value={note} onChange={setNote} error={message(error)} />
+            {prescribed.length > 0 ? (
+              <MultiSelect
+                label={t('orders.rx.revisionUnits')}
+                description={t('orders.rx.revisionUnitsHint')}
+                data={prescribed.map((tooth) => ({ value: String(tooth), label: String(tooth) }))}
+                value={units}
+                onChange={setUnits}
+                clearable
+                error={message(unitsError)}
+              />
+            ) : null}
             <Button type="submit" loading={revision.isPending} style={{ alignSelf: 'flex-start' }}>
               {t('orders.actions.revisionSubmit')}
             </Button>

@@ -1,188 +1,286 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Divider, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Button, Divider, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import {
+  CASE_REF_MAX,
   ORDER_MAX_ARCHES,
-  ORDER_MAX_UNITS,
   ORDER_MESSAGES,
   ORDER_REQUIREMENTS_MAX,
-  serviceIntentInput,
+  earliestDueDate,
+  needsShade,
+  type FileRole,
+  type PresetJson,
+  type ServiceIntentInput,
   type ServiceJson,
 } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { isApiError } from '@/lib/api';
-import { usePlatformConfig } from '@/lib/config';
 import { useI18n } from '@/lib/use-i18n';
 import { useCreateIntent } from '@/features/payments';
 import { useCaseFileUploads } from '../api/order-files';
+import { usePresets } from '../api/preferences';
+import { useQuote } from '../api/quote';
+import { useDentalLabels } from '../lib/dental-labels';
 import { useOrderMessages } from '@/lib/order-messages';
+import {
+  applyPreset,
+  draftIssues,
+  emptyDraft,
+  markBridge,
+  parseRange,
+  toggleTooth,
+  toPrescriptionInput,
+  unitDefaults,
+  type DraftIssue,
+  type PrescriptionDraft,
+} from '../lib/prescription-draft';
 import { CaseFilesField } from './CaseFilesField';
-import { archesOf, ToothChart } from './ToothChart';
+import { DesignFields } from './DesignFields';
+import { QuoteSummary } from './QuoteSummary';
+import { ToothChart } from './ToothChart';
+import { UnitsEditor } from './UnitsEditor';
 
-type Field = 'quantity' | 'teeth' | 'requirements' | 'attachments';
-type Errors = Partial<Record<Field, string>>;
-
-export type OrderFormService = Pick<ServiceJson, '_id' | 'title' | 'toothPrice' | 'unitOrArch'>;
+export type OrderFormService = Pick<
+  ServiceJson,
+  '_id' | 'title' | 'toothPrice' | 'unitOrArch' | 'deliveryTime' | 'restorations' | 'materials' | 'outputFormats'
+>;
 
 /**
- * "Order Service" (docs/product.md §5.1): how many units or arches, which teeth (FDI), the requirements and the case
- * files; a preview of the total; then POST /api/payments/intents and on to the payment page. The
- * shared schema checks the input first, so the messages are the server's.
+ * "Order Service" (docs/product.md §5.1, issue 16): the dental prescription tooth by tooth on the FDI chart
+ * (restoration, material, shade, implant details; a bridge marked from one tooth to another), the design
+ * parameters filled from the buyer's default preset, the case reference, due date and notes, the case files
+ * with their roles; the shared rules check the draft as it changes, and the server prices it
+ * (POST /api/payments/quote) before "Continue to payment" creates the order. A service priced per arch may
+ * have no teeth: then the buyer says how many arches, as before.
  */
 export function OrderForm({ service, onCancel }: { service: OrderFormService; onCancel: () => void }) {
-  const { t, money, number } = useI18n();
+  const { t, number } = useI18n();
+  const dental = useDentalLabels();
   const { message, failure } = useOrderMessages();
-  const { currency } = usePlatformConfig();
   const navigate = useNavigate();
   const create = useCreateIntent();
   const uploads = useCaseFileUploads();
+  const presets = usePresets();
   const perArch = service.unitOrArch === 'arch';
-  const max = perArch ? ORDER_MAX_ARCHES : ORDER_MAX_UNITS;
 
-  const [quantity, setQuantity] = useState<number | string>(1);
-  const [teeth, setTeeth] = useState<number[]>([]);
-  const [requirements, setRequirements] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const [draft, setDraft] = useState<PrescriptionDraft>(() => emptyDraft(service));
+  const [preset, setPreset] = useState<PresetJson | null>(null);
+  const [arches, setArches] = useState<number | string>(1);
+  const [roles, setRoles] = useState<Record<string, FileRole>>({});
+  const [bridgeText, setBridgeText] = useState('');
+  const [bridgeError, setBridgeError] = useState<string>();
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
-  const teethSetQuantity = !perArch && teeth.length > 0;
+  const defaults = unitDefaults(service, preset);
 
-  const chooseTeeth = (next: number[]) => {
-    setTeeth(next);
-    setErrors((e) => ({ ...e, teeth: undefined, quantity: undefined }));
-    // For a service priced per unit, each chosen tooth is one unit.
-    if (!perArch && next.length > 0) setQuantity(next.length);
+  // The buyer's default preset fills the design block once the presets arrive (state adjusted while rendering).
+  const [presetsSeen, setPresetsSeen] = useState(false);
+  if (!presetsSeen && presets.data) {
+    setPresetsSeen(true);
+    const chosen = presets.data.find((p) => p.isDefault);
+    if (chosen) {
+      setPreset(chosen);
+      setDraft(applyPreset(draft, chosen, service));
+    }
+  }
+
+  const change = (next: PrescriptionDraft) => {
+    setDraft(next);
+    setServerErrors({});
+    setFormError(undefined);
+  };
+  const choosePreset = (next: PresetJson | null) => {
+    setPreset(next);
+    if (next) change(applyPreset(draft, next, service));
   };
 
-  const validQuantity = typeof quantity === 'number' && Number.isInteger(quantity) && quantity >= 1 && quantity <= max;
-  const total = validQuantity ? quantity * service.toothPrice : null;
+  const issues = useMemo(() => draftIssues(draft, service), [draft, service]);
+  const shown = issues.filter((issue) => submitted || issue.code !== 'NO_UNITS');
+  const textOf = (issue: DraftIssue) => (issue.code === 'NO_UNITS' ? t('orders.rules.NO_UNITS') : issue.code ? dental.issue({ ...issue, code: issue.code }) : message(issue.message));
+  const issueAt = (path: string): string | undefined => {
+    const found = shown.find((issue) => issue.path === path);
+    if (found) return textOf(found);
+    return message(serverErrors[`prescription.${path}`]);
+  };
 
-  const validate = (): Errors | null => {
-    const parsed = serviceIntentInput.safeParse({
-      type: 'service',
-      id: service._id,
-      quantity: quantity === '' ? undefined : quantity,
-      teeth,
-      requirements,
-      attachments: uploads.ids,
-    });
-    const found: Errors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        if (['quantity', 'teeth', 'requirements', 'attachments'].includes(field) && !found[field]) found[field] = issue.message;
-      }
+  const hasUnits = draft.units.length > 0;
+  const validArches = typeof arches === 'number' && Number.isInteger(arches) && arches >= 1 && arches <= ORDER_MAX_ARCHES;
+  const archesError = perArch && !hasUnits && submitted && !validArches ? ORDER_MESSAGES.tooMany : undefined;
+  const attachments = uploads.items.flatMap((item) => (item.status === 'done' ? [{ id: item.record._id, role: roles[item.record._id] ?? item.record.role }] : []));
+
+  const body: ServiceIntentInput = {
+    type: 'service',
+    id: service._id,
+    ...(perArch && !hasUnits ? { quantity: Number(arches) } : {}),
+    prescription: toPrescriptionInput(draft),
+    attachments,
+  };
+  const waiting = !perArch && !hasUnits ? 'units' : issues.length > 0 || (perArch && !hasUnits && !validArches) ? 'fixes' : undefined;
+  const quote = useQuote(waiting ? null : body);
+  const earliest = quote.data?.earliestDueBy ?? earliestDueDate(new Date(), service.deliveryTime);
+  const quoteError = quote.isError ? failure(quote.error, t('orders.rx.quoteFailed')) : undefined;
+
+  const markTheBridge = () => {
+    const range = parseRange(bridgeText);
+    const next = range ? markBridge(draft.units, range[0], range[1], defaults) : null;
+    if (!next) {
+      setBridgeError(t('orders.rx.bridgeInvalid'));
+      return;
     }
-    if (!found.quantity && typeof quantity === 'number' && quantity > max) found.quantity = ORDER_MESSAGES.tooMany;
-    if (!found.teeth && perArch && validQuantity && archesOf(teeth) > quantity) {
-      found.teeth = t('orders.form.teethOnBothArches');
-    }
-    return Object.keys(found).length > 0 ? found : null;
+    setBridgeError(undefined);
+    change({ ...draft, units: next });
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setSubmitted(true);
     setFormError(undefined);
-    const found = validate();
-    setErrors(found ?? {});
-    if (found || uploads.busy) return;
-    create.mutate(
-      { type: 'service', id: service._id, quantity: Number(quantity), teeth, requirements: requirements.trim(), attachments: uploads.ids },
-      {
-        onSuccess: (intent) => {
-          void navigate(`/pay/service/${encodeURIComponent(service._id)}?payment=${encodeURIComponent(intent._id)}`);
-        },
-        onError: (error) => {
-          const fields = isApiError(error) ? error.fieldErrors : {};
-          const fromServer: Errors = {};
-          for (const field of ['quantity', 'teeth', 'requirements', 'attachments'] as const) {
-            if (fields[field]) fromServer[field] = fields[field];
-          }
-          if (Object.keys(fromServer).length > 0) setErrors(fromServer);
-          else setFormError(failure(error, t('orders.form.failed')));
-        },
+    if (issues.length > 0 || (perArch && !hasUnits && !validArches)) {
+      setFormError(t('orders.rx.fixErrors'));
+      return;
+    }
+    if (uploads.busy) return;
+    create.mutate(body, {
+      onSuccess: (intent) => {
+        void navigate(`/pay/service/${encodeURIComponent(service._id)}?payment=${encodeURIComponent(intent._id)}`);
       },
-    );
+      onError: (error) => {
+        const fields = isApiError(error) ? error.fieldErrors : {};
+        setServerErrors(fields);
+        const placed = Object.keys(fields).some((key) => key.startsWith('prescription.') || key === 'attachments' || key === 'quantity');
+        setFormError(placed ? t('orders.rx.fixErrors') : failure(error, t('orders.form.failed')));
+      },
+    });
+  };
+
+  const presetExtras = {
+    material: draft.units[0]?.material ?? defaults.material,
+    shade: (draft.units[0] && needsShade(draft.units[0].material) ? draft.units[0].shade : defaults.shade) || null,
   };
 
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="lg">
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-        <NumberInput
-          label={perArch ? t('orders.form.arches') : t('orders.form.units')}
-          description={
-            teethSetQuantity
-              ? t('orders.form.quantityFromTeeth')
-              : perArch
-                ? t('orders.form.archesHint', { max: number(ORDER_MAX_ARCHES) })
-                : t('orders.form.unitsHint', { max: number(ORDER_MAX_UNITS) })
-          }
-          value={quantity}
-          onChange={(value) => {
-            setQuantity(value);
-            setErrors((e) => ({ ...e, quantity: undefined }));
-          }}
-          min={1}
-          max={max}
-          step={1}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          readOnly={teethSetQuantity}
-          error={message(errors.quantity)}
-          w={{ base: '100%', xs: 320 }}
-          data-autofocus
-        />
+        {perArch && !hasUnits ? (
+          <NumberInput
+            label={t('orders.form.arches')}
+            description={t('orders.form.archesHint', { max: number(ORDER_MAX_ARCHES) })}
+            value={arches}
+            onChange={setArches}
+            min={1}
+            max={ORDER_MAX_ARCHES}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            error={message(archesError ?? serverErrors.quantity)}
+            w={{ base: '100%', xs: 320 }}
+          />
+        ) : null}
         <ToothChart
-          label={t('orders.teeth.label')}
-          description={perArch ? t('orders.teeth.hintArch') : t('orders.teeth.hintUnit')}
-          value={teeth}
-          onChange={chooseTeeth}
-          error={message(errors.teeth)}
+          label={t('orders.rx.teethLabel')}
+          description={perArch ? t('orders.rx.teethHintArch') : t('orders.rx.teethHintUnit')}
+          value={draft.units.map((u) => u.tooth)}
+          units={draft.units}
+          onChange={(teeth) => {
+            // A click adds or removes one tooth; "Clear" empties the list.
+            if (teeth.length === 0) return change({ ...draft, units: [] });
+            const added = teeth.find((tooth) => !draft.units.some((u) => u.tooth === tooth));
+            const removed = draft.units.find((u) => !teeth.includes(u.tooth));
+            const tooth = added ?? removed?.tooth;
+            if (tooth !== undefined) change({ ...draft, units: toggleTooth(draft.units, tooth, defaults) });
+          }}
+          error={issueAt('units') ?? message(serverErrors.teeth)}
         />
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <TextInput
+            label={t('orders.rx.bridgeLabel')}
+            description={t('orders.rx.bridgeHint')}
+            placeholder="14-16"
+            value={bridgeText}
+            onChange={(event) => {
+              setBridgeText(event.currentTarget.value);
+              setBridgeError(undefined);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                markTheBridge();
+              }
+            }}
+            error={bridgeError}
+            style={{ flex: '0 1 22rem' }}
+            dir="ltr"
+          />
+          <Button variant="light" onClick={markTheBridge} mt={{ base: 0, xs: 44 }}>
+            {t('orders.rx.bridgeApply')}
+          </Button>
+        </Group>
+        {hasUnits ? (
+          <Stack gap={6}>
+            <Text fw={500} size="sm">
+              {t('orders.rx.units')} · {t('orders.rx.unitsCount', { count: draft.units.length })}
+            </Text>
+            <UnitsEditor units={draft.units} onChange={(units) => change({ ...draft, units })} capabilities={service} issueAt={issueAt} disabled={create.isPending} />
+          </Stack>
+        ) : null}
+        <DesignFields
+          design={draft.design}
+          onChange={(design) => change({ ...draft, design })}
+          formats={service.outputFormats}
+          hasPontic={draft.units.some((u) => u.restoration === 'pontic')}
+          issueAt={issueAt}
+          presets={presets.data ?? []}
+          presetId={preset?._id ?? null}
+          onPreset={choosePreset}
+          presetExtras={presetExtras}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label={t('orders.rx.caseRef')}
+            description={t('orders.rx.caseRefHint')}
+            value={draft.caseRef}
+            maxLength={CASE_REF_MAX}
+            onChange={(event) => change({ ...draft, caseRef: event.currentTarget.value })}
+            error={issueAt('caseRef')}
+            autoComplete="off"
+          />
+          <TextInput
+            type="date"
+            label={t('orders.rx.dueBy')}
+            description={t('orders.rx.dueByHint', { date: earliest })}
+            min={earliest}
+            value={draft.dueBy}
+            onChange={(event) => change({ ...draft, dueBy: event.currentTarget.value })}
+            error={issueAt('dueBy')}
+          />
+        </SimpleGrid>
         <Textarea
-          label={t('orders.form.requirements')}
-          description={t('orders.form.requirementsHint')}
-          placeholder={t('orders.form.requirementsPlaceholder')}
+          label={t('orders.rx.notes')}
+          description={t('orders.rx.notesHint')}
+          placeholder={t('orders.rx.notesPlaceholder')}
           autosize
-          minRows={4}
+          minRows={3}
           maxRows={10}
           maxLength={ORDER_REQUIREMENTS_MAX}
-          value={requirements}
-          onChange={(event) => {
-            setRequirements(event.currentTarget.value);
-            setErrors((e) => ({ ...e, requirements: undefined }));
-          }}
-          error={message(errors.requirements)}
+          value={draft.notes}
+          onChange={(event) => change({ ...draft, notes: event.currentTarget.value })}
+          error={issueAt('notes')}
         />
         <CaseFilesField
           label={t('orders.form.files')}
           items={uploads.items}
           onAdd={uploads.add}
           onRemove={uploads.remove}
-          error={message(errors.attachments)}
+          error={message(serverErrors.attachments)}
           disabled={create.isPending}
+          roles={roles}
+          onRoleChange={(id, role) => setRoles((current) => ({ ...current, [id]: role }))}
         />
         <Divider />
-        <Stack gap={4}>
-          <Group justify="space-between" wrap="nowrap">
-            <Text c="dimmed" size="sm">
-              {perArch ? t('orders.form.pricePerArch') : t('orders.form.pricePerUnit')}
-            </Text>
-            <Text size="sm">{money(service.toothPrice, currency)}</Text>
-          </Group>
-          <Group justify="space-between" wrap="nowrap" aria-live="polite">
-            <Text fw={700}>{t('orders.form.total')}</Text>
-            <Text fw={700} data-testid="order-total">
-              {total === null
-                ? '—'
-                : t('orders.form.totalValue', { quantity: number(Number(quantity)), price: money(service.toothPrice, currency), total: money(total, currency) })}
-            </Text>
-          </Group>
-          <Text size="xs" c="dimmed">
-            {t('orders.form.totalNote')}
-          </Text>
-        </Stack>
+        <QuoteSummary quote={quote.data} waiting={waiting} pending={quote.isFetching} error={quoteError} />
         {uploads.busy ? (
           <Text size="sm" c="dimmed" role="status">
             {t('orders.form.waitForUploads')}

@@ -21,7 +21,7 @@ export function OrderServiceModal({ service, opened, onClose }: { service: Order
           </Text>
         </>
       }
-      size={720}
+      size={880}
       fullScreen={!!phone}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       closeOnClickOutside={false}

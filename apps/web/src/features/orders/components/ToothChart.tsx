@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { bridgesOf, type Restoration } from '@cusp/shared';
 import { useI18n } from '@/lib/use-i18n';
+import { useDentalLabels } from '../lib/dental-labels';
 import classes from './ToothChart.module.css';
 
 /**
@@ -12,6 +14,9 @@ import classes from './ToothChart.module.css';
  *   toggles. The chosen teeth are listed under the chart.
  * - `readOnly`: the same picture with the chosen teeth filled, for the order page; the list says
  *   which teeth in words.
+ * - `units` (issue 16): each prescribed tooth is coloured by its restoration and carries the restoration's
+ *   short label (colour is never the only cue), bridges are drawn joined (`bridgesOf`), and a legend names
+ *   the restorations shown.
  */
 
 type Quadrant = 1 | 2 | 3 | 4;
@@ -47,10 +52,37 @@ export interface ToothChartProps {
   hideLabel?: boolean;
   description?: string;
   error?: string;
+  /** The prescription's units: colours, short labels, joined bridges and a legend. */
+  units?: readonly { tooth: number; restoration: Restoration }[];
+  /** Hide the "n teeth chosen" line (when a table below lists the units). */
+  hideList?: boolean;
 }
 
-export function ToothChart({ value, onChange, readOnly = false, label, hideLabel = false, description, error }: ToothChartProps) {
+/** Colour of each restoration on the chart (light fills with dark text; the short label says the same). */
+export const RESTORATION_TONES: Readonly<Record<Restoration, string>> = {
+  crown: 'blue',
+  bridge_retainer: 'violet',
+  pontic: 'orange',
+  inlay: 'teal',
+  onlay: 'teal',
+  veneer: 'pink',
+  implant_crown_screw: 'indigo',
+  implant_crown_cement: 'indigo',
+  custom_abutment: 'cyan',
+  coping: 'lime',
+  post_core: 'yellow',
+  denture_tooth: 'gray',
+};
+
+export function ToothChart({ value, onChange, readOnly = false, label, hideLabel = false, description, error, units, hideList = false }: ToothChartProps) {
   const { t, dir } = useI18n();
+  const dental = useDentalLabels();
+  const restorationOf = new Map(units?.map((u) => [u.tooth, u.restoration]));
+  // Each tooth joined to the next one in its row (same bridge): the connector drawn after it.
+  const joinedNext = new Set<number>();
+  const bridges = units ? bridgesOf(units) : [];
+  for (const bridge of bridges) bridge.teeth.slice(0, -1).forEach((tooth) => joinedNext.add(tooth));
+  const inBridge = new Set(bridges.filter((b) => b.teeth.length > 1).flatMap((b) => b.teeth));
   const labelId = useId();
   const descriptionId = useId();
   const errorId = useId();
@@ -95,11 +127,30 @@ export function ToothChart({ value, onChange, readOnly = false, label, hideLabel
 
   const renderTooth = (tooth: number, arch: 'upper' | 'lower') => {
     const isSelected = selected.has(tooth);
-    const common = { 'data-arch': arch, 'data-size': sizeOf(tooth), className: classes.tooth };
+    const restoration = restorationOf.get(tooth);
+    const joined = joinedNext.has(tooth) && inBridge.has(tooth);
+    const common = {
+      'data-arch': arch,
+      'data-size': sizeOf(tooth),
+      'data-restoration': restoration,
+      'data-tone': restoration ? RESTORATION_TONES[restoration] : undefined,
+      'data-joined': joined ? (tooth === 11 || tooth === 41 ? 'midline' : 'next') : undefined,
+      'data-testid': restoration ? `chart-tooth-${tooth}` : undefined,
+      className: classes.tooth,
+    };
+    const content = restoration ? (
+      <>
+        <span className={classes.number}>{tooth}</span>
+        <span className={classes.short}>{dental.short(restoration)}</span>
+      </>
+    ) : (
+      tooth
+    );
+    const name = restoration ? `${toothName(tooth)}: ${dental.restoration(restoration)}` : toothName(tooth);
     if (readOnly) {
       return (
-        <span key={tooth} {...common} data-readonly data-selected={isSelected || undefined} title={toothName(tooth)}>
-          {tooth}
+        <span key={tooth} {...common} data-readonly data-selected={isSelected || undefined} title={name}>
+          {content}
         </span>
       );
     }
@@ -113,14 +164,14 @@ export function ToothChart({ value, onChange, readOnly = false, label, hideLabel
         type="button"
         {...common}
         aria-pressed={isSelected}
-        aria-label={t('orders.teeth.tooth', { number: tooth, name: toothName(tooth) })}
-        title={toothName(tooth)}
+        aria-label={t('orders.teeth.tooth', { number: tooth, name })}
+        title={name}
         tabIndex={tooth === active ? 0 : -1}
         onClick={() => toggle(tooth)}
         onKeyDown={(event) => onKeyDown(event, tooth)}
         onFocus={() => setActive(tooth)}
       >
-        {tooth}
+        {content}
       </button>
     );
   };
@@ -165,6 +216,7 @@ export function ToothChart({ value, onChange, readOnly = false, label, hideLabel
       </div>
       <div
         className={classes.chart}
+        data-marked={units ? true : undefined}
         role="group"
         aria-labelledby={labelId}
         aria-describedby={[description ? descriptionId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}
@@ -173,6 +225,8 @@ export function ToothChart({ value, onChange, readOnly = false, label, hideLabel
         {renderArch('upper')}
         {renderArch('lower')}
       </div>
+      {units && units.length > 0 ? <Legend units={units} /> : null}
+      {hideList ? null : (
       <Group gap="sm" justify="space-between" wrap="nowrap" align="center">
         <Text size="sm" aria-live={readOnly ? undefined : 'polite'} data-testid="selected-teeth">
           {list.length > 0
@@ -187,11 +241,31 @@ export function ToothChart({ value, onChange, readOnly = false, label, hideLabel
           </Button>
         ) : null}
       </Group>
+      )}
       {error ? (
         <Text id={errorId} size="sm" c="var(--mantine-color-error)" role="alert">
           {error}
         </Text>
       ) : null}
     </Stack>
+  );
+}
+
+/** The restorations shown on the chart: swatch, short label and name. */
+function Legend({ units }: { units: readonly { restoration: Restoration }[] }) {
+  const { t } = useI18n();
+  const dental = useDentalLabels();
+  const shown = [...new Set(units.map((u) => u.restoration))];
+  return (
+    <div className={classes.legend} aria-label={t('orders.rx.legend')} role="list">
+      {shown.map((restoration) => (
+        <span key={restoration} role="listitem" className={classes.legendItem}>
+          <span className={classes.swatch} data-tone={RESTORATION_TONES[restoration]} data-restoration={restoration} aria-hidden>
+            {dental.short(restoration)}
+          </span>
+          {dental.restoration(restoration)}
+        </span>
+      ))}
+    </div>
   );
 }

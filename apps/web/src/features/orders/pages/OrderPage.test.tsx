@@ -29,7 +29,7 @@ describe('/orders/{id}', () => {
       events: [buildEvent({ type: 'created' }), buildEvent({ type: 'paid', actor: null, note: null })],
     });
     render(order);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Zirconia crown design' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zirconia crown design' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('In progress')).toBeInTheDocument();
     expect(screen.getByText('Designer: dr.designer')).toBeInTheDocument();
     expect(screen.getByText('Zirconia, shade A2, chamfer margin.')).toBeInTheDocument();
@@ -103,9 +103,13 @@ describe('/orders/{id}', () => {
     expect(await screen.findByText(ORDER_MESSAGES.revisionNeedsNote)).toBeInTheDocument();
     expect(api.to('POST /api/orders/o5/revision')).toHaveLength(0);
     await user.type(screen.getByLabelText('What should change?'), 'Open the contact on 21 a little.');
+    // the teeth it concerns, among the prescribed ones (11 and 21)
+    await user.click(screen.getAllByLabelText(/^Teeth this revision concerns/)[0]!);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['11', '21']);
+    await user.click(screen.getByRole('option', { name: '21' }));
     await user.click(screen.getByRole('button', { name: 'Send the revision request' }));
     expect(await screen.findByText('Revision requested', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
-    expect(api.to('POST /api/orders/o5/revision')[0]!.body).toEqual({ note: 'Open the contact on 21 a little.' });
+    expect(api.to('POST /api/orders/o5/revision')[0]!.body).toEqual({ note: 'Open the contact on 21 a little.', units: [21] });
     expect(screen.getByTestId('revisions-left')).toHaveTextContent('1 of 2');
   });
 

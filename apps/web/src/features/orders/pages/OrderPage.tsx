@@ -14,9 +14,9 @@ import { ContactButton } from '@/features/messages';
 import { useOrder } from '../api/orders';
 import { OrderActions } from '../components/OrderActions';
 import { OrderFiles } from '../components/OrderFiles';
+import { PrescriptionCard } from '../components/PrescriptionCard';
 import { StatusBadge } from '../components/StatusBadge';
 import { Stars } from '../components/Stars';
-import { ToothChart } from '../components/ToothChart';
 import { counterpartOf, revisionsLeft } from '../lib/format';
 import { useOrderMessages } from '@/lib/order-messages';
 
@@ -82,6 +82,11 @@ function EventItem({ event }: { event: OrderEventJson }) {
           {event.note}
         </Text>
       ) : null}
+      {event.units.length > 0 ? (
+        <Text size="sm" fw={600} data-testid="event-units">
+          {t('orders.rx.eventUnits', { list: event.units.join(', ') })}
+        </Text>
+      ) : null}
       {event.files.length > 0 ? <OrderFiles files={event.files} label={t('orders.timeline.files', { event: t(`orders.events.${event.type}`) })} /> : null}
     </Stack>
   );
@@ -130,18 +135,7 @@ function OrderView({ order }: { order: OrderDetailJson }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
           <Stack gap="xl">
-            <DetailSection id="requirements-title" title={t('orders.detail.requirements')} titleSize="h4">
-              <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} dir="auto" c={order.requirements ? undefined : 'dimmed'}>
-                {order.requirements || t('orders.detail.noRequirements')}
-              </Text>
-            </DetailSection>
-            <DetailSection id="teeth-title" title={t('orders.detail.teeth')} titleSize="h4">
-              {order.teeth.length > 0 ? (
-                <ToothChart readOnly hideLabel value={order.teeth} label={t('orders.teeth.label')} />
-              ) : (
-                <Text c="dimmed">{t('orders.teeth.noneChosen')}</Text>
-              )}
-            </DetailSection>
+            <PrescriptionCard order={order} />
             <DetailSection id="attachments-title" title={t('orders.detail.attachments')} titleSize="h4">
               {order.attachments.length > 0 ? (
                 <OrderFiles files={order.attachments} label={t('orders.detail.attachments')} />

@@ -1,0 +1,29 @@
+import { Select } from '@mantine/core';
+import { useI18n } from '@/lib/use-i18n';
+import { useDentalLabels } from '@/features/orders';
+import type { ServiceFilters } from '../api/services';
+import type { FilterPatch } from '../lib/service-filters';
+
+/** Filters by what a service designs (issue 16): restoration, material and CAD software, each "any" when empty. */
+export function CapabilityFilters({ filters, onChange }: { filters: ServiceFilters; onChange: (patch: FilterPatch) => void }) {
+  const { t } = useI18n();
+  const dental = useDentalLabels();
+  const select = (key: 'restoration' | 'material' | 'software', label: string, any: string, options: { value: string; label: string }[]) => (
+    <Select
+      label={label}
+      data={[{ value: '', label: any }, ...options]}
+      value={filters[key] ?? ''}
+      onChange={(value) => onChange({ [key]: value || undefined })}
+      allowDeselect={false}
+      searchable={options.length > 6}
+      w={{ base: '100%', sm: 210 }}
+    />
+  );
+  return (
+    <>
+      {select('restoration', t('catalogue.capabilities.restorations'), t('catalogue.capabilities.anyRestoration'), dental.options.restorations())}
+      {select('material', t('catalogue.capabilities.materials'), t('catalogue.capabilities.anyMaterial'), dental.options.materials())}
+      {select('software', t('catalogue.capabilities.software'), t('catalogue.capabilities.anySoftware'), dental.options.software)}
+    </>
+  );
+}
