@@ -12,7 +12,7 @@ export default mergeConfig(
       restoreMocks: true,
       unstubGlobals: true,
       // whole-app renders in jsdom are slow on a busy machine; no retries, so allow time instead
-      testTimeout: 15_000,
+      testTimeout: 40_000,
       // The web files share nothing (each renders its own app with a mocked API), so they run two at a time:
       // on CI's two cores that takes the web project from ~300 s to ~190 s. The server projects run after
       // them, one file at a time as before (vitest.config.ts).

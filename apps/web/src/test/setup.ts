@@ -25,8 +25,10 @@ if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
 }
 
-// Lazy routes in jsdom can take seconds on a loaded 2-core CI machine; waiting longer is not retrying.
-configure({ asyncUtilTimeout: 8000 });
+// A file's first render includes Vite transforming its lazy page's modules: 8-11 s were measured on a 2-core
+// machine running two suites at once. findBy* still ends as soon as the element appears; the bound only stops
+// a real hang, so it sits well above that and below the test's own limit (vitest.config.ts).
+configure({ asyncUtilTimeout: 25_000 });
 
 // Components render on their own here, outside the pages that would load their texts (app/lazy-page.ts).
 await initI18n('en');
