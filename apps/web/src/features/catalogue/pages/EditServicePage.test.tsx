@@ -58,6 +58,11 @@ describe('EditServicePage', () => {
       revisions: 1,
       cover: null,
       images: [],
+      // what it designs (issue 16), as the service says
+      restorations: ['crown'],
+      materials: ['zirconia_monolithic'],
+      software: ['exocad'],
+      outputFormats: ['stl'],
     });
   });
 
