@@ -5,6 +5,9 @@ import type { OrderFileJson, ScanAnalysisJson, ScanFindingCode, ScanFindingJson 
 import { api } from '@/lib/api';
 import { useI18n } from '@/lib/use-i18n';
 
+/** Amber that keeps 4.5:1 on white (Mantine's orange.9 is 3.9:1; axe refused it). */
+const WARNING_TEXT = '#9a3a06';
+
 const KNOWN: ReadonlySet<ScanFindingCode> = new Set([
   'not_a_mesh',
   'no_triangles',
@@ -80,13 +83,13 @@ export function ScanCheck({ fileId, analysis }: { fileId: string; analysis: Scan
           {finding.level === 'error' ? (
             <IconCircleX size={14} aria-hidden color="var(--mantine-color-error)" style={{ flexShrink: 0, marginTop: 2 }} />
           ) : finding.level === 'warning' ? (
-            <IconAlertTriangle size={14} aria-hidden color="var(--mantine-color-orange-9)" style={{ flexShrink: 0, marginTop: 2 }} />
+            <IconAlertTriangle size={14} aria-hidden color={WARNING_TEXT} style={{ flexShrink: 0, marginTop: 2 }} />
           ) : (
             <IconInfoCircle size={14} aria-hidden color="var(--mantine-color-dimmed)" style={{ flexShrink: 0, marginTop: 2 }} />
           )}
           <Text
             size="xs"
-            c={finding.level === 'error' ? 'var(--mantine-color-error)' : finding.level === 'warning' ? 'orange.9' : 'dimmed'}
+            c={finding.level === 'error' ? 'var(--mantine-color-error)' : finding.level === 'warning' ? WARNING_TEXT : 'dimmed'}
             data-level={finding.level}
           >
             {finding.level === 'info' ? null : <VisuallyHidden component="span">{t(`orders.scan.level.${finding.level}`)} </VisuallyHidden>}
