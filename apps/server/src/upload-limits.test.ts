@@ -53,9 +53,10 @@ describe.each([
 
   it('still takes a body of exactly its limit', async () => {
     if (type === 'image/jpeg') return; // filler bytes are not a decodable image
+    if (url === '/api/order-files') return; // analysed at upload (ADR 0026): a megabyte of filler is no mesh; its limit is the case files' one, taken by /api/file/upload above
     const body = streamedMultipart({ field: 'file', name, type, head, size: MB });
     const res = await app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, cookie: user.cookie } });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode, res.body).toBe(201);
   });
 });
 
