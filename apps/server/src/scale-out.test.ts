@@ -18,12 +18,15 @@ import { startS3rver } from '../test/s3.js';
 const redisUrl = process.env.TEST_REDIS_URL;
 const shared = !!process.env.TEST_DATABASE_URL && !!redisUrl;
 
-/** A valid binary STL of `triangles` triangles (84 + 50 bytes each), its bytes not all alike. */
+/** A binary STL of `triangles` triangles (84 + 50 bytes each), its bytes not all alike. */
 function bigStl(triangles: number) {
   const data = Buffer.alloc(84 + 50 * triangles);
   data.write('binary scan', 0, 'latin1');
   data.writeUInt32LE(triangles, 80);
-  for (let i = 84; i < data.length; i += 1) data[i] = (i * 7 + (i >>> 9)) & 255;
+  // Finite coordinates in millimetres (the upload checks that triangles parse as numbers), different per triangle.
+  for (let t = 0; t < triangles; t += 1) {
+    for (let k = 0; k < 12; k += 1) data.writeFloatLE(((t * 13 + k * 7) % 997) / 20, 84 + t * 50 + k * 4);
+  }
   return data;
 }
 
