@@ -45,7 +45,8 @@ const MessagesPage = lazyPage(
   () =>
     Promise.all([import('@/features/messages/pages/MessagesPage'), import('@/features/orders/components/OrderEventNotice')]).then(
       ([{ MessagesPage: Page }, { OrderEventNotice }]) =>
-        function Messages() {
+        // Named as the page: the server renderer links a page's stylesheets and scripts by its component's name.
+        function MessagesPage() {
           return <Page eventNotice={OrderEventNotice} />;
         },
     ),
