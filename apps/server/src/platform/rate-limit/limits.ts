@@ -21,7 +21,7 @@ export const LIMITS = {
   /** Reset e-mails to one address; past it the request is still answered the same, without a mail. */
   forgotEmail: { points: 3, seconds: 3600, what: 'password reset requests' },
 
-  messagesUser: { points: 120, seconds: 60, what: 'messages' },
+  messagesUser: { points: 200, seconds: 60, what: 'messages' },
   conversationsUser: { points: 60, seconds: 3600, what: 'new conversations' },
   supportAddress: { points: 5, seconds: 3600, what: 'support requests' },
   /** Per sender: the account when signed in, else the e-mail given in the form. */
