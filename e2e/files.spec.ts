@@ -1,30 +1,6 @@
 import { expect, newLivePage, test } from './fixtures';
 import type { Locator } from '@playwright/test';
-import { DEMO_BUYER, expectAccessible, logIn } from './helpers';
-
-/** A 10 mm binary STL tetrahedron, built here as apps/server/test/mesh-samples.ts does. */
-function binaryStl(): Buffer {
-  const points = [
-    [0, 0, 0],
-    [10, 0, 0],
-    [0, 10, 0],
-    [0, 0, 10],
-  ];
-  const faces = [
-    [0, 2, 1],
-    [0, 1, 3],
-    [0, 3, 2],
-    [1, 2, 3],
-  ];
-  const buf = Buffer.alloc(84 + 50 * faces.length);
-  buf.write('e2e tetrahedron', 0, 'latin1');
-  buf.writeUInt32LE(faces.length, 80);
-  faces.forEach((face, i) => {
-    const offset = 84 + i * 50 + 12; // after the normal
-    face.forEach((v, j) => points[v]!.forEach((c, k) => buf.writeFloatLE(c, offset + j * 12 + k * 4)));
-  });
-  return buf;
-}
+import { binaryStl, DEMO_BUYER, expectAccessible, logIn } from './helpers';
 
 /** How many pixels of a WebGL canvas differ from the viewer's background (#f1f3f5). */
 function paintedPixels(canvas: Locator): Promise<number> {

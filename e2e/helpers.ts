@@ -80,3 +80,27 @@ export function collectMarkupMismatches(page: Page): string[] {
   });
   return differed;
 }
+
+/** A 10 mm binary STL tetrahedron, built as apps/server/test/mesh-samples.ts does. */
+export function binaryStl(label = 'e2e tetrahedron'): Buffer {
+  const points = [
+    [0, 0, 0],
+    [10, 0, 0],
+    [0, 10, 0],
+    [0, 0, 10],
+  ];
+  const faces = [
+    [0, 2, 1],
+    [0, 1, 3],
+    [0, 3, 2],
+    [1, 2, 3],
+  ];
+  const buf = Buffer.alloc(84 + 50 * faces.length);
+  buf.write(label.slice(0, 79), 0, 'latin1');
+  buf.writeUInt32LE(faces.length, 80);
+  faces.forEach((face, i) => {
+    const offset = 84 + i * 50 + 12; // after the normal
+    face.forEach((v, j) => points[v]!.forEach((c, k) => buf.writeFloatLE(c, offset + j * 12 + k * 4)));
+  });
+  return buf;
+}

@@ -1,33 +1,10 @@
 import { expect, newLivePage, test } from './fixtures';
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_BUYER, expectAccessible, logIn } from './helpers';
+import { binaryStl, DEMO_BUYER, expectAccessible, logIn } from './helpers';
 
 const DEMO_DESIGNER = { email: 'designer@cusp.test', password: 'designer-demo-1', username: 'demo_designer' };
 const ADMIN = { email: 'admin@cusp.test', password: 'admin-demo-1' };
 
-/** A 10 mm binary STL tetrahedron, built as apps/server/test/mesh-samples.ts does. */
-function binaryStl(label: string): Buffer {
-  const points = [
-    [0, 0, 0],
-    [10, 0, 0],
-    [0, 10, 0],
-    [0, 0, 10],
-  ];
-  const faces = [
-    [0, 2, 1],
-    [0, 1, 3],
-    [0, 3, 2],
-    [1, 2, 3],
-  ];
-  const buf = Buffer.alloc(84 + 50 * faces.length);
-  buf.write(label.slice(0, 79), 0, 'latin1');
-  buf.writeUInt32LE(faces.length, 80);
-  faces.forEach((face, i) => {
-    const offset = 84 + i * 50 + 12; // after the normal
-    face.forEach((v, j) => points[v]!.forEach((c, k) => buf.writeFloatLE(c, offset + j * 12 + k * 4)));
-  });
-  return buf;
-}
 const stl = (name: string) => ({ name, mimeType: 'model/stl', buffer: binaryStl(name) });
 
 /** A page in its own browser context, logged in through the API. */

@@ -1,31 +1,8 @@
 import { expect, newLivePage, test } from './fixtures';
-import { DEMO_BUYER, expectAccessible, logIn } from './helpers';
+import { binaryStl, DEMO_BUYER, expectAccessible, logIn } from './helpers';
 
 const DEMO_DESIGNER = { email: 'designer@cusp.test', password: 'designer-demo-1' };
 
-/** A small valid binary STL (a 10 mm tetrahedron), as e2e/orders.spec.ts writes it. */
-function binaryStl(label: string): Buffer {
-  const points = [
-    [0, 0, 0],
-    [10, 0, 0],
-    [0, 10, 0],
-    [0, 0, 10],
-  ];
-  const faces = [
-    [0, 2, 1],
-    [0, 1, 3],
-    [0, 3, 2],
-    [1, 2, 3],
-  ];
-  const buf = Buffer.alloc(84 + 50 * faces.length);
-  buf.write(label.slice(0, 79), 0, 'latin1');
-  buf.writeUInt32LE(faces.length, 80);
-  faces.forEach((face, i) => {
-    const offset = 84 + i * 50 + 12;
-    face.forEach((v, j) => points[v]!.forEach((c, k) => buf.writeFloatLE(c, offset + j * 12 + k * 4)));
-  });
-  return buf;
-}
 const stl = (name: string) => ({ name, mimeType: 'model/stl', buffer: binaryStl(name) });
 const futureExpiry = () => `12${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
 const usd = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
