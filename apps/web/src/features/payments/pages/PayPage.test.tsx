@@ -37,7 +37,7 @@ describe('/pay/{type}/{id}', () => {
   });
 
   it('sends a service without an order to its page, with the order form open', async () => {
-    mockApi({ 'GET /api/services/single/svc-1': { body: { ...buildService(), designer: { rating: 0, reviews: 0, completedOrders: 0, role: '', software: [], isVerified: false } } }, 'GET /api/reviews': { body: [] } }, { user: BUYER });
+    mockApi({ 'GET /api/services/single/svc-1': { body: { ...buildService(), designer: { rating: 0, reviews: 0, completedOrders: 0, role: '', software: [], isVerified: false } } }, 'GET /api/reviews': { body: [] }, 'GET /api/preferences': { body: [] } }, { user: BUYER });
     renderApp('/pay/service/svc-1');
     await waitFor(() => expect(location()).toHaveTextContent('/services/svc-1?order=1'));
     expect(await screen.findByRole('dialog', { name: /Order this service/ })).toBeInTheDocument();
