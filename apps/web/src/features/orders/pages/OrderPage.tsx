@@ -1,5 +1,6 @@
-import { Anchor, Card, Container, Divider, Grid, Group, Stack, Text, Timeline, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Alert, Anchor, Card, Container, Divider, Grid, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Link, useLocation, useParams } from 'react-router';
 import type { OrderDetailJson, OrderEventJson } from '@cusp/shared';
 import { BackLink } from '@/components/BackLink';
 import { DetailSection } from '@/components/DetailPage';
@@ -11,7 +12,9 @@ import { usePageTitle } from '@/lib/page-title';
 import { useI18n } from '@/lib/use-i18n';
 import { userName } from '@/lib/user-name';
 import { ContactButton } from '@/features/messages';
-import { useOrder } from '../api/orders';
+import { useSocketEvent } from '@/lib/socket';
+import { useInvalidateOrder, useOrder } from '../api/orders';
+import { DueDate } from '../components/DueDate';
 import { OrderActions } from '../components/OrderActions';
 import { OrderFiles } from '../components/OrderFiles';
 import { PrescriptionCard } from '../components/PrescriptionCard';
@@ -48,6 +51,14 @@ function Summary({ order }: { order: OrderDetailJson }) {
         <Fact label={t('orders.detail.total')} value={money(order.price, order.currency)} testId="order-price" />
         <Divider my={4} />
         <Fact label={t('orders.detail.delivery')} value={t('orders.detail.days', { count: order.deliveryDays })} />
+        {order.dueAt ? (
+          <Group justify="space-between" wrap="nowrap" gap="md" align="flex-start">
+            <Text c="dimmed" size="sm">
+              {t('orders.detail.dueAt')}
+            </Text>
+            <DueDate order={order} />
+          </Group>
+        ) : null}
         <Fact
           label={t('orders.detail.revisions')}
           value={t('orders.detail.revisionsValue', { left: number(revisionsLeft(order)), included: number(order.revisionsIncluded) })}
@@ -68,7 +79,7 @@ function Summary({ order }: { order: OrderDetailJson }) {
   );
 }
 
-function EventItem({ event }: { event: OrderEventJson }) {
+function EventItem({ event, filesAbove = false }: { event: OrderEventJson; filesAbove?: boolean }) {
   const { t, locale } = useI18n();
   return (
     <Stack gap={4}>
@@ -82,28 +93,91 @@ function EventItem({ event }: { event: OrderEventJson }) {
           {event.note}
         </Text>
       ) : null}
+      {event.days !== null ? (
+        <Text size="sm" fw={600} data-testid="event-days">
+          {t('orders.timeline.days', { count: event.days })}
+        </Text>
+      ) : null}
       {event.units.length > 0 ? (
         <Text size="sm" fw={600} data-testid="event-units">
           {t('orders.rx.eventUnits', { list: event.units.join(', ') })}
         </Text>
       ) : null}
-      {event.files.length > 0 ? <OrderFiles files={event.files} label={t('orders.timeline.files', { event: t(`orders.events.${event.type}`) })} /> : null}
+      {event.files.length > 0 && filesAbove ? (
+        <Anchor href="#latest-delivery-title" size="sm">
+          {t('orders.timeline.filesAbove', { count: event.files.length })}
+        </Anchor>
+      ) : event.files.length > 0 ? (
+        <OrderFiles files={event.files} label={t('orders.timeline.files', { event: t(`orders.events.${event.type}`) })} />
+      ) : null}
     </Stack>
+  );
+}
+
+/**
+ * The work first (issue 18): the latest delivery, its files (with the 3D preview) and note, at the top of the
+ * page; the whole history stays in the timeline below.
+ */
+function LatestDelivery({ order }: { order: OrderDetailJson }) {
+  const { t, locale } = useI18n();
+  const latest = order.events.findLast((event) => event.type === 'delivered');
+  if (!latest) return null;
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="latest-delivery-title" data-testid="latest-delivery">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4" id="latest-delivery-title">
+            {t('orders.detail.latestDelivery')}
+          </Title>
+          <Text size="xs" c="dimmed">
+            {formatDate(latest.createdAt, locale, { dateStyle: 'medium', timeStyle: 'short' })}
+          </Text>
+        </Group>
+        {latest.files.length > 0 ? <OrderFiles files={latest.files} label={t('orders.detail.latestDelivery')} /> : null}
+        {latest.note ? (
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {t('orders.detail.deliveryNote')}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} dir="auto">
+              {latest.note}
+            </Text>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Card>
   );
 }
 
 function OrderView({ order }: { order: OrderDetailJson }) {
   const { t } = useI18n();
   const other = counterpartOf(order);
+  const location = useLocation();
+  // The latest delivery's files are shown once, at the top; its timeline entry points there.
+  const latestDeliveryId = order.events.findLast((event) => event.type === 'delivered')?._id;
+  const justPaid = (location.state as { paid?: boolean } | null)?.paid === true && !order.isSeller;
   return (
     <Stack gap="lg">
       <BackLink to="/orders">{t('orders.detail.back')}</BackLink>
+      {justPaid ? (
+        <Alert color="green" variant="light" icon={<IconCircleCheck size={20} aria-hidden />} role="status" data-testid="paid-notice">
+          {t('orders.detail.paidNotice', { number: order.number })}
+        </Alert>
+      ) : null}
       <Stack gap="xs">
+        <Text size="sm" fw={700} c="dimmed" dir="ltr" style={{ alignSelf: 'flex-start' }} data-testid="order-number">
+          {order.number}
+        </Text>
         <Group gap="sm" align="center">
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
             {order.title}
           </Title>
           <StatusBadge status={order.status} size="lg" />
+          {order.late ? (
+            <Text size="sm" fw={700} c="red.9" data-testid="order-late">
+              {t('orders.detail.late')}
+            </Text>
+          ) : null}
         </Group>
         <Group gap="md">
           <Text c="dimmed">
@@ -135,6 +209,7 @@ function OrderView({ order }: { order: OrderDetailJson }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
           <Stack gap="xl">
+            <LatestDelivery order={order} />
             <PrescriptionCard order={order} />
             <DetailSection id="attachments-title" title={t('orders.detail.attachments')} titleSize="h4">
               {order.attachments.length > 0 ? (
@@ -159,7 +234,7 @@ function OrderView({ order }: { order: OrderDetailJson }) {
               <Timeline active={order.events.length - 1} bulletSize={16} lineWidth={2} aria-label={t('orders.timeline.title')}>
                 {order.events.map((event) => (
                   <Timeline.Item key={event._id} title={t(`orders.events.${event.type}`)}>
-                    <EventItem event={event} />
+                    <EventItem event={event} filesAbove={event._id === latestDeliveryId} />
                   </Timeline.Item>
                 ))}
               </Timeline>
@@ -178,6 +253,11 @@ export function OrderPage() {
   const { failure } = useOrderMessages();
   const query = useOrder(id);
   usePageTitle(query.data?.title ?? t('orders.detail.pageTitle'));
+  // Live (issue 18): a change by the other party (a delivery, a revision, an answer) shows without a reload.
+  const invalidate = useInvalidateOrder();
+  useSocketEvent('order:updated', ({ orderId }) => {
+    if (orderId === id) invalidate(orderId);
+  });
 
   let content;
   if (query.isPending) content = <PageLoader label={t('orders.detail.loading')} />;
