@@ -12,7 +12,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { useI18n } from '@/lib/use-i18n';
 import { userName } from '@/lib/user-name';
 import { ContactButton } from '@/features/messages';
-import { useSocketEvent } from '@/lib/socket';
+import { useSocketConnect, useSocketEvent } from '@/lib/socket';
 import { useInvalidateOrder, useOrder } from '../api/orders';
 import { DueDate } from '../components/DueDate';
 import { OrderActions } from '../components/OrderActions';
@@ -258,6 +258,8 @@ export function OrderPage() {
   useSocketEvent('order:updated', ({ orderId }) => {
     if (orderId === id) invalidate(orderId);
   });
+  // What changed while the socket was down (or before it first connected) is fetched when it connects.
+  useSocketConnect(() => invalidate(id));
 
   let content;
   if (query.isPending) content = <PageLoader label={t('orders.detail.loading')} />;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Chip, Group, Modal, NativeSelect, Pagination, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconReceipt, IconSearch } from '@tabler/icons-react';
@@ -6,12 +7,13 @@ import { Link, useSearchParams } from 'react-router';
 import type { OrderJson } from '@cusp/shared';
 import { notifySuccess } from '@/lib/notify';
 import { useOrderMessages } from '@/lib/order-messages';
-import { useSocketEvent } from '@/lib/socket';
+import { useSocketConnect, useSocketEvent } from '@/lib/socket';
 import { FormMessage } from '@/components/FormMessage';
 import { PageLoader } from '@/components/PageLoader';
 import { PageShell } from '@/components/PageShell';
 import { useI18n } from '@/lib/use-i18n';
 import { useMe } from '@/features/auth';
+import { ordersKeys } from '../api/keys';
 import { useBalance, useInvalidateOrder, useOrderAction, useOrders } from '../api/orders';
 import { OrdersTable } from '../components/OrdersTable';
 import { cutTitle } from '../lib/format';
@@ -277,6 +279,8 @@ function OrderLists() {
 function useLiveOrders() {
   const invalidate = useInvalidateOrder();
   useSocketEvent('order:updated', ({ orderId }) => invalidate(orderId));
+  const queryClient = useQueryClient();
+  useSocketConnect(() => void queryClient.invalidateQueries({ queryKey: ordersKeys.list }));
 }
 
 /** `/orders`: the caller's orders on both sides, and a designer's balance. */
