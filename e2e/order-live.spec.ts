@@ -53,7 +53,8 @@ test('the buyer’s open order page follows the designer live: a request for mor
   await ask.getByRole('button', { name: 'Send the request' }).click();
   await expect(designer.getByTestId('extension-waiting')).toHaveText('You asked for 2 more days. Waiting for the buyer’s answer.');
   const request = buyer.getByTestId('extension-request');
-  await expect(request).toContainText('demo_designer asks for 2 more days: “The prep margin needs a closer look.”');
+  // (The name and the reason are isolated with U+2068 … U+2069 inside the sentence.)
+  await expect(request).toContainText(/demo_designer\u2069? asks for 2 more days: “\u2068?The prep margin needs a closer look\.\u2069?”/);
   await expectAccessible(buyer);
 
   // The buyer accepts; the designer's page hears it too.

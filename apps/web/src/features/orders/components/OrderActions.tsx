@@ -9,6 +9,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
 import { userName } from '@/lib/user-name';
 import { counterpartOf } from '../lib/format';
+import { isolate } from '../lib/event-summary';
 import { useCaseFileUploads } from '../api/order-files';
 import { useOrderAction } from '../api/orders';
 import { revisionsLeft } from '../lib/format';
@@ -382,8 +383,9 @@ function ExtensionRequest({ order }: { order: OrderDetailJson }) {
   return (
     <Paper withBorder radius="md" p="sm" data-testid="extension-request">
       <Stack gap="sm">
-        <Text size="sm" dir="auto" style={{ overflowWrap: 'anywhere' }}>
-          {t('orders.actions.extensionAsked', { name: userName(t, counterpartOf(order).username), count: days, reason })}
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {/* The name and the reason are the people's own words, kept whole in either direction. */}
+          {t('orders.actions.extensionAsked', { name: isolate(userName(t, counterpartOf(order).username)), count: days, reason: isolate(reason) })}
         </Text>
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
         <Group gap="sm">

@@ -73,7 +73,7 @@ function Activity({ order }: { order: OrderJson }) {
   const { locale } = useI18n();
   return (
     <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-      {formatDate(order.lastActivityAt, locale, { dateStyle: 'medium', timeStyle: 'short' })}
+      {formatDate(order.lastActivityAt, locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}
     </Text>
   );
 }
@@ -163,11 +163,11 @@ export function OrdersTable({ orders, caption }: { orders: OrderJson[]; caption:
                 <Units order={order} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{money(order.price, order.currency)}</Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <StatusBadge status={order.status} />
               </Table.Td>
               <Table.Td>
-                <DueDate order={order} />
+                <DueDate order={order} compact />
               </Table.Td>
               <Table.Td>
                 <Activity order={order} />

@@ -85,8 +85,11 @@ function AwaitingPayment() {
               <Text size="sm" fw={600} dir="ltr" style={{ alignSelf: 'flex-start' }}>
                 {order.number}
               </Text>
-              <Text size="sm" title={order.title} style={{ overflowWrap: 'anywhere' }}>
-                {cutTitle(order.title)} · {money(order.price, order.currency)}
+              <Text size="sm" title={order.title} dir="auto" style={{ overflowWrap: 'anywhere' }}>
+                {cutTitle(order.title)}
+              </Text>
+              <Text size="sm" fw={600}>
+                {money(order.price, order.currency)}
               </Text>
             </Stack>
             <Group gap="xs" wrap="nowrap">
