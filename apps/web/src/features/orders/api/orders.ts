@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BalanceJson, OrderDetailJson, OrderJson, OrderListQuery } from '@cusp/shared';
+import { ORDER_STATUS_LIST, type BalanceJson, type OrderDetailJson, type OrderJson, type OrderListQuery } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { ordersKeys } from './keys';
 
@@ -79,7 +79,11 @@ export function useOrderAction<A extends OrderAction>(id: string, action: A) {
  */
 export function useInvalidateOrder() {
   const queryClient = useQueryClient();
-  return (orderId: string) => {
+  return (orderId: string, status?: string) => {
+    // The event's status shows at once; the refetch that follows brings the rest (actions, files, history).
+    if (status && (ORDER_STATUS_LIST as readonly string[]).includes(status)) {
+      queryClient.setQueryData<OrderDetailJson>(ordersKeys.detail(orderId), (old) => (old ? { ...old, status: status as OrderDetailJson['status'] } : old));
+    }
     void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(orderId) });
     void queryClient.invalidateQueries({ queryKey: ordersKeys.list });
     void queryClient.invalidateQueries({ queryKey: ordersKeys.balance });

@@ -255,8 +255,8 @@ export function OrderPage() {
   usePageTitle(query.data?.title ?? t('orders.detail.pageTitle'));
   // Live (issue 18): a change by the other party (a delivery, a revision, an answer) shows without a reload.
   const invalidate = useInvalidateOrder();
-  useSocketEvent('order:updated', ({ orderId }) => {
-    if (orderId === id) invalidate(orderId);
+  useSocketEvent('order:updated', ({ orderId, status }) => {
+    if (orderId === id) invalidate(orderId, status);
   });
   // What changed while the socket was down (or before it first connected) is fetched when it connects.
   useSocketConnect(() => invalidate(id));
