@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Anchor, Badge, Box, Button, Card, Checkbox, ColorSwatch, Container, Grid, Group, SegmentedControl, Select, Slider, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconMapPin, IconRuler2 } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PIN_MAX, PIN_NOTE_MAX, type OrderDetailJson, type PinInput } from '@cusp/shared';
@@ -66,6 +67,8 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
   const { message, failure } = useOrderMessages();
   const navigate = useNavigate();
   const viewport = useRef<ViewportHandle | null>(null);
+  // A phone or tablet has no right button or wheel: its reader is told the gestures instead.
+  const touch = useMediaQuery('(hover: none) and (pointer: coarse)', false, { getInitialValueInEffect: false });
 
   const deliveries = useMemo(() => order.events.filter((event) => event.type === 'delivered' && event.files.some((f) => meshFilesOf([f]).length > 0)), [order.events]);
   const revisions = useMemo(() => order.events.filter((event) => event.type === 'revision_requested' && event.pins.length > 0), [order.events]);
@@ -138,6 +141,8 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
         ...(placing.withMeasure && measured !== null ? { measurementMm: Math.round(measured * 1000) / 1000 } : {}),
       },
     ]);
+    // An attached measurement now lives with its pin; the ruler starts afresh.
+    if (placing.withMeasure && measured !== null) setMeasure([]);
     setPlacing(null);
     setErrors({});
   };
@@ -263,7 +268,7 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
                 </Suspense>
               </Box>
               <Text size="xs" c="dimmed">
-                {mode === 'pin' ? t('orders.review3d.hintPin') : mode === 'measure' ? t('orders.review3d.hintMeasure') : t('orders.review3d.hint')}
+                {mode === 'pin' ? t('orders.review3d.hintPin') : mode === 'measure' ? t('orders.review3d.hintMeasure') : touch ? t('orders.review3d.hintTouch') : t('orders.review3d.hint')}
               </Text>
               <Group gap="md" wrap="wrap" align="center">
                 <Switch label={t('orders.review3d.section')} checked={clip !== null} onChange={(e) => setClip(e.currentTarget.checked ? 0.5 : null)} disabled={!anyLoaded} />
@@ -332,11 +337,11 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
                             aria-label={t('orders.review3d.show', { name: `${kindLabel} ${file.name}` })}
                           />
                           {state === 'loading' || !state ? (
-                            <Badge size="xs" variant="light" color="gray">
+                            <Badge size="xs" variant="outline" color="gray.7">
                               {t('orders.review3d.loading')}
                             </Badge>
                           ) : state === 'error' ? (
-                            <Badge size="xs" variant="light" color="red">
+                            <Badge size="xs" variant="filled" color="red.9">
                               {t('orders.review3d.failed')}
                             </Badge>
                           ) : null}
@@ -372,7 +377,17 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
                 }}
                 onRemove={canRevise ? (key) => setDrafts((list) => list.filter((pin) => pin.key !== key)) : undefined}
                 resolvable={order.pinsResolvable}
-                onResolve={(pinId, resolved) => resolve.mutate({ pinId, resolved })}
+                onResolve={(pinId, resolved, undo) =>
+                  resolve.mutate(
+                    { pinId, resolved },
+                    {
+                      onError: (error) => {
+                        undo();
+                        setErrors({ resolve: failure(error, t('orders.actions.failed')) });
+                      },
+                    },
+                  )
+                }
                 mm={mm}
                 when={when}
               >
@@ -382,6 +397,7 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
                   </Button>
                 ) : null}
                 {errors.place ? <FormMessage tone="error">{errors.place}</FormMessage> : null}
+                {errors.resolve ? <FormMessage tone="error">{errors.resolve}</FormMessage> : null}
                 {placing ? (
                   <Stack gap="xs" data-testid="pin-form">
                     <Textarea
@@ -503,7 +519,8 @@ interface PinsSectionProps {
   onGo: (pin: ListedPin) => void;
   onRemove?: (key: string) => void;
   resolvable: boolean;
-  onResolve: (pinId: string, resolved: boolean) => void;
+  /** `undo` puts the box back when the server refuses. */
+  onResolve: (pinId: string, resolved: boolean, undo: () => void) => void;
   mm: (value: number) => string;
   when: (value: string) => string;
   children?: React.ReactNode;
@@ -512,6 +529,8 @@ interface PinsSectionProps {
 /** The pins as a list: the keyboard and screen-reader way to them; "Show" moves the camera to each. */
 function PinsSection({ title, pins, revisions, revisionId, onRevision, draft, active, onGo, onRemove, resolvable, onResolve, mm, when, children }: PinsSectionProps) {
   const { t } = useI18n();
+  // The box follows the click at once; the server's answer replaces it when the order is read again.
+  const [ticked, setTicked] = useState<Record<string, boolean>>({});
   return (
     <Card withBorder radius="md" padding="sm" component="section" aria-labelledby="pins-title">
       <Stack gap="xs">
@@ -540,7 +559,7 @@ function PinsSection({ title, pins, revisions, revisionId, onRevision, draft, ac
                     <Text size="sm" fw={600}>
                       {t('orders.review3d.pinTitle', { n: pin.number, name: pin.fileName })}
                       {pin.resolved ? (
-                        <Badge ms={6} size="xs" color="green" variant="light">
+                        <Badge ms={6} size="xs" color="#1b5e20" variant="filled">
                           {t('orders.review3d.resolved')}
                         </Badge>
                       ) : null}
@@ -566,7 +585,17 @@ function PinsSection({ title, pins, revisions, revisionId, onRevision, draft, ac
                   </Stack>
                 </Group>
                 {!draft && resolvable ? (
-                  <Checkbox mt={6} size="xs" label={t('orders.review3d.markResolved', { n: pin.number })} checked={pin.resolved} onChange={(e) => onResolve(pin._id, e.currentTarget.checked)} />
+                  <Checkbox
+                    mt={6}
+                    size="xs"
+                    label={t('orders.review3d.markResolved', { n: pin.number })}
+                    checked={ticked[pin._id] ?? pin.resolved}
+                    onChange={(e) => {
+                      const resolved = e.currentTarget.checked;
+                      setTicked((all) => ({ ...all, [pin._id]: resolved }));
+                      onResolve(pin._id, resolved, () => setTicked((all) => ({ ...all, [pin._id]: !resolved })));
+                    }}
+                  />
                 ) : null}
               </Box>
             ))}

@@ -166,6 +166,7 @@ export default function ReviewViewport({ layers, pins, measure, clip, picking, o
       <canvas
         ref={canvasRef}
         role="img"
+        tabIndex={0}
         aria-label={label}
         data-testid="review-canvas"
         style={{ display: 'block', width: '100%', height: '100%', touchAction: 'none', cursor: picking ? 'crosshair' : 'grab' }}

@@ -86,6 +86,7 @@ export class ReviewScene {
     this.scene.add(this.camera, new HemisphereLight('#ffffff', '#7d828a', 1.3), this.markers, this.measure);
     this.controls = new OrbitControls(this.camera, canvas);
     this.controls.enableDamping = false;
+    this.controls.listenToKeyEvents(canvas); // arrow keys pan while the canvas has focus
     this.controls.addEventListener('change', () => this.render());
     this.observer = new ResizeObserver(() => this.resize());
     this.observer.observe(container);
