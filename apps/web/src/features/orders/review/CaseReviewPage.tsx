@@ -43,7 +43,7 @@ export function CaseReviewPage() {
   const query = useOrder(id);
   usePageTitle(query.data ? t('orders.review3d.pageTitle', { title: query.data.title }) : t('orders.review3d.title'));
   return (
-    <Container size="xl" py={{ base: 'md', md: 'lg' }} px={{ base: 'xs', sm: 'md' }}>
+    <Container size='lg' py={{ base: 'md', md: 'lg' }} px={{ base: 'xs', sm: 'md' }}>
       {query.isPending ? (
         <PageLoader label={t('orders.detail.loading')} />
       ) : query.isError ? (
@@ -68,7 +68,7 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
   const navigate = useNavigate();
   const viewport = useRef<ViewportHandle | null>(null);
   // A phone or tablet has no right button or wheel: its reader is told the gestures instead.
-  const touch = useMediaQuery('(hover: none) and (pointer: coarse)', false, { getInitialValueInEffect: false });
+  const touch = useMediaQuery('(any-pointer: coarse)', false, { getInitialValueInEffect: false });
 
   const deliveries = useMemo(() => order.events.filter((event) => event.type === 'delivered' && event.files.some((f) => meshFilesOf([f]).length > 0)), [order.events]);
   const revisions = useMemo(() => order.events.filter((event) => event.type === 'revision_requested' && event.pins.length > 0), [order.events]);
