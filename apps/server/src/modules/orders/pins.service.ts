@@ -4,7 +4,7 @@ import { PIN_MESSAGES, pinResolveRefusal, type OrderPinJson, type pinInput } fro
 import type { AppContext } from '../../context.js';
 import { orderEvents, orderFiles, orderPins, type OrderFileRow, type OrderPinRow, type OrderRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { Transaction } from './orders.service.js';
+import type { Db } from '../../db/client.js';
 
 /**
  * Review pins (issue 17, docs/decisions/0037): checked against the order's files when a revision sends them,
@@ -12,6 +12,7 @@ import type { Transaction } from './orders.service.js';
  */
 
 type PinInput = z.output<typeof pinInput>;
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Float noise of the stored bounds (rounded to 4 places) and of a picked point on the surface. */
 const BOUNDS_SLACK_MM = 0.01;
