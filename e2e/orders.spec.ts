@@ -19,7 +19,7 @@ async function loggedInPage(browser: Browser, baseURL: string, who: { email: str
 const futureExpiry = () => `12${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
 
 test('order with a tooth chart, pay by sandbox card, deliver, revise, deliver again, accept and review', async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000); // one more page (the list, found by number) than before issue 18, on a shared 2-core machine
 
   // A new service of the demo designer (so its rating starts empty).
   const designer = await loggedInPage(browser, baseURL!, DEMO_DESIGNER);
@@ -63,19 +63,24 @@ test('order with a tooth chart, pay by sandbox card, deliver, revise, deliver ag
   await page.getByLabel('Name on card').fill('Demo Buyer');
   await page.getByRole('button', { name: 'Pay $80.00' }).click();
 
-  // 3. Confirmation, then the orders page after 5 seconds.
-  await expect(page).toHaveURL(/\/success\?payment_intent=[0-9a-f-]+$/);
-  await expect(page.getByText('Payment successful. You are being redirected to the orders page. Please do not close the page')).toBeVisible();
-  await expect(page).toHaveURL(/\/orders$/, { timeout: 12_000 });
-  const row = page.getByRole('table', { name: 'Orders you placed' }).getByRole('row').filter({ hasText: title.slice(0, 30) });
-  await expect(row).toContainText('In progress');
-  await expect(row).toContainText('$80.00');
-  await expect(row).toContainText(DEMO_DESIGNER.username);
-  await expectAccessible(page);
-  await row.getByRole('link').first().click();
-  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]+$/);
+  // 3. Confirmation: the buyer lands on the new order, which says the payment arrived (issue 18).
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]+$/, { timeout: 12_000 });
   const orderPath = new URL(page.url()).pathname;
   const orderId = orderPath.split('/').pop()!;
+  await expect(page.getByTestId('paid-notice')).toContainText(/^Payment received\. Order C-\d+ is now with the designer\.$/);
+  const number = (await page.getByTestId('order-number').textContent())!;
+  // The orders list shows it by its number, with the designer, units, price and status.
+  await page.goto('/orders');
+  const row = page.getByRole('table', { name: 'Active' }).getByRole('row').filter({ hasText: number });
+  await expect(row).toContainText(title.slice(0, 30));
+  await expect(row).toContainText('In progress');
+  await expect(row).toContainText('$80.00');
+  await expect(row).toContainText('2 units');
+  await expect(row).toContainText(DEMO_DESIGNER.username);
+  await expect(row).toContainText('left');
+  await expectAccessible(page);
+  await row.getByRole('link', { name: number }).click();
+  await expect(page).toHaveURL(new RegExp(`${orderPath}$`));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByTestId('selected-teeth')).toHaveText('2 teeth chosen: 11, 21');
   await expect(page.getByRole('link', { name: 'Download upper-scan.stl' })).toBeVisible();
@@ -151,8 +156,8 @@ test('order with a tooth chart, pay by sandbox card, deliver, revise, deliver ag
   const share = 80 * (1 - after.feePercent / 100);
   expect(after.available - before.available).toBeCloseTo(share, 2);
   expect(before.escrow - after.escrow).toBeCloseTo(80, 2);
-  await designer.goto('/orders');
-  await expect(designer.getByRole('table', { name: 'Orders you received as a designer' }).getByText(title)).toBeVisible();
+  await designer.goto('/orders?status=completed');
+  await expect(designer.getByRole('table', { name: 'Completed' }).getByText(title)).toBeVisible();
   const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
   await expect(designer.getByTestId('balance-available')).toHaveText(usd.format(after.available));
   await expect(designer.getByTestId('balance-escrow')).toHaveText(usd.format(after.escrow));

@@ -59,6 +59,14 @@ const ORDER_KEYS: Record<string, TranslationKey> = {
   [PIN_MESSAGES.notFound]: 'orders.server.pin.notFound',
   [PIN_MESSAGES.resolveWhen]: 'orders.server.pin.resolveWhen',
   [PIN_MESSAGES.approvedFile]: 'orders.server.pin.approvedFile',
+  [ORDER_MESSAGES.extensionDays]: 'orders.server.extensionDays',
+  [ORDER_MESSAGES.extensionReason]: 'orders.server.extensionReason',
+  [ORDER_MESSAGES.extensionWaiting]: 'orders.server.extensionWaiting',
+  [ORDER_MESSAGES.noExtension]: 'orders.server.noExtension',
+  [ORDER_MESSAGES.replyText]: 'orders.server.replyText',
+  [ORDER_MESSAGES.replyNotAllowed]: 'orders.server.replyNotAllowed',
+  [ORDER_MESSAGES.replyTwice]: 'orders.server.replyTwice',
+  [ORDER_MESSAGES.reviewNotFound]: 'orders.server.reviewNotFound',
 };
 
 /** Like useMessages, knowing the orders and payments sentences too. */

@@ -8,7 +8,7 @@
 import { ORDER_MESSAGES } from '../schemas/order-limits.js';
 
 /** Every action in the order the client lists them (`actions` keeps this order). */
-export const ORDER_ACTIONS = ['pay', 'deliver', 'accept', 'revision', 'cancel', 'review'] as const;
+export const ORDER_ACTIONS = ['pay', 'deliver', 'accept', 'revision', 'cancel', 'review', 'extension', 'extensionAccept', 'extensionDecline'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /** Every status of an order (schemas/orders.ts' OrderStatusJson; listed here so that file can import this one). */
@@ -29,6 +29,8 @@ export interface OrderFacts {
   revisionsIncluded: number;
   /** Whether the order has its review; only the `review` action reads it. */
   reviewed?: boolean;
+  /** The days of a designer's request for more time waiting for the buyer's answer (null or absent: none). */
+  extensionDays?: number | null;
 }
 
 /** A refusal: the error code (403 or 409) and the sentence the client shows. */
@@ -52,7 +54,21 @@ export const ORDER_CONDITIONS = {
     test: (order: OrderFacts) => order.reviewed !== true,
     refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.reviewTwice },
   },
-} as const satisfies Record<string, { test: (order: OrderFacts) => boolean; refusal: OrderRefusal }>;
+  /** One request for more time at a time. */
+  noExtensionWaiting: {
+    test: (order: OrderFacts) => order.extensionDays == null,
+    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.extensionWaiting },
+  },
+  /**
+   * The buyer answers only a request that is waiting. `quiet`: not shown in `unavailable` (nothing to explain
+   * to a buyer who was never asked).
+   */
+  extensionWaiting: {
+    test: (order: OrderFacts) => order.extensionDays != null,
+    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.noExtension },
+    quiet: true,
+  },
+} as const satisfies Record<string, { test: (order: OrderFacts) => boolean; refusal: OrderRefusal; quiet?: boolean }>;
 export type OrderCondition = keyof typeof ORDER_CONDITIONS;
 
 export interface OrderRule {
@@ -82,6 +98,12 @@ export const ORDER_POLICY = {
   cancel: { from: { pending_payment: 'buyer', in_progress: 'either' } },
   /** The buyer reviews a completed order, once. */
   review: { from: { completed: 'buyer' }, when: ['notReviewed'], wrongParty: REVIEW_NOT_ALLOWED, wrongStatus: REVIEW_NOT_ALLOWED },
+  /** The designer asks for more days before the due date while working (issue 18). */
+  extension: { from: { in_progress: 'seller', revision_requested: 'seller' }, when: ['noExtensionWaiting'] },
+  /** The buyer accepts the request: the due date moves by its days. */
+  extensionAccept: { from: { in_progress: 'buyer', revision_requested: 'buyer' }, when: ['extensionWaiting'] },
+  /** The buyer declines it: the due date stays. */
+  extensionDecline: { from: { in_progress: 'buyer', revision_requested: 'buyer' }, when: ['extensionWaiting'] },
 } as const satisfies Record<OrderAction, OrderRule>;
 
 const WRONG_PARTY: OrderRefusal = { code: 'FORBIDDEN', message: ORDER_MESSAGES.wrongParty };
@@ -154,8 +176,14 @@ export function orderActionsUnavailable(order: OrderFacts, userId: string): Part
   const out: Partial<Record<OrderAction, string>> = {};
   for (const action of ORDER_ACTIONS) {
     if (turnRefusal(order, userId, action)) continue;
-    const refusal = conditionRefusal(order, action);
-    if (refusal) out[action] = refusal.message;
+    const failed = (rule(action).when ?? []).find((name) => !ORDER_CONDITIONS[name].test(order));
+    if (failed && !('quiet' in ORDER_CONDITIONS[failed])) out[action] = ORDER_CONDITIONS[failed].refusal.message;
   }
   return out;
 }
+
+/**
+ * The actions that make an order "awaiting my action" in the orders list (issue 18): the moves that carry the
+ * work forward. `pay` is not one (unpaid orders are listed apart), nor `cancel` or `review` (optional).
+ */
+export const ORDER_AWAITING_ACTIONS = ['deliver', 'accept', 'revision', 'extensionAccept', 'extensionDecline'] as const satisfies readonly OrderAction[];

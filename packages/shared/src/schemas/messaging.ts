@@ -84,6 +84,8 @@ export interface ServerToClientEvents {
   'notification:new': (event: { notification: NotificationJson; unread: number }) => void;
   /** The user's unread count changed (read here or in another tab). */
   'notification:count': (event: { count: number }) => void;
+  /** An order this user takes part in changed (paid, delivered, a revision, an extension...; issue 18): fetch it again. */
+  'order:updated': (event: { orderId: string; status: string }) => void;
 }
 
 export interface ClientToServerEvents {
@@ -93,5 +95,6 @@ export interface ClientToServerEvents {
    * The conversation this tab shows while it is visible (null: none, or the tab is hidden). A message in a
    * conversation the recipient is looking at makes no notification (ADR 0027).
    */
-  'conversation:viewing': (event: { conversationID: string | null }) => void;
+  // The ack (optional) answers once the server has noted it.
+  'conversation:viewing': (event: { conversationID: string | null }, ack?: (reply: { ok: true }) => void) => void;
 }

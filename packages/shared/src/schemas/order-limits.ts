@@ -16,6 +16,9 @@ export const ORDER_MAX_FILES = 20;
 export const REVIEW_TEXT_MAX = 2000;
 /** Orders delivered and not accepted complete on their own after this many days (docs/product.md §5.3). */
 export const AUTO_COMPLETE_DAYS = 3;
+/** A designer may ask to extend a due date by 1 to this many days at a time (issue 18). */
+export const EXTENSION_MAX_DAYS = 30;
+export const ORDER_LIST_MAX = 100;
 
 export const ORDER_MESSAGES = {
   quantity: 'Please choose how many units or arches you need.',
@@ -53,4 +56,12 @@ export const ORDER_MESSAGES = {
   sandboxOnly: 'Test cards work only with the sandbox payment provider.',
   unknownTestCard: 'This is a test payment: use one of the sandbox cards shown on the page.',
   notConfirmed: 'The payment was not confirmed with your bank.',
+  extensionDays: `Please ask for 1 to ${EXTENSION_MAX_DAYS} more days.`,
+  extensionReason: 'Please say why more time is needed.',
+  extensionWaiting: 'A request for more time is already waiting for an answer.',
+  noExtension: 'No request for more time is waiting for an answer.',
+  replyText: 'Please write a reply of 1 to 2000 characters.',
+  replyNotAllowed: 'Only the designer of the reviewed service can reply to it.',
+  replyTwice: 'You have already replied to this review.',
+  reviewNotFound: 'Review not found.',
 } as const;

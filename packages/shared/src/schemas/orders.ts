@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { line, text } from './fields.js';
-import { ORDER_MAX_FILES, ORDER_MESSAGES, ORDER_NOTE_MAX, REVIEW_TEXT_MAX } from './order-limits.js';
+import { line, pageLimit, pageOffset, text } from './fields.js';
+import { EXTENSION_MAX_DAYS, ORDER_LIST_MAX, ORDER_MAX_FILES, ORDER_MESSAGES, ORDER_NOTE_MAX, REVIEW_TEXT_MAX } from './order-limits.js';
 import type { FileRole, Prescription } from '../dental/index.js';
 import type { FileKind } from './files.js';
 import type { ScanAnalysisJson } from './scan-check.js';
 import type { OrderPinJson } from './review-pins.js';
-import type { OrderAction, ORDER_STATUS_LIST } from '../policies/orders.js';
+import { ORDER_STATUS_LIST, type OrderAction } from '../policies/orders.js';
 
 /**
  * Orders, payments and reviews (docs/product.md §5, §6): the request schemas both sides validate with, and the JSON
@@ -97,16 +97,52 @@ export const reviewInput = z.object({
 });
 
 export type OrderStatusJson = (typeof ORDER_STATUS_LIST)[number];
-export type OrderEventType =
-  | 'created'
-  | 'paid'
-  | 'delivered'
-  | 'revision_requested'
-  | 'completed'
-  | 'auto_completed'
-  | 'cancelled'
-  | 'refunded'
-  | 'reviewed';
+
+/**
+ * `GET /api/orders` filters (issue 18): one status, `active` (paid and not finished) or `awaiting_me` (the
+ * caller's move: ORDER_AWAITING_ACTIONS); `q` a number (`C-10427`), title or case reference; `sort` by due date
+ * (soonest first) or last activity (latest first); `limit` and `offset` page it (`X-Total-Count` is the total).
+ */
+export const ORDER_LIST_FILTERS = [...ORDER_STATUS_LIST, 'active', 'awaiting_me'] as const;
+export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
+/** The statuses `active` means: paid and not yet finished. */
+export const ACTIVE_ORDER_STATUSES = ['in_progress', 'delivered', 'revision_requested'] as const satisfies readonly OrderStatusJson[];
+export const orderListQuery = z.object({
+  status: z.enum(ORDER_LIST_FILTERS, { error: 'Unknown order status.' }).optional(),
+  q: line().max(100).optional(),
+  sort: z.enum(['due', 'activity'], { error: 'Sort by due or activity.' }).default('activity'),
+  limit: pageLimit(25, ORDER_LIST_MAX),
+  offset: pageOffset,
+});
+export type OrderListQuery = z.input<typeof orderListQuery>;
+
+/** `POST /api/orders/{id}/extension`: the designer asks for `days` more with a reason. */
+export const extensionInput = z.object({
+  days: z.coerce.number({ error: ORDER_MESSAGES.extensionDays }).int(ORDER_MESSAGES.extensionDays).min(1, ORDER_MESSAGES.extensionDays).max(EXTENSION_MAX_DAYS, ORDER_MESSAGES.extensionDays),
+  reason: text({ error: ORDER_MESSAGES.extensionReason }).min(1, ORDER_MESSAGES.extensionReason).max(ORDER_NOTE_MAX),
+});
+
+/** `POST /api/reviews/{id}/reply`: the service's designer answers a review once. */
+export const reviewReplyInput = z.object({
+  text: text({ error: ORDER_MESSAGES.replyText }).min(1, ORDER_MESSAGES.replyText).max(REVIEW_TEXT_MAX, ORDER_MESSAGES.replyText),
+});
+/** Every kind of event on an order's timeline. */
+export const ORDER_EVENT_TYPES = [
+  'created',
+  'paid',
+  'delivered',
+  'revision_requested',
+  'completed',
+  'auto_completed',
+  'cancelled',
+  'refunded',
+  'reviewed',
+  // A designer asks for more time; the buyer accepts (the due date moves) or declines (issue 18).
+  'extension_requested',
+  'extension_accepted',
+  'extension_declined',
+] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 export interface OrderPartyJson {
   _id: string;
@@ -131,6 +167,8 @@ export interface OrderFileJson {
 /** A row of `GET /api/orders`. */
 export interface OrderJson {
   _id: string;
+  /** The short number people quote (`C-10427`, issue 18). It names the order; it opens nothing. */
+  number: string;
   serviceId: string;
   title: string;
   image: string | null;
@@ -167,6 +205,14 @@ export interface OrderJson {
   autoCompleteAt: string | null;
   /** What the caller may do now, read from ORDER_POLICY for them (docs/decisions/0030); the client shows these and no others. */
   actions: OrderAction[];
+  /** When the design is due (set at payment; moved by an accepted extension); null before payment. */
+  dueAt: string | null;
+  /** Past `dueAt` and not delivered (in progress, or a revision asked for). */
+  late: boolean;
+  /** The latest change to the order (its timeline's last event). */
+  lastActivityAt: string;
+  /** A designer's request for more time waiting for the buyer's answer. */
+  extension: { days: number; reason: string } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -183,6 +229,8 @@ export interface OrderEventJson {
   pins: OrderPinJson[];
   /** An acceptance: the delivered files the buyer approved (issue 17); empty for other events. */
   approvedFiles: string[];
+  /** The days of an extension request (issue 18); null for other events. */
+  days: number | null;
   createdAt: string;
 }
 
@@ -194,6 +242,10 @@ export interface ReviewJson {
   star: number;
   desc: string;
   buyer: OrderPartyJson;
+  /** The designer of the reviewed service: the one who may reply. */
+  sellerId: string;
+  /** The designer's reply (issue 18), once. */
+  reply: { text: string; createdAt: string } | null;
   createdAt: string;
 }
 

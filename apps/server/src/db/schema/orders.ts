@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { FileRole, Prescription } from '@cusp/shared';
+import { bigint, check, doublePrecision, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ORDER_EVENT_TYPES, type FileRole, type Prescription } from '@cusp/shared';
 import type { StoredAnalysis } from '../../platform/mesh/types.js';
 import { services } from './services.js';
 import { users } from './users.js';
@@ -16,6 +16,15 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
+ * The orders' short numbers (`C-10427`, issue 18): a sequence, so concurrent orders never share one. A number only
+ * names an order for people; access is still checked by party on every call.
+ */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });
+
+/** The order's number as people read it. */
+export const ORDER_NUMBER_PREFIX = 'C-';
+
+/**
  * An order of a service (docs/product.md §5). Title, cover and prices are copied at ordering so that a later edit of
  * the service changes nothing already bought. Money is integer minor units (docs/product.md §6.1).
  */
@@ -23,6 +32,7 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').notNull().default(sql`nextval('order_number_seq')`),
     serviceId: uuid('service_id')
       .notNull()
       .references(() => services.id, { onDelete: 'restrict' }),
@@ -52,6 +62,11 @@ export const orders = pgTable(
     revisionsIncluded: integer('revisions_included').notNull(),
     revisionsUsed: integer('revisions_used').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the design is due: set at payment (the prescription's date, else the delivery time), moved by an accepted extension. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** A designer's pending request to extend the due date by this many days (null: none waiting), with its reason. */
+    extensionDays: smallint('extension_days'),
+    extensionReason: text('extension_reason'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -59,6 +74,12 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('orders_number_unique').on(t.number),
+    // The list's sorts (issue 18): by last activity (updated_at) and by due date, per side.
+    index('orders_buyer_activity_idx').on(t.buyerId, t.updatedAt),
+    index('orders_seller_activity_idx').on(t.sellerId, t.updatedAt),
+    index('orders_buyer_due_idx').on(t.buyerId, t.dueAt),
+    index('orders_seller_due_idx').on(t.sellerId, t.dueAt),
     index('orders_buyer_idx').on(t.buyerId, t.createdAt),
     index('orders_seller_idx').on(t.sellerId, t.createdAt),
     // The auto-complete job looks only at delivered orders.
@@ -79,9 +100,11 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     type: text('type', {
-      enum: ['created', 'paid', 'delivered', 'revision_requested', 'completed', 'auto_completed', 'cancelled', 'refunded', 'reviewed'],
+      enum: ORDER_EVENT_TYPES,
     }).notNull(),
     note: text('note'),
+    /** The days an extension asks for (issue 18); null otherwise. */
+    days: smallint('days'),
     /** The teeth a revision request points at (issue 16); null otherwise. */
     units: smallint('units').array(),
     /** An acceptance: the delivered files the buyer approved (issue 17); null otherwise. */
@@ -143,6 +166,9 @@ export const reviews = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     star: smallint('star').notNull(),
     desc: text('description').notNull(),
+    /** The designer's one reply (issue 18), null until given. */
+    replyText: text('reply_text'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -3,6 +3,6 @@ export { ordersRoutes } from './orders.routes.js';
 export { prescriptionRoutes } from './prescription.routes.js';
 export { sweepUnclaimedFiles } from './order-files.service.js';
 export { accept, announce, autoCompleteOrders, claimFiles, deliver, type Transaction } from './orders.service.js';
-export { toOrderJson } from './orders.presenter.js';
+export { dueAtOf, toOrderJson } from './orders.presenter.js';
 export { applyFileRoles, lineItemsOf, priceOrder, toQuoteJson } from './prescription.service.js';
 export { createReview } from './reviews.service.js';

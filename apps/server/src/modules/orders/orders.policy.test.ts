@@ -43,6 +43,7 @@ const ok = <T extends { statusCode: number; body: string }>(res: T): T => {
 const STATES = {
   pending_payment: [],
   in_progress: ['pay'],
+  'in_progress, more time asked': ['pay', 'extension'],
   delivered: ['pay', 'deliver'],
   'delivered, no revisions left': ['pay', 'deliver', 'use up revisions'],
   revision_requested: ['pay', 'deliver', 'revision'],
@@ -63,7 +64,7 @@ async function orderIn(state: State): Promise<Case> {
   for (const step of STATES[state]) {
     if (step === 'use up revisions') await ctx.db.update(orders).set({ revisionsUsed: sql`${orders.revisionsIncluded}` as unknown as number }).where(eq(orders.id, c.orderId));
     else {
-      ok(await act(c, step, step === 'deliver' ? c.seller : c.buyer));
+      ok(await act(c, step, step === 'deliver' || step === 'extension' ? c.seller : c.buyer));
       if (step === 'pay') ok(await call(buyer, 'PATCH', '/api/orders', { payment_intent: c.paymentId }));
     }
   }
@@ -85,6 +86,12 @@ async function act(c: Case, action: OrderAction, who: Session) {
       return call(who, 'POST', `/api/orders/${c.orderId}/cancel`, { reason: 'Changed plans.' });
     case 'review':
       return call(who, 'POST', '/api/reviews', { orderId: c.orderId, star: 5, desc: 'Fits well.' });
+    case 'extension':
+      return call(who, 'POST', `/api/orders/${c.orderId}/extension`, { days: 2, reason: 'The scan needs more work.' });
+    case 'extensionAccept':
+      return call(who, 'POST', `/api/orders/${c.orderId}/extension/accept`);
+    case 'extensionDecline':
+      return call(who, 'POST', `/api/orders/${c.orderId}/extension/decline`);
   }
 }
 
@@ -115,10 +122,11 @@ describe('one policy for orders: the server does exactly what the order JSON off
    */
   const OFFERED: Record<State, Record<'buyer' | 'seller' | 'stranger', OrderAction[]>> = {
     pending_payment: { buyer: ['pay', 'cancel'], seller: [], stranger: [] },
-    in_progress: { buyer: ['cancel'], seller: ['deliver', 'cancel'], stranger: [] },
+    in_progress: { buyer: ['cancel'], seller: ['deliver', 'cancel', 'extension'], stranger: [] },
+    'in_progress, more time asked': { buyer: ['cancel', 'extensionAccept', 'extensionDecline'], seller: ['deliver', 'cancel'], stranger: [] },
     delivered: { buyer: ['accept', 'revision'], seller: [], stranger: [] },
     'delivered, no revisions left': { buyer: ['accept'], seller: [], stranger: [] },
-    revision_requested: { buyer: [], seller: ['deliver'], stranger: [] },
+    revision_requested: { buyer: [], seller: ['deliver', 'extension'], stranger: [] },
     completed: { buyer: ['review'], seller: [], stranger: [] },
     'completed, reviewed': { buyer: [], seller: [], stranger: [] },
     'cancelled unpaid': { buyer: [], seller: [], stranger: [] },

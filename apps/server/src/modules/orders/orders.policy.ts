@@ -33,6 +33,8 @@ export function authorize(order: OrderFacts, user: Pick<UserRow, 'id'>, action: 
 export const CONDITION_GUARDS: Record<OrderCondition, SQL | null> = {
   revisionsLeft: sql`${orders.revisionsUsed} < ${orders.revisionsIncluded}`,
   notReviewed: null,
+  noExtensionWaiting: sql`${orders.extensionDays} is null`,
+  extensionWaiting: sql`${orders.extensionDays} is not null`,
 };
 
 /**

@@ -9,7 +9,7 @@ import {
   type Prescription,
   type ReviewJson,
 } from '@cusp/shared';
-import type { OrderFileRow, OrderRow, ReviewRow } from '../../db/schema/index.js';
+import { ORDER_NUMBER_PREFIX, type OrderFileRow, type OrderRow, type ReviewRow } from '../../db/schema/index.js';
 import { toAnalysisJson } from '../analysis/index.js';
 import { presentOrderPolicies } from './orders.policy.js';
 
@@ -25,6 +25,22 @@ export function dueByOf(row: Pick<OrderRow, 'prescription' | 'createdAt' | 'deli
   return row.prescription?.dueBy ?? earliestDueDate(row.createdAt, row.deliveryDays);
 }
 
+/** The statuses in which the design is still owed, so a passed due date makes the order late. */
+const OWED: readonly OrderRow['status'][] = ['in_progress', 'revision_requested'];
+
+/** Late: past its due date while the design is still owed. */
+export function isLate(row: Pick<OrderRow, 'status' | 'dueAt'>, now = new Date()): boolean {
+  return row.dueAt !== null && OWED.includes(row.status) && row.dueAt.getTime() < now.getTime();
+}
+
+/** When a paid order is due: the end of the prescription's date (UTC) if the buyer gave one, else the delivery time from payment. */
+export function dueAtOf(row: Pick<OrderRow, 'prescription' | 'deliveryDays'>, paidAt: Date): Date {
+  const dueBy = row.prescription?.dueBy;
+  return dueBy ? new Date(`${dueBy}T23:59:59.000Z`) : new Date(paidAt.getTime() + row.deliveryDays * DAY_MS);
+}
+
+export const orderNumber = (row: Pick<OrderRow, 'number'>) => `${ORDER_NUMBER_PREFIX}${row.number}`;
+
 /**
  * An order as its viewer sees it, with the actions ORDER_POLICY gives them now (`reviewed`: whether the order has
  * its review; the `review` action reads it).
@@ -38,6 +54,7 @@ export function toOrderJson(
   const { actions } = presentOrderPolicies({ ...row, reviewed: p.reviewed ?? false }, p.viewerId);
   return {
     _id: row.id,
+    number: orderNumber(row),
     serviceId: row.serviceId,
     title: row.title,
     image: row.image,
@@ -65,6 +82,11 @@ export function toOrderJson(
     autoCompleteAt:
       row.status === 'delivered' && row.deliveredAt ? new Date(row.deliveredAt.getTime() + AUTO_COMPLETE_DAYS * DAY_MS).toISOString() : null,
     actions,
+    dueAt: row.dueAt?.toISOString() ?? null,
+    late: isLate(row),
+    // Every change of an order sets updated_at (transitions, payment, extensions).
+    lastActivityAt: row.updatedAt.toISOString(),
+    extension: row.extensionDays !== null ? { days: row.extensionDays, reason: row.extensionReason ?? '' } : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -93,6 +115,8 @@ export function toReviewJson(row: ReviewRow, buyer: OrderPartyJson, serviceTitle
     star: row.star,
     desc: row.desc,
     buyer,
+    sellerId: row.sellerId,
+    reply: row.replyText !== null && row.repliedAt ? { text: row.replyText, createdAt: row.repliedAt.toISOString() } : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

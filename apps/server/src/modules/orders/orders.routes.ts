@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptInput, cancelInput, deliverInput, FILE_TOO_BIG, ORDER_MESSAGES, pageLimit, PIN_MESSAGES, pinPatchInput, reviewInput, revisionInput } from '@cusp/shared';
+import { acceptInput, cancelInput, deliverInput, extensionInput, FILE_TOO_BIG, ORDER_MESSAGES, orderListQuery, pageLimit, PIN_MESSAGES, pinPatchInput, reviewInput, reviewReplyInput, revisionInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { parseWith } from '../../errors.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
@@ -20,7 +20,11 @@ const idParams = z.object({ id: z.uuid(ORDER_MESSAGES.notFound) });
 const fileParams = idParams.extend({ fileId: z.uuid('File not found.') });
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/orders', { ...loggedIn }, async (request) => ordersService.listOrders(ctx, requireUser(request)));
+  // One page of the caller's orders; X-Total-Count is how many match before paging (issue 18).
+  app.get('/orders', { ...loggedIn, schema: { querystring: orderListQuery } }, async (request, reply) => {
+    const { items, total } = await ordersService.listOrders(ctx, requireUser(request), request.query);
+    return reply.header('X-Total-Count', String(total)).send(items);
+  });
 
   app.get('/orders/balance', { ...loggedIn }, async (request) => ordersService.balance(ctx, requireUser(request)));
 
@@ -44,6 +48,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     const order = await ordersService.participantOrder(ctx, user, request.params.id);
     return pinsService.setPinResolved(ctx, user, order, request.params.pinId, request.body.resolved);
   });
+  app.post('/orders/:id/extension', { ...loggedIn, schema: { params: idParams, body: extensionInput } }, async (request) =>
+    ordersService.requestExtension(ctx, requireUser(request), request.params.id, request.body),
+  );
+  app.post('/orders/:id/extension/accept', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+    ordersService.answerExtension(ctx, requireUser(request), request.params.id, true),
+  );
+  app.post('/orders/:id/extension/decline', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+    ordersService.answerExtension(ctx, requireUser(request), request.params.id, false),
+  );
   // The body is optional here (a bare POST cancels without a reason).
   app.post('/orders/:id/cancel', { ...loggedIn, schema: { params: idParams } }, async (request) =>
     ordersService.cancel(ctx, requireUser(request), request.params.id, parseWith(cancelInput, request.body ?? {})),
@@ -74,6 +87,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.post('/reviews', { ...loggedIn, schema: { body: reviewInput } }, async (request, reply) =>
     reply.status(201).send(await reviewsService.createReview(ctx, requireUser(request), request.body)),
+  );
+  app.post(
+    '/reviews/:id/reply',
+    { ...loggedIn, schema: { params: z.object({ id: z.uuid(ORDER_MESSAGES.reviewNotFound) }), body: reviewReplyInput } },
+    async (request) => reviewsService.replyToReview(ctx, requireUser(request), request.params.id, request.body),
   );
   app.get(
     '/reviews',

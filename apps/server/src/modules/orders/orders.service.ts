@@ -1,7 +1,9 @@
-import { aliasedTable, and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  ACTIVE_ORDER_STATUSES,
   AUTO_COMPLETE_DAYS,
+  ORDER_AWAITING_ACTIONS,
   fromMinor,
   formatMoney,
   ORDER_MESSAGES,
@@ -9,6 +11,8 @@ import {
   type BalanceJson,
   type cancelInput,
   type deliverInput,
+  type extensionInput,
+  type orderListQuery,
   type OrderDetailJson,
   type OrderEventType,
   type OrderAction,
@@ -66,17 +70,60 @@ export async function participantOrder(ctx: AppContext, user: UserRow, orderId: 
   return row;
 }
 
-/** The caller's orders, newest first: all they bought, and what they sell once it is paid. */
-export async function listOrders(ctx: AppContext, user: UserRow): Promise<OrderJson[]> {
-  const rows = await ctx.db
-    .select({ o: orders, buyer: party(buyer), seller: party(seller), paymentId: latestPaymentId, reviewed: hasReview })
-    .from(orders)
-    .innerJoin(buyer, eq(buyer.id, orders.buyerId))
-    .innerJoin(seller, eq(seller.id, orders.sellerId))
-    .where(or(eq(orders.buyerId, user.id), and(eq(orders.sellerId, user.id), sql`${orders.status} <> 'pending_payment'`)))
-    .orderBy(desc(orders.createdAt))
-    .limit(500);
-  return rows.map((r) => toOrderJson(r.o, { buyer: r.buyer, seller: r.seller, viewerId: user.id, paymentId: r.paymentId, reviewed: r.reviewed }));
+/** What the caller may see: all they bought, and what they sell once it is paid. */
+const visibleTo = (userId: string) => or(eq(orders.buyerId, userId), and(eq(orders.sellerId, userId), sql`${orders.status} <> 'pending_payment'`))!;
+
+/**
+ * "Awaiting my action" as SQL, read from ORDER_POLICY: the order is in a status from which one of
+ * ORDER_AWAITING_ACTIONS is the caller's (as buyer or as designer), with that action's conditions.
+ */
+function awaitingMe(userId: string): SQL {
+  const clauses: SQL[] = [];
+  for (const party of ['buyer', 'seller'] as const) {
+    const mine = eq(party === 'buyer' ? orders.buyerId : orders.sellerId, userId);
+    for (const action of ORDER_AWAITING_ACTIONS) {
+      const guard = transitionGuard(action, party);
+      if (guard.from.length === 0) continue;
+      clauses.push(and(mine, inArray(orders.status, guard.from), guard.where)!);
+    }
+  }
+  return or(...clauses)!;
+}
+
+/** `q`: an order number (`C-10427`, or its digits), else words of the title or the prescription's case reference. */
+function matching(q: string): SQL {
+  const digits = /^\s*(?:c-?)?(\d{1,9})\s*$/i.exec(q)?.[1];
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const text = or(ilike(orders.title, pattern), ilike(sql`coalesce(${orders.prescription}->>'caseRef', '')`, pattern))!;
+  return digits ? or(eq(orders.number, Number(digits)), text)! : text;
+}
+
+/**
+ * `GET /api/orders` (issue 18): the caller's orders, filtered by status, searched, sorted by due date or last
+ * activity, one page at a time, with the total before paging.
+ */
+export async function listOrders(ctx: AppContext, user: UserRow, query: z.output<typeof orderListQuery>): Promise<{ items: OrderJson[]; total: number }> {
+  const filters: SQL[] = [visibleTo(user.id)];
+  if (query.status === 'active') filters.push(inArray(orders.status, [...ACTIVE_ORDER_STATUSES]));
+  else if (query.status === 'awaiting_me') filters.push(awaitingMe(user.id));
+  else if (query.status) filters.push(eq(orders.status, query.status));
+  if (query.q) filters.push(matching(query.q));
+  const where = and(...filters);
+  const order = query.sort === 'due' ? [sql`${orders.dueAt} asc nulls last`, desc(orders.updatedAt), desc(orders.id)] : [desc(orders.updatedAt), desc(orders.id)];
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select({ o: orders, buyer: party(buyer), seller: party(seller), paymentId: latestPaymentId, reviewed: hasReview })
+      .from(orders)
+      .innerJoin(buyer, eq(buyer.id, orders.buyerId))
+      .innerJoin(seller, eq(seller.id, orders.sellerId))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+  ]);
+  const items = rows.map((r) => toOrderJson(r.o, { buyer: r.buyer, seller: r.seller, viewerId: user.id, paymentId: r.paymentId, reviewed: r.reviewed }));
+  return { items, total: count?.n ?? 0 };
 }
 
 export async function orderDetail(ctx: AppContext, user: UserRow, orderId: string): Promise<OrderDetailJson> {
@@ -117,6 +164,7 @@ export async function orderDetail(ctx: AppContext, user: UserRow, orderId: strin
       units: e.units ?? [],
       pins: pins.get(e.id) ?? [],
       approvedFiles: e.approvedFiles ?? [],
+      days: e.days,
       createdAt: e.createdAt.toISOString(),
     })),
     review: review ? toReviewJson(review.r, review.buyer, order.title) : null,
@@ -141,10 +189,17 @@ const EVENT_TEXT: Record<OrderEventType, (o: OrderRow) => string> = {
   cancelled: (o) => `${o.title} was cancelled.`,
   refunded: (o) => `The payment for ${o.title} was refunded.`,
   reviewed: (o) => `${o.title} received a review.`,
+  extension_requested: (o) => `More time was asked for ${o.title}.`,
+  extension_accepted: (o) => `The due date of ${o.title} was extended.`,
+  extension_declined: (o) => `The request for more time on ${o.title} was declined.`,
 };
 
-/** Tells both parties in their conversation; the order change has already been saved, so a failure here only logs. */
+/**
+ * After an order's change is committed: both parties' open pages and lists hear `order:updated` (through the
+ * Redis adapter on every instance), and their conversation gets the summary. A failure here only logs.
+ */
 export async function announce(ctx: AppContext, order: OrderRow, event: Pick<OrderEventRow, 'id' | 'type' | 'actorId'>) {
+  orderUpdated(ctx, order);
   try {
     await postSystemMessage(ctx, {
       sellerId: order.sellerId,
@@ -157,6 +212,12 @@ export async function announce(ctx: AppContext, order: OrderRow, event: Pick<Ord
   } catch (error) {
     process.emitWarning(`order ${order.id}: system message for ${event.type} not posted: ${String(error)}`);
   }
+}
+
+/** Tells both parties' sockets that the order changed (a designer only once it is paid: before that it is not theirs to see). */
+export function orderUpdated(ctx: AppContext, order: Pick<OrderRow, 'id' | 'status' | 'buyerId' | 'sellerId'>) {
+  const to = order.status === 'pending_payment' ? [order.buyerId] : [order.buyerId, order.sellerId];
+  ctx.realtime.toUsers(to, 'order:updated', { orderId: order.id, status: order.status });
 }
 
 interface Transition {
@@ -178,6 +239,8 @@ interface Transition {
   units?: number[];
   /** The delivered files an acceptance approves (issue 17). */
   approvedFiles?: string[];
+  /** The days an extension asks for (issue 18). */
+  days?: number;
   /** Runs in the same transaction after the status change: money, files, counters. */
   also?: (tx: Transaction, row: OrderRow, event: OrderEventRow) => Promise<void>;
   now?: Date;
@@ -199,7 +262,10 @@ export async function transition(ctx: AppContext, orderId: string, t: Transition
       .where(and(eq(orders.id, orderId), inArray(orders.status, from), guard.where))
       .returning();
     if (!row) throw new AppError('CONFLICT', ORDER_MESSAGES.wrongStatus);
-    const [event] = await tx.insert(orderEvents).values({ orderId, actorId: t.actorId, type: t.event, note: t.note || null, units: t.units?.length ? t.units : null, approvedFiles: t.approvedFiles?.length ? t.approvedFiles : null, createdAt: now }).returning();
+    const [event] = await tx
+      .insert(orderEvents)
+      .values({ orderId, actorId: t.actorId, type: t.event, note: t.note || null, units: t.units?.length ? t.units : null, days: t.days ?? null, approvedFiles: t.approvedFiles?.length ? t.approvedFiles : null, createdAt: now })
+      .returning();
     await t.also?.(tx, row, event!);
     await notifyOrderEvent(ctx, tx, row, event!); // the other party is told (ADR 0027)
     return { row, event: event! };
@@ -238,7 +304,8 @@ export async function deliver(ctx: AppContext, user: UserRow, orderId: string, i
     party: 'seller',
     seen: order.status,
     to: 'delivered',
-    set: { deliveredAt: new Date() },
+    // A request for more time still waiting is moot once the design is in.
+    set: { deliveredAt: new Date(), extensionDays: null, extensionReason: null },
     event: 'delivered',
     actorId: user.id,
     note: input.note,
@@ -317,7 +384,7 @@ export async function cancel(ctx: AppContext, user: UserRow, orderId: string, in
     party: partyOf(order, user),
     seen: order.status,
     to: 'cancelled',
-    set: { cancelledAt: new Date() },
+    set: { cancelledAt: new Date(), extensionDays: null, extensionReason: null },
     event: 'cancelled',
     actorId: user.id,
     note: input.reason,
@@ -337,6 +404,46 @@ export async function cancel(ctx: AppContext, user: UserRow, orderId: string, in
       await tx.insert(orderEvents).values({ orderId: row.id, actorId: null, type: 'refunded', createdAt: new Date() });
       await provider.refund(payment.providerRef ?? '', payment.amount, payment.id);
     },
+  });
+  return orderDetail(ctx, user, order.id);
+}
+
+/** The designer asks for `days` more (issue 18); the status stays, the request waits for the buyer. */
+export async function requestExtension(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof extensionInput>) {
+  const order = await participantOrder(ctx, user, orderId);
+  authorize(order, user, 'extension');
+  await transition(ctx, order.id, {
+    action: 'extension',
+    party: 'seller',
+    seen: order.status,
+    to: order.status,
+    set: { extensionDays: input.days, extensionReason: input.reason },
+    event: 'extension_requested',
+    actorId: user.id,
+    note: input.reason,
+    days: input.days,
+  });
+  return orderDetail(ctx, user, order.id);
+}
+
+/** The buyer answers the waiting request: accepted moves `dueAt` by its days (in the same UPDATE), declined leaves it. */
+export async function answerExtension(ctx: AppContext, user: UserRow, orderId: string, accepted: boolean) {
+  const order = await participantOrder(ctx, user, orderId);
+  const action = accepted ? 'extensionAccept' : 'extensionDecline';
+  authorize(order, user, action);
+  await transition(ctx, order.id, {
+    action,
+    party: 'buyer',
+    seen: order.status,
+    to: order.status,
+    set: {
+      ...(accepted ? { dueAt: sql`${orders.dueAt} + make_interval(days => ${orders.extensionDays}::int)` as unknown as Date } : {}),
+      extensionDays: null,
+      extensionReason: null,
+    },
+    event: accepted ? 'extension_accepted' : 'extension_declined',
+    actorId: user.id,
+    days: order.extensionDays ?? undefined,
   });
   return orderDetail(ctx, user, order.id);
 }

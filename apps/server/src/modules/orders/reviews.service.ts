@@ -1,6 +1,6 @@
-import { aliasedTable, desc, eq, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ORDER_MESSAGES, type ReviewJson, type reviewInput } from '@cusp/shared';
+import { ORDER_MESSAGES, type ReviewJson, type reviewInput, type reviewReplyInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { orderEvents, orders, reviews, services, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -54,4 +54,27 @@ export async function listReviews(ctx: AppContext, query: { serviceId?: string; 
     .orderBy(desc(reviews.createdAt))
     .limit(query.limit);
   return rows.map((r) => toReviewJson(r.r, r.buyer, r.title));
+}
+
+/**
+ * The designer of the reviewed service answers a review, once (issue 18): 404 for an unknown review, 403 for
+ * anyone else, 409 the second time (the `reply_text is null` of the UPDATE holds it when two replies race).
+ */
+export async function replyToReview(ctx: AppContext, user: UserRow, reviewId: string, input: z.output<typeof reviewReplyInput>): Promise<ReviewJson> {
+  const [found] = await ctx.db
+    .select({ r: reviews, buyer: party, title: orders.title })
+    .from(reviews)
+    .innerJoin(buyer, eq(buyer.id, reviews.buyerId))
+    .innerJoin(orders, eq(orders.id, reviews.orderId))
+    .where(eq(reviews.id, reviewId));
+  if (!found) throw new AppError('NOT_FOUND', ORDER_MESSAGES.reviewNotFound);
+  if (found.r.sellerId !== user.id) throw new AppError('FORBIDDEN', ORDER_MESSAGES.replyNotAllowed);
+  const [row] = await ctx.db
+    .update(reviews)
+    .set({ replyText: input.text, repliedAt: new Date() })
+    .where(and(eq(reviews.id, reviewId), isNull(reviews.replyText)))
+    .returning();
+  if (!row) throw new AppError('CONFLICT', ORDER_MESSAGES.replyTwice);
+  catalogueChanged(ctx); // the service and profile pages show the reply
+  return toReviewJson(row, found.buyer, found.title);
 }

@@ -30,7 +30,7 @@ import {
   type UserRow,
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { announce, claimFiles, type Transaction, toOrderJson, applyFileRoles, lineItemsOf, priceOrder, toQuoteJson } from '../orders/index.js';
+import { announce, claimFiles, dueAtOf, type Transaction, toOrderJson, applyFileRoles, lineItemsOf, priceOrder, toQuoteJson } from '../orders/index.js';
 import { bookCourseSale, bookOrderPayment, bookRefund } from '../ledger/index.js';
 import { providerFor, ProviderError, webhookProvider, type Headers } from '../../platform/payments/index.js';
 import { notifyOrderEvent } from '../notifications/index.js';
@@ -273,9 +273,12 @@ async function settleOrder(ctx: AppContext, p: PaymentRow, ref: string): Promise
       .returning();
     if (!claimed) return { outcome: 'already' as const };
     await bookOrderPayment(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount });
+    const [unpaid] = await tx.select({ prescription: orders.prescription, deliveryDays: orders.deliveryDays }).from(orders).where(eq(orders.id, p.itemId));
+    // The clock starts at payment (issue 18): the prescription's date, else the service's delivery time from now.
+    const dueAt = unpaid ? dueAtOf(unpaid, now) : null;
     const [order] = await tx
       .update(orders)
-      .set({ status: 'in_progress', paidAt: now, updatedAt: now })
+      .set({ status: 'in_progress', paidAt: now, dueAt, updatedAt: now })
       .where(and(eq(orders.id, p.itemId), inArray(orders.status, orderActionFrom('pay', 'buyer'))))
       .returning();
     if (!order) {

@@ -15,6 +15,7 @@ export function buildOrder(overrides: Partial<OrderJson> = {}): OrderJson {
   const i = next();
   const row: Omit<OrderJson, 'actions'> & Partial<Pick<OrderJson, 'actions'>> = {
     _id: `order-${i}`,
+    number: `C-${10000 + i}`,
     serviceId: 'svc-1',
     title: 'Zirconia crown design',
     image: null,
@@ -48,11 +49,15 @@ export function buildOrder(overrides: Partial<OrderJson> = {}): OrderJson {
     cancelledAt: null,
     paymentId: null,
     autoCompleteAt: null,
+    dueAt: '2026-03-03T10:05:00.000Z',
+    late: false,
+    lastActivityAt: '2026-03-01T10:05:00.000Z',
+    extension: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:05:00.000Z',
     ...overrides,
   };
-  const facts = { ...row, buyerId: row.buyerID._id, sellerId: row.sellerID._id };
+  const facts = { ...row, buyerId: row.buyerID._id, sellerId: row.sellerID._id, extensionDays: row.extension?.days ?? null };
   return { ...row, actions: overrides.actions ?? orderActionsFor(facts, row.isSeller ? row.sellerID._id : row.buyerID._id) };
 }
 
@@ -73,7 +78,7 @@ export function buildOrderFile(overrides: Partial<OrderFileJson> = {}): OrderFil
 
 export function buildEvent(overrides: Partial<OrderEventJson> = {}): OrderEventJson {
   const i = next();
-  return { _id: `event-${i}`, type: 'created', actor: buyerRef, note: null, files: [], units: [], pins: [], approvedFiles: [], createdAt: '2026-03-01T10:00:00.000Z', ...overrides };
+  return { _id: `event-${i}`, type: 'created', actor: buyerRef, note: null, files: [], units: [], days: null, pins: [], approvedFiles: [], createdAt: '2026-03-01T10:00:00.000Z', ...overrides };
 }
 
 export function buildOrderDetail(overrides: Partial<OrderDetailJson> = {}): OrderDetailJson {
@@ -104,6 +109,8 @@ export function buildReview(overrides: Partial<ReviewJson> = {}): ReviewJson {
     star: 5,
     desc: 'Perfect fit, fast delivery.',
     buyer: buyerRef,
+    sellerId: DESIGNER._id,
+    reply: null,
     createdAt: '2026-03-05T10:00:00.000Z',
     ...overrides,
   };

@@ -1,16 +1,28 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BalanceJson, OrderDetailJson, OrderJson, OrderPinJson, PinInput } from '@cusp/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BalanceJson, OrderDetailJson, OrderJson, OrderListQuery, OrderPinJson, PinInput } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { ordersKeys } from './keys';
 
-/** `GET /api/orders`: the caller's orders on either side (`isSeller` says which), newest first. */
-export const ordersQueryOptions = queryOptions({
-  queryKey: ordersKeys.list,
-  queryFn: ({ signal }) => api.get<OrderJson[]>('/orders', { signal }),
-});
+/** The query string of `GET /api/orders` (status, q, sort, limit, offset), without empty values. */
+function listSearch(query: OrderListQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
 
-export function useOrders() {
-  return useQuery(ordersQueryOptions);
+/** `GET /api/orders`: one page of the caller's orders on either side (`isSeller` says which), with the total. */
+export function ordersQueryOptions(query: OrderListQuery = {}) {
+  return queryOptions({
+    queryKey: [...ordersKeys.list, query] as const,
+    queryFn: ({ signal }) => api.getPage<OrderJson>(`/orders${listSearch(query)}`, { signal }),
+    // While another page or filter loads, the rows on screen stay.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrders(query: OrderListQuery = {}) {
+  return useQuery(ordersQueryOptions(query));
 }
 
 export function orderQueryOptions(id: string) {
@@ -33,13 +45,16 @@ export function useBalance(enabled: boolean) {
   });
 }
 
-export type OrderAction = 'deliver' | 'revision' | 'accept' | 'cancel';
+export type OrderAction = 'deliver' | 'revision' | 'accept' | 'cancel' | 'extension' | 'extension/accept' | 'extension/decline';
 
 export interface OrderActionBody {
   deliver: { note?: string; files: string[] };
   revision: { note?: string; units?: number[]; pins?: PinInput[] };
   accept: { files?: string[] };
   cancel: { reason?: string };
+  extension: { days: number; reason: string };
+  'extension/accept': Record<string, never>;
+  'extension/decline': Record<string, never>;
 }
 
 /**
@@ -66,4 +81,17 @@ export function useResolvePin(orderId: string) {
       api.patch<OrderPinJson>(`/orders/${encodeURIComponent(orderId)}/pins/${encodeURIComponent(pinId)}`, { resolved }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersKeys.detail(orderId) }),
   });
+}
+
+/**
+ * Live orders (issue 18): the server sends `order:updated` to both parties on every change of an order; the
+ * order's page and the lists fetch it again, so nobody reloads to see a delivery or an answer.
+ */
+export function useInvalidateOrder() {
+  const queryClient = useQueryClient();
+  return (orderId: string) => {
+    void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(orderId) });
+    void queryClient.invalidateQueries({ queryKey: ordersKeys.list });
+    void queryClient.invalidateQueries({ queryKey: ordersKeys.balance });
+  };
 }

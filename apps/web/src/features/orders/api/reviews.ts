@@ -38,3 +38,14 @@ export function useCreateReview() {
     },
   });
 }
+
+/** `POST /api/reviews/{id}/reply`: the reviewed service's designer answers once (issue 18); the lists show it. */
+export function useReplyToReview(reviewId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { text: string }) => api.post<ReviewJson>(`/reviews/${encodeURIComponent(reviewId)}/reply`, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: reviewsKeys.all });
+    },
+  });
+}

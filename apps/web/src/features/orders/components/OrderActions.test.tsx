@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES, type OrderDetailJson } from '@cusp/shared';
 import { mockApi } from '@/test/fetch-mock';
@@ -36,6 +36,50 @@ describe('OrderActions shows the server policies, and works out none of its own'
     );
     expect(shown()).toEqual(['Accept the delivery']);
     expect(screen.getByTestId('revision-unavailable')).toHaveTextContent('All included revisions have been used.');
+  });
+
+  it('a designer asks for more time with days and a reason; the shared rules speak first', async () => {
+    const order = buildOrderDetail({ _id: 'p4', status: 'in_progress', isSeller: true, actions: ['deliver', 'cancel', 'extension'] });
+    const api = mockApi(
+      {
+        'GET /api/orders/p4': { body: order },
+        'POST /api/orders/p4/extension': { body: { ...order, extension: { days: 3, reason: 'Scan unclear.' }, actions: ['deliver', 'cancel'] } },
+      },
+      { user: DESIGNER },
+    );
+    const { user } = renderApp('/orders/p4');
+    await user.click(await screen.findByRole('button', { name: 'Ask for more time' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ask the buyer for more time' });
+    // Empty (the field itself keeps typed numbers within 1-30).
+    await user.clear(within(dialog).getByLabelText('Extra days'));
+    await user.click(within(dialog).getByRole('button', { name: 'Send the request' }));
+    expect(await within(dialog).findByText('Please ask for 1 to 30 more days.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please say why more time is needed.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Extra days'));
+    await user.type(within(dialog).getByLabelText('Extra days'), '3');
+    await user.type(within(dialog).getByLabelText('Why more time is needed'), 'Scan unclear.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the request' }));
+    await waitFor(() => expect(api.to('POST /api/orders/p4/extension').map((r) => r.body)).toEqual([{ days: 3, reason: 'Scan unclear.' }]));
+    expect(await screen.findByTestId('extension-waiting')).toHaveTextContent('You asked for 3 more days. Waiting for the buyer’s answer.');
+  });
+
+  it('the buyer reads a waiting request and accepts or declines it', async () => {
+    const order = buildOrderDetail({ _id: 'p5', status: 'in_progress', extension: { days: 2, reason: 'Margin.' }, actions: ['cancel', 'extensionAccept', 'extensionDecline'] });
+    const api = mockApi(
+      {
+        'GET /api/orders/p5': { body: order },
+        'POST /api/orders/p5/extension/decline': { body: { ...order, extension: null, actions: ['cancel'] } },
+      },
+      { user: BUYER },
+    );
+    const { user } = renderApp('/orders/p5');
+    const request = await screen.findByTestId('extension-request');
+    // The name and the reason are isolated (U+2068 … U+2069) so they read whole in Arabic too.
+    expect(request.textContent?.replace(/[\u2068\u2069]/g, '')).toContain('dr.designer asks for 2 more days: “Margin.”');
+    expect(within(request).getByRole('button', { name: 'Accept the new due date' })).toBeInTheDocument();
+    await user.click(within(request).getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(api.to('POST /api/orders/p5/extension/decline')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByTestId('extension-request')).not.toBeInTheDocument());
   });
 
   it('a designer is shown the cancel button only when the server offers it', async () => {

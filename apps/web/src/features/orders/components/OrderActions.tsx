@@ -1,12 +1,15 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Group, Modal, MultiSelect, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconCheck, IconPackageExport, IconRefresh, IconX } from '@tabler/icons-react';
+import { Button, Group, Modal, MultiSelect, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconCheck, IconClockPlus, IconPackageExport, IconRefresh, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { cancelInput, deliverInput, ORDER_NOTE_MAX, revisionInput, type OrderDetailJson } from '@cusp/shared';
+import { cancelInput, deliverInput, EXTENSION_MAX_DAYS, extensionInput, ORDER_NOTE_MAX, revisionInput, type OrderDetailJson } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { isApiError } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
+import { userName } from '@/lib/user-name';
+import { counterpartOf } from '../lib/format';
+import { isolate } from '../lib/event-summary';
 import { useCaseFileUploads } from '../api/order-files';
 import { useOrderAction } from '../api/orders';
 import { revisionsLeft } from '../lib/format';
@@ -304,6 +307,104 @@ function CancelButton({ order }: { order: OrderDetailJson }) {
   );
 }
 
+/** The designer asks the buyer for 1-30 more days, with a reason (issue 18). */
+function ExtensionButton({ order }: { order: OrderDetailJson }) {
+  const { t } = useI18n();
+  const { message, failure } = useOrderMessages();
+  const extension = useOrderAction(order._id, 'extension');
+  const [open, setOpen] = useState(false);
+  const [days, setDays] = useState<number | string>(2);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ days?: string; reason?: string }>({});
+  const [error, setError] = useState<string>();
+  const confirm = () => {
+    setError(undefined);
+    const parsed = extensionInput.safeParse({ days, reason });
+    if (!parsed.success) {
+      setErrors({ days: firstIssue(parsed.error.issues, 'days'), reason: firstIssue(parsed.error.issues, 'reason') });
+      return;
+    }
+    setErrors({});
+    extension.mutate(parsed.data, {
+      onSuccess: () => {
+        setOpen(false);
+        setReason('');
+        notifySuccess(t('orders.actions.extensionSent'));
+      },
+      onError: (failed) => {
+        const fields = isApiError(failed) ? failed.fieldErrors : {};
+        if (fields.days || fields.reason) setErrors({ days: fields.days, reason: fields.reason });
+        else setError(failure(failed, t('orders.actions.failed')));
+      },
+    });
+  };
+  return (
+    <>
+      <Button variant="default" leftSection={<IconClockPlus size={18} aria-hidden />} onClick={() => setOpen(true)}>
+        {t('orders.actions.extension')}
+      </Button>
+      <ConfirmModal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('orders.actions.extensionTitle')}
+        error={error}
+        backLabel={t('orders.actions.back')}
+        confirmLabel={t('orders.actions.extensionSubmit')}
+        pending={extension.isPending}
+        onConfirm={confirm}
+      >
+        <NumberInput label={t('orders.actions.extensionDays')} min={1} max={EXTENSION_MAX_DAYS} allowDecimal={false} value={days} onChange={setDays} error={message(errors.days)} />
+        <NoteField label={t('orders.actions.extensionReason')} value={reason} onChange={setReason} error={message(errors.reason)} compact />
+      </ConfirmModal>
+    </>
+  );
+}
+
+/** A request for more time waiting: the buyer reads it and accepts or declines; the designer sees it is waiting. */
+function ExtensionRequest({ order }: { order: OrderDetailJson }) {
+  const { t } = useI18n();
+  const { failure } = useOrderMessages();
+  const accept = useOrderAction(order._id, 'extension/accept');
+  const decline = useOrderAction(order._id, 'extension/decline');
+  const [error, setError] = useState<string>();
+  if (!order.extension) return null;
+  const { days, reason } = order.extension;
+  if (order.isSeller) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="extension-waiting">
+        {t('orders.actions.extensionWaitingSeller', { count: days })}
+      </Text>
+    );
+  }
+  const answer = (mutation: typeof accept, done: string) => {
+    setError(undefined);
+    mutation.mutate({}, { onSuccess: () => notifySuccess(done), onError: (failed) => setError(failure(failed, t('orders.actions.failed'))) });
+  };
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="extension-request">
+      <Stack gap="sm">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {/* The name and the reason are the people's own words, kept whole in either direction. */}
+          {t('orders.actions.extensionAsked', { name: isolate(userName(t, counterpartOf(order).username)), count: days, reason: isolate(reason) })}
+        </Text>
+        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+        <Group gap="sm">
+          {order.actions.includes('extensionAccept') ? (
+            <Button size="sm" onClick={() => answer(accept, t('orders.actions.extensionAccepted'))} loading={accept.isPending} disabled={decline.isPending}>
+              {t('orders.actions.extensionAccept')}
+            </Button>
+          ) : null}
+          {order.actions.includes('extensionDecline') ? (
+            <Button size="sm" variant="default" onClick={() => answer(decline, t('orders.actions.extensionDeclined'))} loading={decline.isPending} disabled={accept.isPending}>
+              {t('orders.actions.extensionDecline')}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
 /**
  * What the caller may do now, exactly as the server's `actions` says (docs/product.md §5.2): pay, deliver, accept,
  * ask for a revision, cancel, review. Nothing when it is the other party's turn. The rules themselves live in
@@ -327,12 +428,14 @@ export function OrderActions({ order }: { order: OrderDetailJson }) {
 
   return (
     <Stack gap="md" data-testid="order-actions">
+      <ExtensionRequest order={order} />
       {can('pay') && order.paymentId ? (
         <Button component={Link} to={`/pay/service/${order.serviceId}?payment=${encodeURIComponent(order.paymentId)}`}>
           {t('orders.actions.pay')}
         </Button>
       ) : null}
       {can('deliver') ? <DeliverForm order={order} /> : null}
+      {can('extension') ? <ExtensionButton order={order} /> : null}
       {can('accept') ? <AcceptButton order={order} /> : null}
       {can('revision') ? <RevisionForm order={order} /> : null}
       {revisionRefused ? (

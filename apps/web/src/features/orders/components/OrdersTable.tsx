@@ -1,13 +1,15 @@
-import { ActionIcon, Anchor, Avatar, Button, Card, Group, Image, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { OrderJson } from '@cusp/shared';
-import { DEFAULT_AVATAR, DEFAULT_COVER } from '@/lib/images';
+import { formatDate } from '@/lib/format';
+import { DEFAULT_AVATAR } from '@/lib/images';
 import { useI18n } from '@/lib/use-i18n';
 import { userName } from '@/lib/user-name';
 import { useStartConversation } from '@/features/messages';
 import { counterpartOf, cutTitle } from '../lib/format';
+import { DueDate } from './DueDate';
 import { StatusBadge } from './StatusBadge';
 
 function ContactIcon({ order }: { order: OrderJson }) {
@@ -29,10 +31,6 @@ function ContactIcon({ order }: { order: OrderJson }) {
   );
 }
 
-function payPath(order: OrderJson) {
-  return `/pay/service/${order.serviceId}?payment=${encodeURIComponent(order.paymentId ?? '')}`;
-}
-
 function Party({ order }: { order: OrderJson }) {
   const { t } = useI18n();
   const other = counterpartOf(order);
@@ -46,65 +44,79 @@ function Party({ order }: { order: OrderJson }) {
   );
 }
 
-function TitleLink({ order }: { order: OrderJson }) {
+/** The order's number, linking to its page: what people quote on the phone. */
+function NumberLink({ order }: { order: OrderJson }) {
   return (
-    <Anchor component={Link} to={`/orders/${order._id}`} fw={600} size="sm" title={order.title}>
-      {cutTitle(order.title)}
+    <Anchor component={Link} to={`/orders/${order._id}`} fw={700} size="sm" dir="ltr" style={{ whiteSpace: 'nowrap' }} data-testid="order-number">
+      {order.number}
     </Anchor>
   );
 }
 
-function Status({ order }: { order: OrderJson }) {
-  const { t } = useI18n();
+function Units({ order }: { order: OrderJson }) {
+  const { t, number } = useI18n();
+  const unit = order.unitOrArch === 'arch' ? t('orders.detail.arches', { count: order.quantity }) : t('orders.detail.units', { count: order.quantity });
+  const teeth = order.prescription.units.length > 0 ? order.prescription.units.map((u) => u.tooth) : order.teeth;
   return (
-    <Group gap="xs" wrap="nowrap">
-      <StatusBadge status={order.status} />
-      {order.actions.includes('pay') && order.paymentId ? (
-        <Button component={Link} to={payPath(order)} size="compact-xs" aria-label={t('orders.table.payFor', { title: order.title })}>
-          {t('orders.table.pay')}
-        </Button>
+    <Stack gap={0}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{`${number(order.quantity)} ${unit}`}</Text>
+      {teeth.length > 0 ? (
+        <Text size="xs" c="dimmed" dir="ltr">
+          {teeth.join(', ')}
+        </Text>
       ) : null}
-    </Group>
+    </Stack>
+  );
+}
+
+function Activity({ order }: { order: OrderJson }) {
+  const { locale } = useI18n();
+  return (
+    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      {formatDate(order.lastActivityAt, locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}
+    </Text>
   );
 }
 
 /**
- * The orders of one side (docs/product.md §3.6): Image, Buyer (for the designer's sales) or Seller (for
- * the buyer's purchases), Title cut at 30 characters, Price, Status and a Contact icon. A table on
- * wide screens, one card per order on a phone; each order links to its page.
+ * The caller's orders (issue 18): number, service, the other party, units (teeth), price, status, due date with
+ * the time left (or "Late"), and the last activity. A table on wide screens, one card per order on a phone; the
+ * number links to the order's page.
  */
-export function OrdersTable({ orders, side, caption }: { orders: OrderJson[]; side: 'selling' | 'buying'; caption: string }) {
+export function OrdersTable({ orders, caption }: { orders: OrderJson[]; caption: string }) {
   const { t, money } = useI18n();
   const phone = useMediaQuery('(max-width: 48em)');
-  const partyLabel = side === 'selling' ? t('orders.table.buyer') : t('orders.table.seller');
 
   if (phone) {
     return (
       <Stack gap="sm" component="section" aria-label={caption}>
-        <Text fw={600} size="sm" c="dimmed">
-          {caption}
-        </Text>
         {orders.map((order) => (
           <Card key={order._id} withBorder radius="md" padding="sm" data-testid="order-card">
-            <Group gap="sm" wrap="nowrap" align="flex-start">
-              <Image src={order.image || DEFAULT_COVER} alt="" w={64} h={64} radius="sm" fit="cover" />
-              <Stack gap={4} miw={0} style={{ flex: 1 }}>
-                <TitleLink order={order} />
-                <Group gap={6} wrap="nowrap">
-                  <Text size="xs" c="dimmed">
-                    {partyLabel}:
-                  </Text>
-                  <Party order={order} />
-                </Group>
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <NumberLink order={order} />
+                <StatusBadge status={order.status} size="sm" />
+              </Group>
+              <Text size="sm" fw={600} title={order.title} style={{ overflowWrap: 'anywhere' }}>
+                {cutTitle(order.title)}
+              </Text>
+              <Group gap={6} wrap="nowrap">
+                <Text size="xs" c="dimmed">
+                  {order.isSeller ? t('orders.table.buyer') : t('orders.table.seller')}:
+                </Text>
+                <Party order={order} />
+              </Group>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Units order={order} />
                 <Text size="sm" fw={600}>
                   {money(order.price, order.currency)}
                 </Text>
-                <Group justify="space-between" wrap="nowrap">
-                  <Status order={order} />
-                  <ContactIcon order={order} />
-                </Group>
-              </Stack>
-            </Group>
+              </Group>
+              <Group justify="space-between" wrap="nowrap" align="flex-end">
+                <DueDate order={order} compact />
+                <ContactIcon order={order} />
+              </Group>
+            </Stack>
           </Card>
         ))}
       </Stack>
@@ -112,34 +124,53 @@ export function OrdersTable({ orders, side, caption }: { orders: OrderJson[]; si
   }
 
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('orders.table.image')}</Table.Th>
-            <Table.Th>{partyLabel}</Table.Th>
-            <Table.Th>{t('orders.table.title')}</Table.Th>
+            <Table.Th>{t('orders.table.number')}</Table.Th>
+            <Table.Th>{t('orders.table.service')}</Table.Th>
+            <Table.Th>{t('orders.table.other')}</Table.Th>
+            <Table.Th>{t('orders.table.units')}</Table.Th>
             <Table.Th>{t('orders.table.price')}</Table.Th>
             <Table.Th>{t('orders.table.status')}</Table.Th>
+            <Table.Th>{t('orders.table.due')}</Table.Th>
+            <Table.Th>{t('orders.table.activity')}</Table.Th>
             <Table.Th>{t('orders.table.contact')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {orders.map((order) => (
-            <Table.Tr key={order._id}>
+            <Table.Tr key={order._id} data-testid="order-row">
               <Table.Td>
-                <Image src={order.image || DEFAULT_COVER} alt="" w={56} h={56} radius="sm" fit="cover" />
+                <NumberLink order={order} />
               </Table.Td>
               <Table.Td>
-                <Party order={order} />
+                <Text size="sm" title={order.title}>
+                  {cutTitle(order.title)}
+                </Text>
               </Table.Td>
               <Table.Td>
-                <TitleLink order={order} />
+                <Stack gap={2}>
+                  <Text size="xs" c="dimmed">
+                    {order.isSeller ? t('orders.table.buyer') : t('orders.table.seller')}
+                  </Text>
+                  <Party order={order} />
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Units order={order} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{money(order.price, order.currency)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <StatusBadge status={order.status} />
+              </Table.Td>
               <Table.Td>
-                <Status order={order} />
+                <DueDate order={order} compact />
+              </Table.Td>
+              <Table.Td>
+                <Activity order={order} />
               </Table.Td>
               <Table.Td>
                 <ContactIcon order={order} />
@@ -151,4 +182,3 @@ export function OrdersTable({ orders, side, caption }: { orders: OrderJson[]; si
     </Table.ScrollContainer>
   );
 }
-

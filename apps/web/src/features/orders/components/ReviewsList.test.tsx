@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildProfile, buildServiceDetail, listReply } from '@/features/catalogue/test-data';
 import { mockApi } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
-import { BUYER, buildReview } from '../test-data';
+import { BUYER, DESIGNER, buildReview } from '../test-data';
 
 describe('reviews', () => {
   it('the service detail lists its reviews, newest first as the server sends them', async () => {
@@ -47,5 +47,36 @@ describe('reviews', () => {
     const query = api.to('GET /api/reviews')[0]!.url.searchParams;
     expect(query.get('userId')).toBe('designer-1');
     expect(query.get('serviceId')).toBeNull();
+  });
+
+  it('shows the designer’s reply under a review; the designer replies once, nobody else is offered it', async () => {
+    const replied = buildReview({ _id: 'r1', desc: 'Great.', reply: { text: 'Thank you!', createdAt: '2026-03-06T10:00:00.000Z' } });
+    const open = buildReview({ _id: 'r2', desc: 'Slow.' });
+    const api = mockApi(
+      {
+        'GET /api/services/single/svc-1': { body: buildServiceDetail() },
+        'GET /api/reviews': listReply([replied, open]),
+        'POST /api/reviews/r2/reply': { body: { ...open, reply: { text: 'Sorry, fixed now.', createdAt: '2026-03-07T10:00:00.000Z' } } },
+      },
+      { user: DESIGNER },
+    );
+    const { user } = renderApp('/services/svc-1');
+    const section = await screen.findByRole('region', { name: 'Reviews' });
+    const [first, second] = await within(section).findAllByTestId('review');
+    expect(within(first!).getByTestId('review-reply')).toHaveTextContent('Thank you!');
+    expect(within(first!).queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
+    await user.click(within(second!).getByRole('button', { name: 'Reply' }));
+    await user.click(within(second!).getByRole('button', { name: 'Post the reply' }));
+    expect(await within(second!).findByText('Please write a reply of 1 to 2000 characters.')).toBeInTheDocument();
+    await user.type(within(second!).getByLabelText('Your reply to demo_buyer'), 'Sorry, fixed now.');
+    await user.click(within(second!).getByRole('button', { name: 'Post the reply' }));
+    await waitFor(() => expect(api.to('POST /api/reviews/r2/reply').map((r) => r.body)).toEqual([{ text: 'Sorry, fixed now.' }]));
+  });
+
+  it('a buyer is not offered a reply', async () => {
+    mockApi({ 'GET /api/services/single/svc-1': { body: buildServiceDetail() }, 'GET /api/reviews': listReply([buildReview()]) }, { user: BUYER });
+    renderApp('/services/svc-1');
+    const [item] = await screen.findAllByTestId('review');
+    expect(within(item!).queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,11 @@
-import { Anchor, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Anchor, Avatar, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { Link } from 'react-router';
+import { REVIEW_TEXT_MAX, reviewReplyInput, type ReviewJson } from '@cusp/shared';
+import { isApiError } from '@/lib/api';
+import { notifySuccess } from '@/lib/notify';
+import { useOrderMessages } from '@/lib/order-messages';
+import { useMe } from '@/features/auth';
 import { PageLoader } from '@/components/PageLoader';
 import { FormMessage } from '@/components/FormMessage';
 import { formatDate } from '@/lib/format';
@@ -7,8 +13,62 @@ import { DEFAULT_AVATAR } from '@/lib/images';
 import { useI18n } from '@/lib/use-i18n';
 import { userName } from '@/lib/user-name';
 import type { ReviewsFilter } from '../api/keys';
-import { useReviews } from '../api/reviews';
+import { useReplyToReview, useReviews } from '../api/reviews';
 import { Stars } from './Stars';
+
+/** The designer's one reply to a review (issue 18): a button that opens a short form. */
+function ReplyForm({ review }: { review: ReviewJson }) {
+  const { t } = useI18n();
+  const { message, failure } = useOrderMessages();
+  const reply = useReplyToReview(review._id);
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  if (!open) {
+    return (
+      <Button size="xs" variant="subtle" onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
+        {t('orders.reviews.reply')}
+      </Button>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = reviewReplyInput.safeParse({ text });
+    if (!parsed.success) {
+      setError(message(parsed.error.issues[0]?.message));
+      return;
+    }
+    setError(undefined);
+    reply.mutate(parsed.data, {
+      onSuccess: () => notifySuccess(t('orders.reviews.replied')),
+      onError: (failed) => setError(isApiError(failed) && failed.fieldErrors.text ? message(failed.fieldErrors.text) : failure(failed, t('orders.actions.failed'))),
+    });
+  };
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="xs">
+        <Textarea
+          label={t('orders.reviews.replyLabel', { name: userName(t, review.buyer.username) })}
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={REVIEW_TEXT_MAX}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          error={error}
+        />
+        <Group gap="xs">
+          <Button type="submit" size="xs" loading={reply.isPending}>
+            {t('orders.reviews.replySubmit')}
+          </Button>
+          <Button size="xs" variant="default" onClick={() => setOpen(false)} disabled={reply.isPending}>
+            {t('orders.reviews.replyCancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
 
 /**
  * Buyers' reviews (docs/product.md §5.7), newest first: of one service (its detail page) or of every service of one
@@ -17,6 +77,7 @@ import { Stars } from './Stars';
 export function ReviewsList({ filter }: { filter: ReviewsFilter }) {
   const { t, locale } = useI18n();
   const reviews = useReviews(filter);
+  const { user } = useMe();
   const showService = 'userId' in filter;
 
   if (reviews.isPending) return <PageLoader label={t('orders.reviews.loading')} />;
@@ -51,6 +112,18 @@ export function ReviewsList({ filter }: { filter: ReviewsFilter }) {
             <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} dir="auto">
               {review.desc}
             </Text>
+            {review.reply ? (
+              <Paper bg="var(--mantine-color-gray-0)" radius="sm" p="sm" ms="md" data-testid="review-reply">
+                <Text size="xs" fw={600} c="dimmed">
+                  {t('orders.reviews.replyFrom')} · {formatDate(review.reply.createdAt, locale)}
+                </Text>
+                <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} dir="auto">
+                  {review.reply.text}
+                </Text>
+              </Paper>
+            ) : user?._id === review.sellerId ? (
+              <ReplyForm review={review} />
+            ) : null}
           </Stack>
         </Paper>
       ))}

@@ -8,7 +8,7 @@ export function StatusBadge({ status, size = 'md' }: { status: OrderStatusJson; 
   const { t } = useI18n();
   const { color, text } = STATUS_COLOR[status];
   return (
-    <Badge variant="light" color={color} c={text} size={size} style={{ whiteSpace: 'nowrap' }}>
+    <Badge variant="light" color={color} c={text} size={size} style={{ whiteSpace: 'nowrap', minWidth: 'max-content' }}>
       {t(`orders.status.${status}`)}
     </Badge>
   );

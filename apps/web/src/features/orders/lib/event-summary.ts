@@ -24,6 +24,9 @@ const SENTENCES: Record<OrderEventType, RegExp> = {
   cancelled: /^(?<title>.+) was cancelled\.$/su,
   refunded: /^The payment for (?<title>.+) was refunded\.$/su,
   reviewed: /^(?<title>.+) received a review\.$/su,
+  extension_requested: /^More time was asked for (?<title>.+)\.$/su,
+  extension_accepted: /^The due date of (?<title>.+) was extended\.$/su,
+  extension_declined: /^The request for more time on (?<title>.+) was declined\.$/su,
 };
 
 export function readEventSummary(type: OrderEventType, summary: string): EventSummaryParts | null {

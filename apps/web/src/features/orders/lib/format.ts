@@ -28,3 +28,13 @@ export const STATUS_COLOR: Record<OrderStatusJson, { color: string; text: string
 export function revisionsLeft(order: Pick<OrderJson, 'revisionsIncluded' | 'revisionsUsed'>): number {
   return Math.max(0, order.revisionsIncluded - order.revisionsUsed);
 }
+
+/** How far a due date is from now, in the largest whole unit (days, hours or minutes), and whether it has passed. */
+export function timeToDue(dueAt: string, now = Date.now()): { late: boolean; value: number; unit: 'day' | 'hour' | 'minute' } {
+  const ms = new Date(dueAt).getTime() - now;
+  const abs = Math.abs(ms);
+  const late = ms < 0;
+  if (abs >= 86_400_000) return { late, value: Math.floor(abs / 86_400_000), unit: 'day' };
+  if (abs >= 3_600_000) return { late, value: Math.floor(abs / 3_600_000), unit: 'hour' };
+  return { late, value: Math.max(1, Math.floor(abs / 60_000)), unit: 'minute' };
+}

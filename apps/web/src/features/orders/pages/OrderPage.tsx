@@ -1,6 +1,6 @@
-import { Anchor, Button, Card, Container, Divider, Grid, Group, Stack, Text, Timeline, Title } from '@mantine/core';
-import { IconCube } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Alert, Anchor, Button, Card, Container, Divider, Grid, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconCircleCheck, IconCube } from '@tabler/icons-react';
+import { Link, useLocation, useParams } from 'react-router';
 import type { OrderDetailJson, OrderEventJson, OrderFileJson } from '@cusp/shared';
 import { BackLink } from '@/components/BackLink';
 import { DetailSection } from '@/components/DetailPage';
@@ -12,7 +12,9 @@ import { usePageTitle } from '@/lib/page-title';
 import { useI18n } from '@/lib/use-i18n';
 import { userName } from '@/lib/user-name';
 import { ContactButton } from '@/features/messages';
-import { useOrder } from '../api/orders';
+import { useSocketConnect, useSocketEvent } from '@/lib/socket';
+import { useInvalidateOrder, useOrder } from '../api/orders';
+import { DueDate } from '../components/DueDate';
 import { OrderActions } from '../components/OrderActions';
 import { OrderFiles } from '../components/OrderFiles';
 import { PrescriptionCard } from '../components/PrescriptionCard';
@@ -49,6 +51,14 @@ function Summary({ order }: { order: OrderDetailJson }) {
         <Fact label={t('orders.detail.total')} value={money(order.price, order.currency)} testId="order-price" />
         <Divider my={4} />
         <Fact label={t('orders.detail.delivery')} value={t('orders.detail.days', { count: order.deliveryDays })} />
+        {order.dueAt ? (
+          <Group justify="space-between" wrap="nowrap" gap="md" align="flex-start">
+            <Text c="dimmed" size="sm">
+              {t('orders.detail.dueAt')}
+            </Text>
+            <DueDate order={order} />
+          </Group>
+        ) : null}
         <Fact
           label={t('orders.detail.revisions')}
           value={t('orders.detail.revisionsValue', { left: number(revisionsLeft(order)), included: number(order.revisionsIncluded) })}
@@ -89,7 +99,7 @@ function EventPins({ event, files }: { event: OrderEventJson; files: OrderFileJs
   );
 }
 
-function EventItem({ event, files }: { event: OrderEventJson; files: OrderFileJson[] }) {
+function EventItem({ event, files, filesAbove = false }: { event: OrderEventJson; files: OrderFileJson[]; filesAbove?: boolean }) {
   const { t, locale } = useI18n();
   return (
     <Stack gap={4}>
@@ -103,14 +113,60 @@ function EventItem({ event, files }: { event: OrderEventJson; files: OrderFileJs
           {event.note}
         </Text>
       ) : null}
+      {event.days !== null ? (
+        <Text size="sm" fw={600} data-testid="event-days">
+          {t('orders.timeline.days', { count: event.days })}
+        </Text>
+      ) : null}
       {event.units.length > 0 ? (
         <Text size="sm" fw={600} data-testid="event-units">
           {t('orders.rx.eventUnits', { list: event.units.join(', ') })}
         </Text>
       ) : null}
       {event.pins.length > 0 ? <EventPins event={event} files={files} /> : null}
-      {event.files.length > 0 ? <OrderFiles files={event.files} label={t('orders.timeline.files', { event: t(`orders.events.${event.type}`) })} /> : null}
+      {event.files.length > 0 && filesAbove ? (
+        <Anchor href="#latest-delivery-title" size="sm">
+          {t('orders.timeline.filesAbove', { count: event.files.length })}
+        </Anchor>
+      ) : event.files.length > 0 ? (
+        <OrderFiles files={event.files} label={t('orders.timeline.files', { event: t(`orders.events.${event.type}`) })} />
+      ) : null}
     </Stack>
+  );
+}
+
+/**
+ * The work first (issue 18): the latest delivery, its files (with the 3D preview) and note, at the top of the
+ * page; the whole history stays in the timeline below.
+ */
+function LatestDelivery({ order }: { order: OrderDetailJson }) {
+  const { t, locale } = useI18n();
+  const latest = order.events.findLast((event) => event.type === 'delivered');
+  if (!latest) return null;
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="latest-delivery-title" data-testid="latest-delivery">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4" id="latest-delivery-title">
+            {t('orders.detail.latestDelivery')}
+          </Title>
+          <Text size="xs" c="dimmed">
+            {formatDate(latest.createdAt, locale, { dateStyle: 'medium', timeStyle: 'short' })}
+          </Text>
+        </Group>
+        {latest.files.length > 0 ? <OrderFiles files={latest.files} label={t('orders.detail.latestDelivery')} /> : null}
+        {latest.note ? (
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {t('orders.detail.deliveryNote')}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} dir="auto">
+              {latest.note}
+            </Text>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Card>
   );
 }
 
@@ -120,15 +176,32 @@ function OrderView({ order }: { order: OrderDetailJson }) {
   const allFiles = [...order.attachments, ...order.events.flatMap((event) => event.files)];
   // The 3D review opens every mesh of the case in one scene (issue 17).
   const meshes = allFiles.filter((file) => file.kind === 'stl' || file.kind === 'ply' || file.kind === 'obj');
+  const location = useLocation();
+  // The latest delivery's files are shown once, at the top; its timeline entry points there.
+  const latestDeliveryId = order.events.findLast((event) => event.type === 'delivered')?._id;
+  const justPaid = (location.state as { paid?: boolean } | null)?.paid === true && !order.isSeller;
   return (
     <Stack gap="lg">
       <BackLink to="/orders">{t('orders.detail.back')}</BackLink>
+      {justPaid ? (
+        <Alert color="green" variant="light" icon={<IconCircleCheck size={20} aria-hidden />} role="status" data-testid="paid-notice">
+          {t('orders.detail.paidNotice', { number: order.number })}
+        </Alert>
+      ) : null}
       <Stack gap="xs">
+        <Text size="sm" fw={700} c="dimmed" dir="ltr" style={{ alignSelf: 'flex-start' }} data-testid="order-number">
+          {order.number}
+        </Text>
         <Group gap="sm" align="center">
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
             {order.title}
           </Title>
           <StatusBadge status={order.status} size="lg" />
+          {order.late ? (
+            <Text size="sm" fw={700} c="red.9" data-testid="order-late">
+              {t('orders.detail.late')}
+            </Text>
+          ) : null}
         </Group>
         <Group gap="md">
           <Text c="dimmed">
@@ -165,6 +238,7 @@ function OrderView({ order }: { order: OrderDetailJson }) {
                 {t('orders.review3d.open', { count: meshes.length })}
               </Button>
             ) : null}
+            <LatestDelivery order={order} />
             <PrescriptionCard order={order} />
             <DetailSection id="attachments-title" title={t('orders.detail.attachments')} titleSize="h4">
               {order.attachments.length > 0 ? (
@@ -189,7 +263,7 @@ function OrderView({ order }: { order: OrderDetailJson }) {
               <Timeline active={order.events.length - 1} bulletSize={16} lineWidth={2} aria-label={t('orders.timeline.title')}>
                 {order.events.map((event) => (
                   <Timeline.Item key={event._id} title={t(`orders.events.${event.type}`)}>
-                    <EventItem event={event} files={allFiles} />
+                    <EventItem event={event} files={allFiles} filesAbove={event._id === latestDeliveryId} />
                   </Timeline.Item>
                 ))}
               </Timeline>
@@ -208,6 +282,13 @@ export function OrderPage() {
   const { failure } = useOrderMessages();
   const query = useOrder(id);
   usePageTitle(query.data?.title ?? t('orders.detail.pageTitle'));
+  // Live (issue 18): a change by the other party (a delivery, a revision, an answer) shows without a reload.
+  const invalidate = useInvalidateOrder();
+  useSocketEvent('order:updated', ({ orderId }) => {
+    if (orderId === id) invalidate(orderId);
+  });
+  // What changed while the socket was down (or before it first connected) is fetched when it connects.
+  useSocketConnect(() => invalidate(id));
 
   let content;
   if (query.isPending) content = <PageLoader label={t('orders.detail.loading')} />;

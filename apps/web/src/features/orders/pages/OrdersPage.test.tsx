@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { OrderJson } from '@cusp/shared';
 import { listReply } from '@/features/catalogue/test-data';
-import { errorReply, mockApi } from '@/test/fetch-mock';
+import { errorReply, mockApi, type MockRequest } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { BUYER, DESIGNER, buildOrder } from '../test-data';
 
@@ -9,40 +10,90 @@ const LONG = 'Full-arch implant bridge on four implants, screw retained';
 
 const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((th) => th.textContent);
 
+/**
+ * `GET /api/orders` as the server answers it (issue 18): the unpaid ones for `status=pending_payment`, the paid
+ * ones otherwise (enough for these tests), one page of them with X-Total-Count.
+ */
+function ordersRoute(orders: OrderJson[], total?: number) {
+  return ({ url }: MockRequest) => {
+    const status = url.searchParams.get('status');
+    const rows = status === 'pending_payment' ? orders.filter((o) => o.status === 'pending_payment') : orders.filter((o) => o.status !== 'pending_payment');
+    const limit = Number(url.searchParams.get('limit') ?? 25);
+    return listReply(rows.slice(0, limit), status === 'pending_payment' ? rows.length : (total ?? rows.length));
+  };
+}
+
 describe('/orders', () => {
-  it('shows a buyer the Seller column, titles cut at 30 characters, status, price and a Pay action', async () => {
-    const pending = buildOrder({ _id: 'o-pending', status: 'pending_payment', paymentId: 'pay-9', title: 'Night guard', price: 60 });
-    mockApi({ 'GET /api/orders': listReply([buildOrder({ _id: 'o-long', title: LONG }), pending]) }, { user: BUYER });
-    renderApp('/orders');
-    const table = await screen.findByRole('table', { name: 'Orders you placed' });
-    expect(headers(table)).toEqual(['Image', 'Seller', 'Title', 'Price', 'Status', 'Contact']);
+  it('shows number, service, the other party, units, price, status, due date and last activity; unpaid orders apart', async () => {
+    const soon = new Date(Date.now() + 3 * 86_400_000 + 3_600_000).toISOString();
+    const late = buildOrder({ _id: 'o-late', number: 'C-10002', title: 'Night guard', late: true, dueAt: '2026-01-02T10:00:00.000Z' });
+    const pending = buildOrder({ _id: 'o-pending', number: 'C-10003', status: 'pending_payment', paymentId: 'pay-9', title: 'Splint', price: 60, dueAt: null });
+    const api = mockApi(
+      {
+        'GET /api/orders': ordersRoute([buildOrder({ _id: 'o-long', number: 'C-10001', title: LONG, dueAt: soon }), late, pending]),
+        'POST /api/orders/o-pending/cancel': { body: { ...pending, status: 'cancelled' } },
+      },
+      { user: BUYER },
+    );
+    const { user } = renderApp('/orders');
+    const table = await screen.findByRole('table', { name: 'Active' });
+    expect(headers(table)).toEqual(['Number', 'Service', 'With', 'Units', 'Price', 'Status', 'Due', 'Last activity', 'Contact']);
     const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first!).getByRole('link', { name: 'C-10001' })).toHaveAttribute('href', '/orders/o-long');
+    expect(within(first!).getByText('Full-arch implant bridge on fo…')).toHaveAttribute('title', LONG);
+    expect(within(first!).getByText('Seller')).toBeInTheDocument();
     expect(within(first!).getByText('dr.designer')).toBeInTheDocument();
-    const title = within(first!).getByRole('link', { name: 'Full-arch implant bridge on fo…' });
-    expect(LONG.slice(0, 30)).toBe('Full-arch implant bridge on fo');
-    expect(title).toHaveAttribute('href', '/orders/o-long');
-    expect(title).toHaveAttribute('title', LONG);
+    expect(within(first!).getByText('2 units')).toBeInTheDocument();
+    expect(within(first!).getByText('11, 21')).toBeInTheDocument();
     expect(within(first!).getByText('$90.00')).toBeInTheDocument();
     expect(within(first!).getByText('In progress')).toBeInTheDocument();
-    // a short title is not cut
-    expect(within(second!).getByRole('link', { name: 'Night guard' })).toBeInTheDocument();
-    expect(within(second!).getByText('Awaiting payment')).toBeInTheDocument();
-    expect(within(second!).getByRole('link', { name: 'Pay for Night guard' })).toHaveAttribute('href', '/pay/service/svc-1?payment=pay-9');
-    expect(within(first!).queryByRole('link', { name: /^Pay for/ })).not.toBeInTheDocument();
+    expect(within(first!).getByText('3 days left')).toBeInTheDocument();
+    expect(within(second!).getByTestId('order-late')).toHaveTextContent('Late');
+    // The unpaid order is not in the table but apart, with Pay now and Discard.
+    expect(within(table).queryByText('C-10003')).not.toBeInTheDocument();
+    const unpaid = screen.getByRole('region', { name: 'Awaiting payment' });
+    expect(within(unpaid).getByRole('link', { name: 'Pay now for C-10003' })).toHaveAttribute('href', '/pay/service/svc-1?payment=pay-9');
+    await user.click(within(unpaid).getByRole('button', { name: 'Discard C-10003' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard the order' }));
+    await waitFor(() => expect(api.to('POST /api/orders/o-pending/cancel')).toHaveLength(1));
     expect(screen.queryByText('Your balance')).not.toBeInTheDocument();
   });
 
-  it('shows a designer the Buyer column and the escrow and available balance', async () => {
+  it('filters by status, searches, sorts and pages through the server', async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => buildOrder({ number: `C-${20000 + i}` }));
+    const api = mockApi({ 'GET /api/orders': ordersRoute(rows, 45) }, { user: BUYER });
+    const { user } = renderApp('/orders');
+    await screen.findByRole('table', { name: 'Active' });
+    expect(screen.getByTestId('orders-total')).toHaveTextContent('45 orders');
+    const asked = () => api.to('GET /api/orders').map((r) => Object.fromEntries(r.url.searchParams));
+    expect(asked()).toContainEqual({ status: 'active', sort: 'activity', limit: '20', offset: '0' });
+
+    await user.click(screen.getByRole('radio', { name: 'Awaiting my action' }));
+    await waitFor(() => expect(asked()).toContainEqual({ status: 'awaiting_me', sort: 'activity', limit: '20', offset: '0' }));
+    await user.click(screen.getByRole('radio', { name: 'All' }));
+    await waitFor(() => expect(asked()).toContainEqual({ sort: 'activity', limit: '20', offset: '0' }));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'C-20003');
+    await waitFor(() => expect(asked()).toContainEqual({ q: 'C-20003', sort: 'activity', limit: '20', offset: '0' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'due');
+    await waitFor(() => expect(asked()).toContainEqual({ q: 'C-20003', sort: 'due', limit: '20', offset: '0' }));
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(asked()).toContainEqual({ q: 'C-20003', sort: 'due', limit: '20', offset: '40' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('page=3');
+  });
+
+  it('shows a designer the Buyer and the escrow and available balance', async () => {
     const api = mockApi(
       {
-        'GET /api/orders': listReply([buildOrder({ isSeller: true, status: 'delivered' })]),
+        'GET /api/orders': ordersRoute([buildOrder({ isSeller: true, status: 'delivered' })]),
         'GET /api/orders/balance': { body: { escrow: 90, available: 364.5, currency: 'USD', feePercent: 10 } },
       },
       { user: DESIGNER },
     );
     renderApp('/orders');
-    const table = await screen.findByRole('table', { name: 'Orders you received as a designer' });
-    expect(headers(table)).toEqual(['Image', 'Buyer', 'Title', 'Price', 'Status', 'Contact']);
+    const table = await screen.findByRole('table', { name: 'Active' });
+    expect(within(table).getByText('Buyer')).toBeInTheDocument();
     expect(within(table).getByText('demo_buyer')).toBeInTheDocument();
     expect(within(table).getByText('Delivered')).toBeInTheDocument();
     expect(await screen.findByTestId('balance-escrow')).toHaveTextContent('$90.00');
@@ -51,29 +102,23 @@ describe('/orders', () => {
     expect(api.to('GET /api/orders/balance')).toHaveLength(1);
   });
 
-  it('gives a designer who also buys one table for each side', async () => {
-    mockApi(
-      {
-        'GET /api/orders': listReply([buildOrder({ isSeller: true, title: 'Sold crown' }), buildOrder({ isSeller: false, title: 'Bought guide' })]),
-        'GET /api/orders/balance': { body: { escrow: 0, available: 0, currency: 'USD', feePercent: 10 } },
-      },
-      { user: DESIGNER },
-    );
-    renderApp('/orders');
-    const selling = await screen.findByRole('table', { name: 'Orders you received as a designer' });
-    const buying = screen.getByRole('table', { name: 'Orders you placed' });
-    expect(within(selling).getByText('Sold crown')).toBeInTheDocument();
-    expect(headers(selling)[1]).toBe('Buyer');
-    expect(within(buying).getByText('Bought guide')).toBeInTheDocument();
-    expect(headers(buying)[1]).toBe('Seller');
-  });
-
   it("says 'Something went wrong!' when the orders do not load, and retries", async () => {
     let calls = 0;
-    mockApi({ 'GET /api/orders': () => (++calls === 1 ? errorReply(500, '', 'INTERNAL') : listReply([])) }, { user: BUYER });
+    mockApi(
+      {
+        'GET /api/orders': ({ url }) => (url.searchParams.get('status') === 'active' && ++calls === 1 ? errorReply(500, '', 'INTERNAL') : listReply([buildOrder()])),
+      },
+      { user: BUYER },
+    );
     const { user } = renderApp('/orders');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong!');
     await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Active' })).toBeInTheDocument();
+  });
+
+  it('a new user with no orders sees how to start', async () => {
+    mockApi({ 'GET /api/orders': listReply([]) }, { user: BUYER });
+    renderApp('/orders');
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse services' })).toHaveAttribute('href', '/gigs');
   });
@@ -81,7 +126,7 @@ describe('/orders', () => {
   it('the Contact icon opens the conversation with the other party', async () => {
     const api = mockApi(
       {
-        'GET /api/orders': listReply([buildOrder()]),
+        'GET /api/orders': ordersRoute([buildOrder()]),
         'POST /api/conversations': {
           status: 200,
           body: { _id: 'c1', conversationID: 'c1', sellerID: { _id: 'designer-1', username: 'dr.designer', image: null }, buyerID: { _id: 'buyer-1', username: 'demo_buyer', image: null }, lastMessage: null, readBySeller: true, readByBuyer: true, createdAt: '', updatedAt: '' },

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Button, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ORDER_MESSAGES, ORDER_SUCCESS_REDIRECT_MS } from '@cusp/shared';
+import { ORDER_MESSAGES } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { usePageTitle } from '@/lib/page-title';
 import { useI18n } from '@/lib/use-i18n';
@@ -11,7 +11,8 @@ import { useConfirmOrder } from '../api/payments';
 
 /**
  * `/success?payment_intent=...` (docs/product.md §3.6): confirms the order with the server (which
- * checks the payment, docs/product.md §6.3), says so, and moves to /orders after 5 seconds. A payment the server
+ * checks the payment, docs/product.md §6.3) and opens the order just paid for (issue 18; it was /orders after
+ * 5 seconds), where a short notice says the payment arrived. A payment the server
  * cannot verify is said plainly, with a way to try again.
  */
 export function SuccessPage() {
@@ -32,11 +33,12 @@ export function SuccessPage() {
   }, [paymentIntent, confirmOrder]);
 
   const confirmed = confirm.isSuccess;
+  const orderId = confirm.data?._id;
+  // The buyer lands on the order they just paid for (issue 18), which says the payment arrived.
   useEffect(() => {
-    if (!confirmed) return;
-    const timer = setTimeout(() => void navigate('/orders', { replace: true }), ORDER_SUCCESS_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [confirmed, navigate]);
+    if (!orderId) return;
+    void navigate(`/orders/${encodeURIComponent(orderId)}`, { replace: true, state: { paid: true } });
+  }, [orderId, navigate]);
 
   let content;
   if (!paymentIntent) {
@@ -64,9 +66,11 @@ export function SuccessPage() {
         <Text size="lg" fw={600} role="status">
           {t('payments.success.message')}
         </Text>
-        <Button component={Link} to="/orders" variant="subtle">
-          {t('payments.success.toOrdersNow')}
-        </Button>
+        {orderId ? (
+          <Button component={Link} to={`/orders/${encodeURIComponent(orderId)}`} variant="subtle">
+            {t('payments.success.toOrderNow')}
+          </Button>
+        ) : null}
       </Stack>
     );
   } else {
