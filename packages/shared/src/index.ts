@@ -15,6 +15,8 @@ export * from './schemas/messaging.js';
 export * from './schemas/notifications.js';
 export * from './schemas/orders.js';
 export * from './policies/orders.js';
+export * from './policies/pins.js';
 export * from './schemas/courses.js';
 export * from './dental/index.js';
 export * from './schemas/prescriptions.js';
+export * from './schemas/review-pins.js';

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
-import { prescriptionSchema, type PrescriptionInput } from '@cusp/shared';
+import { prescriptionSchema, type FileRole, type PrescriptionInput } from '@cusp/shared';
 import type { AppContext } from '../context.js';
 import { accept, deliver, createReview } from '../modules/orders/index.js';
 import { confirmOrderPayment, createIntent, sandboxPay } from '../modules/payments/index.js';
-import { conversations, orderFiles, services, userColumns, users } from '../db/schema/index.js';
+import { conversations, orderFiles, services, userColumns, users, type UserRow } from '../db/schema/index.js';
+import { demoQuadrant } from './demo-quadrant.js';
 
 /**
  * A molar-crown-like mesh as binary STL: a dome with four cusps, closed by a flat base, in millimetres.
@@ -33,6 +34,44 @@ export function demoCrownStl(segments = 36, rings = 14): Buffer {
   buf.writeUInt32LE(triangles.length, 80);
   triangles.forEach((tri, i) => tri.forEach((v, j) => v.forEach((c, k) => buf.writeFloatLE(c, 84 + i * 50 + 12 + j * 12 + k * 4))));
   return buf;
+}
+
+/**
+ * The case the 3D review is for (issue 17): a crown on 36, with the quadrant scan of the preparation and the upper
+ * antagonist as case files and the crown delivered, all in one coordinate system (demo-quadrant.ts). The scan
+ * checks run on them when the server starts (the scan-checks job picks up files not yet analysed).
+ */
+async function seedReviewCase(ctx: AppContext, buyer: UserRow, designer: UserRow, serviceId: string) {
+  const files = demoQuadrant();
+  const store = async (uploaderId: string, name: string, bytes: Buffer, role: FileRole) => {
+    const key = `cases/${randomUUID()}.stl`;
+    await ctx.storage.put(key, Readable.from([bytes]));
+    const [row] = await ctx.db.insert(orderFiles).values({ uploaderId, name, storageKey: key, size: bytes.length, kind: 'stl', role }).returning();
+    return row!.id;
+  };
+  const prep = await store(buyer.id, 'lower-left-quadrant-prep-36.stl', files.lowerPrep, 'prep');
+  const antagonist = await store(buyer.id, 'upper-antagonist.stl', files.upperAntagonist, 'upper_jaw');
+  const prescription = prescriptionSchema.parse({
+    units: [{ tooth: 36, restoration: 'crown', material: 'zirconia_monolithic', shade: 'A2' }],
+    design: { cementGapMicrons: 50, contactStrength: 'medium', occlusion: 'light_contact' },
+    caseRef: 'CR-36-204',
+    notes: 'Chamfer margin all round. Please keep the occlusal thickness at least 1 mm over the fissure.',
+  } satisfies PrescriptionInput);
+  const intent = await createIntent(ctx, buyer, {
+    type: 'service',
+    id: serviceId,
+    prescription,
+    teeth: [],
+    requirements: '',
+    attachments: [
+      { id: prep, role: 'prep' },
+      { id: antagonist, role: 'upper_jaw' },
+    ],
+  });
+  await sandboxPay(ctx, buyer, intent._id, CARD);
+  await confirmOrderPayment(ctx, buyer, { payment_intent: intent._id });
+  const crown = await store(designer.id, 'crown-36.stl', files.crown36, 'other');
+  await deliver(ctx, designer, intent.orderId!, { note: 'Crown 36 in monolithic zirconia, 50 µm cement gap. Please check the distal contact.', files: [crown] });
 }
 
 const CARD = { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Demo Buyer' };
@@ -100,6 +139,7 @@ export async function seedDemoOrders(ctx: AppContext, buyerId: string, designerI
       await createReview(ctx, buyer, { orderId: intent.orderId!, star: 5, desc: 'Excellent fit and anatomy, delivered ahead of time.' });
     }
   }
+  await seedReviewCase(ctx, buyer, designer, serviceFor[0]!.id);
   // These orders are history: both sides have read their notices.
   await ctx.db.update(conversations).set({ readBySeller: true, readByBuyer: true }).where(and(eq(conversations.sellerId, designerId), eq(conversations.buyerId, buyerId)));
 }

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { SERVICE_TAGS } from '@cusp/shared';
 import { useTestApp } from '../../test/helper.js';
 import { expectLedgerBalanced } from '../../test/orders.js';
+import { resumePendingAnalyses } from '../modules/analysis/index.js';
 import { seedDemo } from './index.js';
 
 const { app, ctx } = await useTestApp();
@@ -44,9 +45,9 @@ it('seeds a living catalogue once: 13 designers, 40 services over every tag, rea
   // Lina's reply waits for the buyer; the demo designer's thread ends with the buyer's own review.
   expect((await app.inject({ method: 'GET', url: '/api/conversations/unread-count', headers: { cookie } })).json()).toEqual({ count: 1 });
 
-  // Demo orders, made through the real order functions: one in progress, one delivered, one reviewed.
+  // Demo orders, made through the real order functions: one in progress, two delivered, one reviewed.
   const orders = (await app.inject({ method: 'GET', url: '/api/orders', headers: { cookie } })).json();
-  expect(orders.map((o: { status: string }) => o.status).sort()).toEqual(['completed', 'delivered', 'in_progress']);
+  expect(orders.map((o: { status: string }) => o.status).sort()).toEqual(['completed', 'delivered', 'delivered', 'in_progress']);
   expect(history.filter((m: { event: unknown }) => m.event)).not.toHaveLength(0);
   // Each with a real prescription (issue 16) its service can design; the buyer's default preset.
   const teeth = orders.map((o: { prescription: { units: Array<{ tooth: number; restoration: string; material: string; shade?: string }> } }) => o.prescription.units.map((u) => `${u.tooth} ${u.restoration} ${u.material} ${u.shade ?? ''}`.trim()));
@@ -54,10 +55,28 @@ it('seeds a living catalogue once: 13 designers, 40 services over every tag, rea
     expect.arrayContaining([
       ['14 bridge_retainer zirconia_monolithic A2', '15 pontic zirconia_monolithic A2', '16 bridge_retainer zirconia_monolithic A2'],
       ['36 implant_crown_screw zirconia_monolithic A3'],
+      ['36 crown zirconia_monolithic A2'],
       [13, 12, 11, 21, 22, 23].map((tooth) => `${tooth} veneer lithium_disilicate BL2`),
     ]),
   );
-  expect(orders.map((o: { quantity: number }) => o.quantity).sort()).toEqual([1, 3, 6]);
+  expect(orders.map((o: { quantity: number }) => o.quantity).sort()).toEqual([1, 1, 3, 6]);
+
+  // The review case (issue 17): the quadrant with 36 prepared, the antagonist and the crown, in one coordinate
+  // system; the scan-check job measures them as it does at start.
+  await resumePendingAnalyses(ctx, 50);
+  const crownCase = orders.find((o: { prescription: { caseRef: string } }) => o.prescription.caseRef === 'CR-36-204');
+  const detail = (await app.inject({ method: 'GET', url: `/api/orders/${crownCase._id}`, headers: { cookie } })).json();
+  const [prep, antagonist] = detail.attachments;
+  const crown = detail.events.find((e: { type: string }) => e.type === 'delivered').files[0];
+  expect([prep.role, antagonist.role, crown.name]).toEqual(['prep', 'upper_jaw', 'crown-36.stl']);
+  expect(crown.analysis).toMatchObject({ status: 'done', shells: 1, holes: 0, degenerate: 0, findings: [] });
+  expect(prep.analysis).toMatchObject({ status: 'done', shells: 1, holes: 1 });
+  const total = [prep, antagonist, crown].reduce((sum, file) => sum + file.analysis.triangles, 0);
+  expect(total).toBeGreaterThan(200_000);
+  expect(total).toBeLessThan(400_000);
+  // The crown sits on the preparation: its box lies within the quadrant's along the arch and across it.
+  expect(crown.analysis.bbox.x).toBeGreaterThan(10);
+  expect(crown.analysis.bbox.x).toBeLessThan(prep.analysis.bbox.x);
   const presets = (await app.inject({ method: 'GET', url: '/api/preferences', headers: { cookie } })).json();
   expect(presets[0]).toMatchObject({ name: 'Posterior zirconia (our lab)', isDefault: true, material: 'zirconia_monolithic', shade: 'A2' });
   expect(presets.filter((p: { isDefault: boolean }) => p.isDefault)).toHaveLength(1);

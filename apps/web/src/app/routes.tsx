@@ -54,6 +54,8 @@ const MessagesPage = lazyPage(
 );
 const OrdersPage = lazyPage(() => import('@/features/orders/pages/OrdersPage').then((m) => m.OrdersPage));
 const OrderPage = lazyPage(() => import('@/features/orders/pages/OrderPage').then((m) => m.OrderPage));
+// The 3D case review (issue 17): three.js arrives with its viewport, a chunk of its own below this one.
+const CaseReviewPage = lazyPage(() => import('@/features/orders/review/CaseReviewPage').then((m) => m.CaseReviewPage));
 const PayPage = lazyPage(() => import('@/features/payments/pages/PayPage').then((m) => m.PayPage));
 const SuccessPage = lazyPage(() => import('@/features/payments/pages/SuccessPage').then((m) => m.SuccessPage));
 const AdminPage = lazyPage(() => import('@/features/catalogue/pages/AdminPage').then((m) => m.AdminPage));
@@ -107,6 +109,7 @@ const ROUTES = (
       <Route path="/message/:conversationID" element={<MessagesPage />} />
       <Route path="/orders" element={<OrdersPage />} />
       <Route path="/orders/:id" element={<OrderPage />} />
+      <Route path="/orders/:id/review" element={<CaseReviewPage />} />
       <Route path="/pay/:type/:id" element={<PayPage />} />
       <Route path="/success" element={<SuccessPage />} />
       <Route path="/courses/create" element={<CreateCoursePage />} />

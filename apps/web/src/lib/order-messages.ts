@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { TranslationKey } from '@/lib/i18n';
-import { ORDER_MAX_ARCHES, ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX } from '@cusp/shared';
+import { ORDER_MAX_ARCHES, ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, PIN_MAX, PIN_MESSAGES, PIN_NOTE_MAX } from '@cusp/shared';
 import { errorMessage, isApiError } from '@/lib/api';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
@@ -49,6 +49,16 @@ const ORDER_KEYS: Record<string, TranslationKey> = {
   [ORDER_MESSAGES.sandboxOnly]: 'orders.server.sandboxOnly',
   [ORDER_MESSAGES.unknownTestCard]: 'orders.server.unknownTestCard',
   [ORDER_MESSAGES.notConfirmed]: 'orders.server.notConfirmed',
+  [PIN_MESSAGES.note]: 'orders.server.pin.note',
+  [PIN_MESSAGES.noteLong]: 'orders.server.pin.noteLong',
+  [PIN_MESSAGES.tooMany]: 'orders.server.pin.tooMany',
+  [PIN_MESSAGES.file]: 'orders.server.pin.file',
+  [PIN_MESSAGES.coordinate]: 'orders.server.pin.coordinate',
+  [PIN_MESSAGES.outside]: 'orders.server.pin.outside',
+  [PIN_MESSAGES.notMesh]: 'orders.server.pin.notMesh',
+  [PIN_MESSAGES.notFound]: 'orders.server.pin.notFound',
+  [PIN_MESSAGES.resolveWhen]: 'orders.server.pin.resolveWhen',
+  [PIN_MESSAGES.approvedFile]: 'orders.server.pin.approvedFile',
   [ORDER_MESSAGES.extensionDays]: 'orders.server.extensionDays',
   [ORDER_MESSAGES.extensionReason]: 'orders.server.extensionReason',
   [ORDER_MESSAGES.extensionWaiting]: 'orders.server.extensionWaiting',
@@ -74,6 +84,8 @@ export function useOrderMessages() {
             noteMax: number(ORDER_NOTE_MAX),
             requirementsMax: number(ORDER_REQUIREMENTS_MAX),
             files: number(ORDER_MAX_FILES),
+            pins: number(PIN_MAX),
+            pinNote: number(PIN_NOTE_MAX),
           })
         : undefined;
     },

@@ -4,6 +4,7 @@ import { EXTENSION_MAX_DAYS, ORDER_LIST_MAX, ORDER_MAX_FILES, ORDER_MESSAGES, OR
 import type { FileRole, Prescription } from '../dental/index.js';
 import type { FileKind } from './files.js';
 import type { ScanAnalysisJson } from './scan-check.js';
+import type { OrderPinJson } from './review-pins.js';
 import { ORDER_STATUS_LIST, type OrderAction } from '../policies/orders.js';
 
 /**
@@ -224,6 +225,10 @@ export interface OrderEventJson {
   files: OrderFileJson[];
   /** The teeth a revision request points at (issue 16); empty for other events. */
   units: number[];
+  /** A revision request's pins on the order's meshes (issue 17, ADR 0037); empty for other events. */
+  pins: OrderPinJson[];
+  /** An acceptance: the delivered files the buyer approved (issue 17); empty for other events. */
+  approvedFiles: string[];
   /** The days of an extension request (issue 18); null for other events. */
   days: number | null;
   createdAt: string;
@@ -255,6 +260,8 @@ export interface OrderDetailJson extends OrderJson {
    * (`{ revision: 'All included revisions have been used.' }`); empty when there are none.
    */
   unavailable: Partial<Record<OrderAction, string>>;
+  /** Whether the caller may mark the review pins resolved now (PIN_POLICY, issue 17). */
+  pinsResolvable: boolean;
 }
 
 /** `GET /api/orders/balance`: a designer's money (major units). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pinsInput } from './review-pins.js';
 import { MATERIALS, isShade, normalizeShade, type Material } from '../dental/catalogue.js';
 import { designSchema, fileRoleSchema, prescriptionSchema, type PrescriptionDesign } from '../dental/prescription.js';
 import { line, text } from './fields.js';
@@ -94,15 +95,23 @@ export interface OrderQuoteJson {
 export const orderFileRoleInput = z.object({ role: fileRoleSchema });
 
 /** `POST /api/orders/{id}/revision`: what should change, and optionally which teeth of the prescription. */
-export const revisionInput = z.object({
-  note: text({ error: ORDER_MESSAGES.revisionNeedsNote }).min(1, ORDER_MESSAGES.revisionNeedsNote).max(ORDER_NOTE_MAX),
-  units: z
-    .array(z.number({ error: ORDER_MESSAGES.badTooth }).int(ORDER_MESSAGES.badTooth), { error: ORDER_MESSAGES.badTooth })
-    .max(ORDER_MAX_UNITS, ORDER_MESSAGES.tooMany)
-    .optional()
-    .default([])
-    .transform((teeth) => [...new Set(teeth)].sort((a, b) => a - b)),
-});
+export const revisionInput = z
+  .object({
+    note: text({ error: ORDER_MESSAGES.revisionNeedsNote }).max(ORDER_NOTE_MAX).optional().default(''),
+    units: z
+      .array(z.number({ error: ORDER_MESSAGES.badTooth }).int(ORDER_MESSAGES.badTooth), { error: ORDER_MESSAGES.badTooth })
+      .max(ORDER_MAX_UNITS, ORDER_MESSAGES.tooMany)
+      .optional()
+      .default([])
+      .transform((teeth) => [...new Set(teeth)].sort((a, b) => a - b)),
+    /** Points on the order's meshes with what should change there (issue 17, ADR 0037). */
+    pins: pinsInput,
+  })
+  // A note says what should change; pins say it too, each with its own note.
+  .superRefine((input, issues) => {
+    if (!input.note && input.pins.length === 0)
+      issues.addIssue({ code: 'custom', path: ['note'], message: ORDER_MESSAGES.revisionNeedsNote });
+  });
 
 // Saved presets (`/api/preferences`).
 export const PRESET_MAX = 20;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, doublePrecision, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ORDER_EVENT_TYPES, type FileRole, type Prescription } from '@cusp/shared';
 import type { StoredAnalysis } from '../../platform/mesh/types.js';
 import { services } from './services.js';
@@ -107,6 +107,8 @@ export const orderEvents = pgTable(
     days: smallint('days'),
     /** The teeth a revision request points at (issue 16); null otherwise. */
     units: smallint('units').array(),
+    /** An acceptance: the delivered files the buyer approved (issue 17); null otherwise. */
+    approvedFiles: uuid('approved_files').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
@@ -177,7 +179,41 @@ export const reviews = pgTable(
   ],
 );
 
+/**
+ * Review pins (issue 17, ADR 0037): a point on one of the order's meshes, in that file's coordinates, with what
+ * should change there. They belong to the revision request that sent them; the designer marks them resolved.
+ */
+export const orderPins = pgTable(
+  'order_pins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => orderEvents.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => orderFiles.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3... within the revision request, as the model shows them. */
+    number: smallint('number').notNull(),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+    z: doublePrecision('z').notNull(),
+    note: text('note').notNull(),
+    /** The view the pin was placed from, so the designer's list can move the camera there. */
+    camera: jsonb('camera').$type<{ position: [number, number, number]; target: [number, number, number] }>(),
+    /** A distance measured during the review and kept with the pin. */
+    measurementMm: doublePrecision('measurement_mm'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_pins_order_idx').on(t.orderId, t.eventId, t.number)],
+);
+
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderPinRow = typeof orderPins.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type OrderFileRow = typeof orderFiles.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;

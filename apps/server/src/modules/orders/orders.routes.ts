@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelInput, deliverInput, extensionInput, FILE_TOO_BIG, ORDER_MESSAGES, orderListQuery, pageLimit, reviewInput, reviewReplyInput, revisionInput } from '@cusp/shared';
+import { acceptInput, cancelInput, deliverInput, extensionInput, FILE_TOO_BIG, ORDER_MESSAGES, orderListQuery, pageLimit, PIN_MESSAGES, pinPatchInput, reviewInput, reviewReplyInput, revisionInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { parseWith } from '../../errors.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
@@ -12,6 +12,7 @@ import { orderFileForViewer } from '../analysis/index.js';
 import { toOrderFileJson } from './orders.presenter.js';
 import * as filesService from './order-files.service.js';
 import * as ordersService from './orders.service.js';
+import * as pinsService from './pins.service.js';
 import * as reviewsService from './reviews.service.js';
 
 // A malformed id is a 404 with these sentences (errors.ts, ADR 0023).
@@ -37,9 +38,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post('/orders/:id/revision', { ...loggedIn, schema: { params: idParams, body: revisionInput } }, async (request) =>
     ordersService.requestRevision(ctx, requireUser(request), request.params.id, request.body),
   );
+  // The body is optional: `{ files }` names the approved design files (issue 17), else the latest delivery's.
   app.post('/orders/:id/accept', { ...loggedIn, schema: { params: idParams } }, async (request) =>
-    ordersService.accept(ctx, requireUser(request), request.params.id),
+    ordersService.accept(ctx, requireUser(request), request.params.id, parseWith(acceptInput, request.body ?? {})),
   );
+  // The designer marks a review pin resolved (issue 17, ADR 0037); a stranger gets the order's 403 or 404 first.
+  app.patch('/orders/:id/pins/:pinId', { ...loggedIn, schema: { params: idParams.extend({ pinId: z.uuid(PIN_MESSAGES.notFound) }), body: pinPatchInput } }, async (request) => {
+    const user = requireUser(request);
+    const order = await ordersService.participantOrder(ctx, user, request.params.id);
+    return pinsService.setPinResolved(ctx, user, order, request.params.pinId, request.body.resolved);
+  });
   app.post('/orders/:id/extension', { ...loggedIn, schema: { params: idParams, body: extensionInput } }, async (request) =>
     ordersService.requestExtension(ctx, requireUser(request), request.params.id, request.body),
   );

@@ -18,6 +18,8 @@ import {
   type OrderAction,
   type OrderJson,
   type OrderParty,
+  pinResolveRefusal,
+  type acceptInput,
   type revisionInput,
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
@@ -42,6 +44,7 @@ import { balanceOf, bookRefund, bookRelease, type Tx } from '../ledger/index.js'
 import { providerFor } from '../../platform/payments/index.js';
 import { catalogueChanged } from '../services/index.js';
 import { DAY_MS, prescriptionOf, toOrderFileJson, toOrderJson, toReviewJson } from './orders.presenter.js';
+import { approvedFilesOf, checkPins, insertPins, pinsByEvent } from './pins.service.js';
 import { authorize, partyOf, presentOrderPolicies, transitionGuard } from './orders.policy.js';
 
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -125,7 +128,7 @@ export async function listOrders(ctx: AppContext, user: UserRow, query: z.output
 
 export async function orderDetail(ctx: AppContext, user: UserRow, orderId: string): Promise<OrderDetailJson> {
   const order = await participantOrder(ctx, user, orderId);
-  const [[people], events, files, [review]] = await Promise.all([
+  const [[people], events, files, [review], pins] = await Promise.all([
     ctx.db
       .select({ buyer: party(buyer), seller: party(seller), paymentId: latestPaymentId })
       .from(orders)
@@ -144,6 +147,7 @@ export async function orderDetail(ctx: AppContext, user: UserRow, orderId: strin
       .from(reviews)
       .innerJoin(buyer, eq(buyer.id, reviews.buyerId))
       .where(eq(reviews.orderId, order.id)),
+    pinsByEvent(ctx, order.id),
   ]);
   const reviewed = Boolean(review);
   const base = toOrderJson(order, { buyer: people!.buyer, seller: people!.seller, viewerId: user.id, paymentId: people!.paymentId, reviewed });
@@ -158,11 +162,14 @@ export async function orderDetail(ctx: AppContext, user: UserRow, orderId: strin
       note: e.note,
       files: files.filter((f) => f.eventId === e.id).map(toOrderFileJson),
       units: e.units ?? [],
+      pins: pins.get(e.id) ?? [],
+      approvedFiles: e.approvedFiles ?? [],
       days: e.days,
       createdAt: e.createdAt.toISOString(),
     })),
     review: review ? toReviewJson(review.r, review.buyer, order.title) : null,
     unavailable: presentOrderPolicies({ ...order, reviewed }, user.id).unavailable,
+    pinsResolvable: pinResolveRefusal(order, user.id) === null,
   };
 }
 
@@ -230,6 +237,8 @@ interface Transition {
   note?: string | null;
   /** The teeth the event points at (a revision request, issue 16). */
   units?: number[];
+  /** The delivered files an acceptance approves (issue 17). */
+  approvedFiles?: string[];
   /** The days an extension asks for (issue 18). */
   days?: number;
   /** Runs in the same transaction after the status change: money, files, counters. */
@@ -253,7 +262,10 @@ export async function transition(ctx: AppContext, orderId: string, t: Transition
       .where(and(eq(orders.id, orderId), inArray(orders.status, from), guard.where))
       .returning();
     if (!row) throw new AppError('CONFLICT', ORDER_MESSAGES.wrongStatus);
-    const [event] = await tx.insert(orderEvents).values({ orderId, actorId: t.actorId, type: t.event, note: t.note || null, units: t.units?.length ? t.units : null, days: t.days ?? null, createdAt: now }).returning();
+    const [event] = await tx
+      .insert(orderEvents)
+      .values({ orderId, actorId: t.actorId, type: t.event, note: t.note || null, units: t.units?.length ? t.units : null, days: t.days ?? null, approvedFiles: t.approvedFiles?.length ? t.approvedFiles : null, createdAt: now })
+      .returning();
     await t.also?.(tx, row, event!);
     await notifyOrderEvent(ctx, tx, row, event!); // the other party is told (ADR 0027)
     return { row, event: event! };
@@ -305,6 +317,7 @@ export async function deliver(ctx: AppContext, user: UserRow, orderId: string, i
 export async function requestRevision(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof revisionInput>) {
   const order = await participantOrder(ctx, user, orderId);
   authorize(order, user, 'revision');
+  await checkPins(ctx, order, input.pins);
   // The teeth it points at must be the prescription's (an order from before prescriptions: its teeth).
   const prescribed = new Set([...prescriptionOf(order).units.map((unit) => unit.tooth), ...order.teeth]);
   const stranger = input.units.find((tooth) => !prescribed.has(tooth));
@@ -322,12 +335,13 @@ export async function requestRevision(ctx: AppContext, user: UserRow, orderId: s
     actorId: user.id,
     note: input.note,
     units: input.units,
+    also: (tx, _row, event) => insertPins(tx, order.id, event.id, input.pins),
   });
   return orderDetail(ctx, user, order.id);
 }
 
 /** Completion by the buyer or the scheduler: escrow released to the designer minus the fee, one sale counted. */
-export async function completeOrder(ctx: AppContext, order: OrderRow, actorId: string | null, now = new Date()) {
+export async function completeOrder(ctx: AppContext, order: OrderRow, actorId: string | null, now = new Date(), approvedFiles?: string[]) {
   const row = await transition(ctx, order.id, {
     action: 'accept',
     party: actorId ? 'buyer' : null,
@@ -336,6 +350,7 @@ export async function completeOrder(ctx: AppContext, order: OrderRow, actorId: s
     set: { completedAt: now },
     event: actorId ? 'completed' : 'auto_completed',
     actorId,
+    approvedFiles,
     now,
     also: async (tx, row) => {
       const payment = await paymentOfOrder(tx, row.id);
@@ -348,10 +363,11 @@ export async function completeOrder(ctx: AppContext, order: OrderRow, actorId: s
   return row;
 }
 
-export async function accept(ctx: AppContext, user: UserRow, orderId: string) {
+export async function accept(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof acceptInput> = {}) {
   const order = await participantOrder(ctx, user, orderId);
   authorize(order, user, 'accept');
-  await completeOrder(ctx, order, user.id);
+  // Which files were approved (issue 17): those named, else the latest delivery's.
+  await completeOrder(ctx, order, user.id, new Date(), await approvedFilesOf(ctx, order.id, input.files));
   return orderDetail(ctx, user, order.id);
 }
 

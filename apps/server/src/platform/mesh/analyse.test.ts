@@ -16,6 +16,7 @@ describe('mesh analyser', () => {
       triangles: 12,
       vertices: 8,
       bbox: { x: 10, y: 10, z: 10 },
+      bounds: { min: [0, 0, 0], max: [10, 10, 10] },
       areaMm2: 600,
       shells: 1,
       holes: 0,

@@ -222,6 +222,7 @@ export class Topology {
       triangles: this.triangles,
       vertices,
       bbox: { x: size(this.minX, this.maxX), y: size(this.minY, this.maxY), z: size(this.minZ, this.maxZ) },
+      ...(vertices ? { bounds: { min: [round(this.minX, 4), round(this.minY, 4), round(this.minZ, 4)], max: [round(this.maxX, 4), round(this.maxY, 4), round(this.maxZ, 4)] } } : {}),
       areaMm2: round(this.area, 2),
       shells,
       holes,

@@ -7,6 +7,8 @@ export interface MeshFigures {
   /** Distinct vertices used by triangles (STL: welded by exact position). */
   vertices: number;
   bbox: { x: number; y: number; z: number };
+  /** Where the bounding box lies (one mesh; not a ZIP's totals): what a review pin's point is checked against (ADR 0037). */
+  bounds?: { min: [number, number, number]; max: [number, number, number] };
   areaMm2: number;
   /** Connected pieces (triangles sharing vertices). */
   shells: number;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ORDER_STATUS_LIST, type BalanceJson, type OrderDetailJson, type OrderJson, type OrderListQuery } from '@cusp/shared';
+import { ORDER_STATUS_LIST, type BalanceJson, type OrderDetailJson, type OrderJson, type OrderListQuery, type OrderPinJson, type PinInput } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { ordersKeys } from './keys';
 
@@ -49,8 +49,8 @@ export type OrderAction = 'deliver' | 'revision' | 'accept' | 'cancel' | 'extens
 
 export interface OrderActionBody {
   deliver: { note?: string; files: string[] };
-  revision: { note: string; units?: number[] };
-  accept: Record<string, never>;
+  revision: { note?: string; units?: number[]; pins?: PinInput[] };
+  accept: { files?: string[] };
   cancel: { reason?: string };
   extension: { days: number; reason: string };
   'extension/accept': Record<string, never>;
@@ -70,6 +70,16 @@ export function useOrderAction<A extends OrderAction>(id: string, action: A) {
       void queryClient.invalidateQueries({ queryKey: ordersKeys.list });
       void queryClient.invalidateQueries({ queryKey: ordersKeys.balance });
     },
+  });
+}
+
+/** `PATCH /api/orders/{id}/pins/{pinId}`: the designer marks a review pin resolved (issue 17); the order is read again. */
+export function useResolvePin(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ pinId, resolved }: { pinId: string; resolved: boolean }) =>
+      api.patch<OrderPinJson>(`/orders/${encodeURIComponent(orderId)}/pins/${encodeURIComponent(pinId)}`, { resolved }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersKeys.detail(orderId) }),
   });
 }
 

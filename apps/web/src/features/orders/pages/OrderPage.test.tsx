@@ -21,6 +21,25 @@ function render(order: OrderDetailJson, user = order.isSeller ? DESIGNER : BUYER
 beforeEach(() => FakeXhr.install());
 
 describe('/orders/{id}', () => {
+  it('lists a revision request\'s pins in the history and offers the 3D review of the case (issue 17)', async () => {
+    const scan = buildOrderFile({ _id: 'scan1', name: 'lower-prep.stl', url: '/api/orders/o9/files/scan1' });
+    const crown = buildOrderFile({ _id: 'crown1', name: 'crown-36.stl', url: '/api/orders/o9/files/crown1' });
+    const pin = (number: number, note: string, resolved: boolean) => ({ _id: `p${number}`, number, fileId: 'crown1', x: 1, y: 2, z: 3, note, camera: null, measurementMm: null, resolved, resolvedAt: null });
+    const order = buildOrderDetail({
+      _id: 'o9',
+      status: 'revision_requested',
+      attachments: [scan],
+      events: [
+        buildEvent({ type: 'delivered', files: [crown] }),
+        buildEvent({ type: 'revision_requested', note: null, pins: [pin(1, 'Open the distal contact', true), pin(2, 'Deepen the fissure', false)] }),
+      ],
+    });
+    render(order);
+    const pins = within(await screen.findByTestId('event-pins')).getAllByRole('listitem');
+    expect(pins.map((item) => item.textContent)).toEqual(['Pin 1 · crown-36.stl: Open the distal contact (Resolved)', 'Pin 2 · crown-36.stl: Deepen the fissure']);
+    expect(screen.getByRole('link', { name: 'Review in 3D (2 files)' })).toHaveAttribute('href', '/orders/o9/review');
+  });
+
   it('shows the requirements, teeth, attachments, summary and the history', async () => {
     const scan = buildOrderFile({ name: 'upper-scan.stl', url: '/api/orders/o1/files/f1' });
     const order = buildOrderDetail({
@@ -109,7 +128,7 @@ describe('/orders/{id}', () => {
     await user.click(screen.getByRole('option', { name: '21' }));
     await user.click(screen.getByRole('button', { name: 'Send the revision request' }));
     expect(await screen.findByText('Revision requested', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
-    expect(api.to('POST /api/orders/o5/revision')[0]!.body).toEqual({ note: 'Open the contact on 21 a little.', units: [21] });
+    expect(api.to('POST /api/orders/o5/revision')[0]!.body).toEqual({ note: 'Open the contact on 21 a little.', units: [21], pins: [] });
     expect(screen.getByTestId('revisions-left')).toHaveTextContent('1 of 2');
   });
 

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Card, Container, Divider, Grid, Group, Stack, Text, Timeline, Title } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Card, Container, Divider, Grid, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconCircleCheck, IconCube } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
-import type { OrderDetailJson, OrderEventJson } from '@cusp/shared';
+import type { OrderDetailJson, OrderEventJson, OrderFileJson } from '@cusp/shared';
 import { BackLink } from '@/components/BackLink';
 import { DetailSection } from '@/components/DetailPage';
 import { FormMessage } from '@/components/FormMessage';
@@ -79,7 +79,27 @@ function Summary({ order }: { order: OrderDetailJson }) {
   );
 }
 
-function EventItem({ event, filesAbove = false }: { event: OrderEventJson; filesAbove?: boolean }) {
+/** A revision request's pins in the timeline (issue 17): number, file, note, whether resolved. */
+function EventPins({ event, files }: { event: OrderEventJson; files: OrderFileJson[] }) {
+  const { t } = useI18n();
+  const name = (id: string) => files.find((file) => file._id === id)?.name ?? '';
+  return (
+    <Stack component="ol" gap={2} m={0} ps="md" aria-label={t('orders.review3d.pinsOfEvent', { count: event.pins.length })} data-testid="event-pins">
+      {event.pins.map((pin) => (
+        <Text component="li" size="sm" key={pin._id} style={{ overflowWrap: 'anywhere' }}>
+          <Text span fw={600}>
+            {t('orders.review3d.pinTitle', { n: pin.number, name: name(pin.fileId) })}
+          </Text>
+          {': '}
+          <span dir="auto">{pin.note}</span>
+          {pin.resolved ? ` (${t('orders.review3d.resolved')})` : ''}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function EventItem({ event, files, filesAbove = false }: { event: OrderEventJson; files: OrderFileJson[]; filesAbove?: boolean }) {
   const { t, locale } = useI18n();
   return (
     <Stack gap={4}>
@@ -103,6 +123,7 @@ function EventItem({ event, filesAbove = false }: { event: OrderEventJson; files
           {t('orders.rx.eventUnits', { list: event.units.join(', ') })}
         </Text>
       ) : null}
+      {event.pins.length > 0 ? <EventPins event={event} files={files} /> : null}
       {event.files.length > 0 && filesAbove ? (
         <Anchor href="#latest-delivery-title" size="sm">
           {t('orders.timeline.filesAbove', { count: event.files.length })}
@@ -152,6 +173,9 @@ function LatestDelivery({ order }: { order: OrderDetailJson }) {
 function OrderView({ order }: { order: OrderDetailJson }) {
   const { t } = useI18n();
   const other = counterpartOf(order);
+  const allFiles = [...order.attachments, ...order.events.flatMap((event) => event.files)];
+  // The 3D review opens every mesh of the case in one scene (issue 17).
+  const meshes = allFiles.filter((file) => file.kind === 'stl' || file.kind === 'ply' || file.kind === 'obj');
   const location = useLocation();
   // The latest delivery's files are shown once, at the top; its timeline entry points there.
   const latestDeliveryId = order.events.findLast((event) => event.type === 'delivered')?._id;
@@ -209,6 +233,11 @@ function OrderView({ order }: { order: OrderDetailJson }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
           <Stack gap="xl">
+            {meshes.length > 0 ? (
+              <Button component={Link} to={`/orders/${order._id}/review`} leftSection={<IconCube size={18} aria-hidden />} variant="light" style={{ alignSelf: 'flex-start' }} data-testid="review-3d">
+                {t('orders.review3d.open', { count: meshes.length })}
+              </Button>
+            ) : null}
             <LatestDelivery order={order} />
             <PrescriptionCard order={order} />
             <DetailSection id="attachments-title" title={t('orders.detail.attachments')} titleSize="h4">
@@ -234,7 +263,7 @@ function OrderView({ order }: { order: OrderDetailJson }) {
               <Timeline active={order.events.length - 1} bulletSize={16} lineWidth={2} aria-label={t('orders.timeline.title')}>
                 {order.events.map((event) => (
                   <Timeline.Item key={event._id} title={t(`orders.events.${event.type}`)}>
-                    <EventItem event={event} filesAbove={event._id === latestDeliveryId} />
+                    <EventItem event={event} files={allFiles} filesAbove={event._id === latestDeliveryId} />
                   </Timeline.Item>
                 ))}
               </Timeline>

@@ -1,0 +1,218 @@
+import { useEffect, useRef, useState } from 'react';
+import { Box } from '@mantine/core';
+import type { MeshStandardMaterial } from 'three';
+import { parseMesh } from '@/components/mesh-viewer/load-mesh';
+import type { MeshType } from '@/components/mesh-viewer/types';
+import { useI18n } from '@/lib/use-i18n';
+import { ReviewScene, type CameraView, type Pick, type PinMarker, type Vec3, type ViewPreset } from './review-scene';
+
+export interface ReviewLayer {
+  fileId: string;
+  url: string;
+  kind: MeshType;
+  colour: string;
+  visible: boolean;
+  opacity: number;
+}
+
+export type LayerStatus = 'loading' | 'ready' | 'error';
+
+export interface ViewportHandle {
+  view: (preset: ViewPreset) => void;
+  lookAt: (point: Vec3, camera: CameraView | null) => void;
+  cameraView: () => CameraView;
+  pickCentre: () => Pick | null;
+}
+
+interface Props {
+  layers: ReviewLayer[];
+  pins: Array<PinMarker & { label: string }>;
+  measure: Vec3[];
+  clip: number | null;
+  /** Whether a tap on the model picks a point (pin or measuring mode). */
+  picking: boolean;
+  onPick: (pick: Pick) => void;
+  onStatus: (fileId: string, status: LayerStatus) => void;
+  handleRef: React.RefObject<ViewportHandle | null>;
+  label: string;
+}
+
+/**
+ * The canvas of the case review: one ReviewScene, the files loaded into it one by one as their bytes arrive,
+ * and the pins' numbers drawn over it (decorative: the pin list beside it is what keyboards and screen readers
+ * use). A tap or click that did not move the camera picks a point when `picking`.
+ */
+export default function ReviewViewport({ layers, pins, measure, clip, picking, onPick, onStatus, handleRef, label }: Props) {
+  const { dir } = useI18n();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const labelsRef = useRef<HTMLDivElement>(null);
+  const sceneRef = useRef<ReviewScene | null>(null);
+  const loaded = useRef(new Set<string>());
+  const [ready, setReady] = useState(0);
+  const fitted = useRef(false);
+  const callbacks = useRef({ onPick, onStatus, picking });
+  const pinsRef = useRef(pins);
+  // The scene's listeners read the latest props through these.
+  useEffect(() => {
+    callbacks.current = { onPick, onStatus, picking };
+    pinsRef.current = pins;
+  });
+
+  useEffect(() => {
+    const scene = createScene(canvasRef.current!, containerRef.current!);
+    if (!scene) {
+      for (const layer of layers) callbacks.current.onStatus(layer.fileId, 'error');
+      return;
+    }
+    sceneRef.current = scene;
+    const loadedIds = loaded.current;
+    scene.onRender = () => placeLabels(scene, labelsRef.current, pinsRef.current);
+    handleRef.current = {
+      view: (preset) => scene.view(preset),
+      lookAt: (point, camera) => scene.lookAt(point, camera),
+      cameraView: () => scene.cameraView(),
+      pickCentre: () => scene.pickCentre(),
+    };
+    // A tap picks; a drag orbits.
+    const canvas = canvasRef.current!;
+    let down: { x: number; y: number } | null = null;
+    const onDown = (event: PointerEvent) => {
+      down = { x: event.clientX, y: event.clientY };
+    };
+    const onUp = (event: PointerEvent) => {
+      if (!down || !callbacks.current.picking) return;
+      const moved = Math.hypot(event.clientX - down.x, event.clientY - down.y);
+      down = null;
+      if (moved > 6) return;
+      const pick = scene.pick(event.clientX, event.clientY);
+      if (pick) callbacks.current.onPick(pick);
+    };
+    canvas.addEventListener('pointerdown', onDown);
+    canvas.addEventListener('pointerup', onUp);
+    return () => {
+      canvas.removeEventListener('pointerdown', onDown);
+      canvas.removeEventListener('pointerup', onUp);
+      handleRef.current = null;
+      sceneRef.current = null;
+      loadedIds.clear();
+      scene.dispose();
+    };
+    // The scene lives as long as the page; layers are synced below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Load each file once, drop files no longer shown (another delivery chosen).
+  const ids = layers.map((layer) => `${layer.fileId}:${layer.kind}:${layer.url}`).join('|');
+  useEffect(() => {
+    const scene = sceneRef.current;
+    if (!scene) return;
+    const wanted = new Set(layers.map((layer) => layer.fileId));
+    for (const id of [...loaded.current]) {
+      if (!wanted.has(id)) {
+        scene.remove(id);
+        loaded.current.delete(id);
+      }
+    }
+    const abort = new AbortController();
+    for (const layer of layers) {
+      if (loaded.current.has(layer.fileId)) continue;
+      loaded.current.add(layer.fileId);
+      callbacks.current.onStatus(layer.fileId, 'loading');
+      (async () => {
+        const response = await fetch(layer.url, { credentials: 'same-origin', signal: abort.signal });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const data = await response.arrayBuffer();
+        if (abort.signal.aborted || sceneRef.current !== scene) return;
+        const materials: MeshStandardMaterial[] = [];
+        const object = parseMesh(layer.kind, data, (vertexColors) => {
+          const material = scene.makeMaterial(layer.colour, vertexColors);
+          materials.push(material);
+          return material;
+        });
+        scene.add(layer.fileId, object, materials);
+        callbacks.current.onStatus(layer.fileId, 'ready');
+        setReady((n) => n + 1);
+      })().catch(() => {
+        loaded.current.delete(layer.fileId);
+        if (!abort.signal.aborted) callbacks.current.onStatus(layer.fileId, 'error');
+      });
+    }
+    return () => abort.abort();
+    // `ids` stands for the layers' identities; visibility and opacity are applied below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ids]);
+
+  // Visibility, opacity and the first fit once everything asked for has arrived.
+  useEffect(() => {
+    const scene = sceneRef.current;
+    if (!scene) return;
+    for (const layer of layers) {
+      scene.setVisible(layer.fileId, layer.visible);
+      scene.setOpacity(layer.fileId, layer.opacity);
+    }
+    if (!fitted.current && ready > 0 && ready >= layers.length) {
+      fitted.current = true;
+      scene.view('fit');
+    }
+  }, [layers, ready]);
+
+  useEffect(() => sceneRef.current?.setPins(pins), [pins]);
+  useEffect(() => sceneRef.current?.setMeasure(measure), [measure]);
+  useEffect(() => sceneRef.current?.setClip(clip), [clip, ready]);
+
+  return (
+    <Box ref={containerRef} pos="relative" h="100%" style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', background: '#e9ecef' }}>
+      <canvas
+        ref={canvasRef}
+        role="img"
+        tabIndex={0}
+        aria-label={label}
+        data-testid="review-canvas"
+        style={{ display: 'block', width: '100%', height: '100%', touchAction: 'none', cursor: picking ? 'crosshair' : 'grab' }}
+      />
+      <div ref={labelsRef} aria-hidden dir={dir} style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} />
+    </Box>
+  );
+}
+
+/** A WebGL scene, or null where WebGL is not available. */
+function createScene(canvas: HTMLCanvasElement, container: HTMLElement): ReviewScene | null {
+  try {
+    return new ReviewScene(canvas, container);
+  } catch {
+    return null;
+  }
+}
+
+/** Puts each pin's number next to its marker (plain DOM, redrawn with every frame). */
+function placeLabels(scene: ReviewScene, layer: HTMLDivElement | null, pins: Array<PinMarker & { label: string }>) {
+  if (!layer) return;
+  while (layer.children.length > pins.length) layer.lastChild!.remove();
+  while (layer.children.length < pins.length) {
+    const tag = document.createElement('span');
+    Object.assign(tag.style, {
+      position: 'absolute',
+      transform: 'translate(6px, -120%)',
+      background: '#fff',
+      color: '#212529',
+      border: '1px solid #868e96',
+      borderRadius: '10px',
+      padding: '0 6px',
+      font: '600 12px/18px system-ui, sans-serif',
+      whiteSpace: 'nowrap',
+    });
+    layer.appendChild(tag);
+  }
+  pins.forEach((pin, i) => {
+    const tag = layer.children[i] as HTMLSpanElement;
+    const at = scene.project([pin.x, pin.y, pin.z]);
+    tag.textContent = pin.label;
+    tag.style.display = at ? 'block' : 'none';
+    tag.style.borderColor = pin.active ? '#1864ab' : pin.resolved ? '#2b8a3e' : '#c92a2a';
+    if (at) {
+      tag.style.left = `${at.left}px`;
+      tag.style.top = `${at.top}px`;
+    }
+  });
+}

@@ -1,0 +1,143 @@
+import { expect, newLivePage, test } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { DEMO_BUYER, expectAccessible } from './helpers';
+import { demoQuadrant } from '../apps/server/src/seed/demo-quadrant';
+
+// Issue 17: the case in one 3D scene, pins with notes, the revision that carries them, the designer's view.
+const DEMO_DESIGNER = { email: 'designer@cusp.test', password: 'designer-demo-1' };
+const SHOTS = process.env.REVIEW_SHOTS; // a folder: screenshots of the viewer with pins, to look at
+
+async function loggedInPage(browser: Browser, baseURL: string, who: { email: string; password: string }, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  const page = await newLivePage(browser, { baseURL, ...options });
+  const login = await page.request.post('/api/auth/login', { data: who, headers: { origin: baseURL } });
+  expect(login.ok()).toBe(true);
+  return page;
+}
+
+/** Every file of the scene has arrived (no "Loading" badge left). */
+async function sceneLoaded(page: Page, files: number) {
+  await expect(page.getByTestId('review-layer')).toHaveCount(files);
+  await expect(page.getByTestId('review-layer').getByText('Loading')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByTestId('review-layer').getByText('Could not load')).toHaveCount(0);
+}
+
+test('the dentist reviews a crown on the prep scan in 3D, measures, pins two changes and asks for a revision; the designer sees both pins', async ({ browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const origin = { origin: baseURL! };
+  // Coarser than the seeded case (the same shapes), to keep the upload and the drawing quick on a slow machine.
+  const quadrant = demoQuadrant(0.5);
+
+  // A service of the demo designer, ordered by the demo buyer with the quadrant scan and the antagonist.
+  const designer = await loggedInPage(browser, baseURL!, DEMO_DESIGNER);
+  const created = await designer.request.post('/api/services', {
+    data: { title: `E2E review ${Date.now().toString(36)}`, description: 'Posterior crowns on your scans.', toothPrice: 50, unitOrArch: 'unit', tags: ['Crown'], deliveryTime: 2, revisions: 2 },
+    headers: origin,
+  });
+  expect(created.status()).toBe(201);
+  const serviceId = ((await created.json()) as { _id: string })._id;
+
+  const buyer = await loggedInPage(browser, baseURL!, DEMO_BUYER);
+  const upload = async (name: string, buffer: Buffer) => {
+    const res = await buyer.request.post('/api/order-files', { multipart: { file: { name, mimeType: 'model/stl', buffer } }, headers: origin });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { _id: string })._id;
+  };
+  const prep = await upload('lower-left-quadrant-prep-36.stl', quadrant.lowerPrep);
+  const antagonist = await upload('upper-antagonist.stl', quadrant.upperAntagonist);
+  const intent = await buyer.request.post('/api/payments/intents', {
+    data: { type: 'service', id: serviceId, teeth: [36], attachments: [{ id: prep, role: 'prep' }, { id: antagonist, role: 'upper_jaw' }] },
+    headers: origin,
+  });
+  expect(intent.status()).toBe(201);
+  const { _id: paymentId, orderId } = (await intent.json()) as { _id: string; orderId: string };
+  const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Dr Review' };
+  expect((await buyer.request.post(`/api/payments/${paymentId}/sandbox-pay`, { data: card, headers: origin })).ok()).toBe(true);
+  expect((await buyer.request.patch('/api/orders', { data: { payment_intent: paymentId }, headers: origin })).ok()).toBe(true);
+  const orderPath = `/orders/${orderId}`;
+
+  // 1. The designer delivers the crown designed on that preparation.
+  await designer.goto(orderPath);
+  await designer.getByLabel('Design files').setInputFiles({ name: 'crown-36.stl', mimeType: 'model/stl', buffer: quadrant.crown36 });
+  await expect(designer.getByText(/^Uploaded ·/)).toBeVisible({ timeout: 30_000 });
+  await designer.getByRole('button', { name: 'Deliver', exact: true }).click();
+  await expect(designer.getByText('The design was delivered.')).toBeVisible();
+
+  // 2. The dentist opens the case in one scene: the prep scan, the antagonist and the crown.
+  await buyer.goto(orderPath);
+  await buyer.getByRole('link', { name: 'Review in 3D (3 files)' }).click();
+  await expect(buyer.getByRole('heading', { level: 1, name: 'Review in 3D' })).toBeVisible();
+  await sceneLoaded(buyer, 3);
+  await expect(buyer.getByRole('img', { name: /^3D scene of the case/ })).toBeVisible();
+
+  // Hides the antagonist to see the crown from above.
+  const antagonistBox = buyer.getByRole('checkbox', { name: 'Show Upper jaw upper-antagonist.stl' });
+  await antagonistBox.uncheck();
+  await expect(antagonistBox).not.toBeChecked();
+  await buyer.getByRole('button', { name: 'Occlusal' }).click();
+
+  // 3. Measures between two points on the model.
+  const canvas = buyer.getByTestId('review-canvas');
+  const box = (await canvas.boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await buyer.getByText('Measure', { exact: true }).click();
+  await canvas.click({ position: { x: box.width / 2, y: box.height / 2 } });
+  await expect(buyer.getByTestId('measurement')).toHaveText('1 point chosen; choose one more.');
+  await buyer.mouse.click(cx + 40, cy + 10);
+  await expect(buyer.getByTestId('measurement')).toHaveText(/^Distance: \d+\.\d\d mm$/);
+
+  // 4. Drops two pins: one by tapping the model (with the measurement attached), one from the keyboard at the centre.
+  await buyer.getByText('Place pin', { exact: true }).click();
+  await buyer.mouse.click(cx + 20, cy - 15);
+  const form = buyer.getByTestId('pin-form');
+  await form.getByLabel(/^Pin 1 on crown-36\.stl/).fill('Open the distal contact 0.05 mm');
+  await expect(form.getByRole('checkbox', { name: /^Attach the measurement/ })).toBeChecked();
+  await form.getByRole('button', { name: 'Add pin' }).click();
+  await buyer.getByRole('button', { name: 'Place a pin at the centre of the view' }).click();
+  await buyer.getByTestId('pin-form').getByLabel(/^Pin 2 on /).fill('Deepen the central fissure');
+  await buyer.getByTestId('pin-form').getByRole('button', { name: 'Add pin' }).press('Enter');
+  const pins = buyer.getByTestId('pin-list').getByRole('listitem');
+  await expect(pins).toHaveCount(2);
+  await expect(pins.first()).toContainText('Open the distal contact 0.05 mm');
+  await expect(pins.first()).toContainText(/Measured: \d+\.\d\d mm/);
+  await expect(pins.nth(1)).not.toContainText('Measured'); // the measurement went with pin 1
+
+  // The checklist: margins fine, contacts need a change (noted).
+  await buyer.getByTestId('check-margins').getByText('Fine').click();
+  await buyer.getByTestId('check-contacts').getByText('Needs a change').click();
+  await buyer.getByLabel('What should change (Contacts)').fill('Distal contact too light');
+  await expectAccessible(buyer);
+  if (SHOTS) await buyer.screenshot({ path: `${SHOTS}/review-buyer-desktop-en.png`, fullPage: true });
+
+  // 5. One revision request carries both pins and the checklist's note.
+  await buyer.getByRole('button', { name: 'Request a revision (2 pins)' }).click();
+  await expect(buyer).toHaveURL(new RegExp(`${orderPath}$`));
+  const timelinePins = buyer.getByTestId('event-pins').getByRole('listitem');
+  await expect(timelinePins).toHaveCount(2);
+  await expect(buyer.getByText('Contacts: Distal contact too light')).toBeVisible();
+
+  // Nobody else reads them.
+  const stranger = await newLivePage(browser, { baseURL });
+  expect((await stranger.request.get(`/api/orders/${orderId}`)).status()).toBe(401);
+  await stranger.context().close();
+
+  // 6. The designer, on a phone, sees the same two pins in the scene and as a list, and resolves one.
+  const phone = await loggedInPage(browser, baseURL!, DEMO_DESIGNER, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await phone.goto(`${orderPath}/review`);
+  await sceneLoaded(phone, 3);
+  const designerPins = phone.getByTestId('pin-list').getByRole('listitem');
+  await expect(designerPins).toHaveCount(2);
+  await expect(designerPins.nth(0)).toContainText('Pin 1 · crown-36.stl');
+  await expect(designerPins.nth(1)).toContainText('Deepen the central fissure');
+  await expect(phone.getByText(/right-drag|right mouse/i)).toHaveCount(0); // touch gestures only
+  await phone.getByRole('button', { name: 'Show pin 2 in the scene' }).click();
+  await phone.getByRole('checkbox', { name: 'Pin 1 resolved' }).check();
+  await expect(designerPins.nth(0)).toContainText('Resolved');
+  await expectAccessible(phone);
+  if (SHOTS) {
+    await phone.screenshot({ path: `${SHOTS}/review-designer-phone-en.png` });
+    await phone.screenshot({ path: `${SHOTS}/review-designer-phone-en-full.png`, fullPage: true });
+  }
+  const order = (await (await phone.request.get(`/api/orders/${orderId}`)).json()) as { events: Array<{ type: string; pins: Array<{ resolved: boolean }> }> };
+  expect(order.events.find((e) => e.type === 'revision_requested')!.pins.map((p) => p.resolved)).toEqual([true, false]);
+});

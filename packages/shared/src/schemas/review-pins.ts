@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { text } from './fields.js';
+
+/**
+ * Review pins (issue 17, docs/decisions/0037): a point on one of the order's meshes, in that file's own
+ * coordinates (millimetres), with what should change there. Sent with a revision request; the designer sees
+ * them and marks each resolved.
+ */
+
+export const PIN_MAX = 50;
+export const PIN_NOTE_MAX = 500;
+/** Coordinates beyond this are no dental mesh (and would only be refused by the bounding-box check later). */
+const COORD_LIMIT = 1e6;
+
+export const PIN_MESSAGES = {
+  note: 'Please say what should change at this pin.',
+  noteLong: `A pin's note is at most ${PIN_NOTE_MAX} characters.`,
+  tooMany: `A revision can carry at most ${PIN_MAX} pins.`,
+  file: 'Choose a file of this order for the pin.',
+  coordinate: 'A pin needs a point with x, y and z in millimetres.',
+  outside: 'The pin is not on this file: its point lies outside the file’s bounding box.',
+  notMesh: 'Pins can only be placed on a checked 3D file (STL, PLY or OBJ) of this order.',
+  notFound: 'Pin not found.',
+  resolveWhen: 'Pins can be marked resolved while the revision is being worked on or once the new design is delivered.',
+  approvedFile: 'Only files delivered on this order can be approved.',
+} as const;
+
+const coordinate = z.number({ error: PIN_MESSAGES.coordinate }).finite(PIN_MESSAGES.coordinate).min(-COORD_LIMIT, PIN_MESSAGES.coordinate).max(COORD_LIMIT, PIN_MESSAGES.coordinate);
+const vector = z.tuple([coordinate, coordinate, coordinate], { error: PIN_MESSAGES.coordinate });
+
+/** One pin as the buyer sends it. `camera`: the view it was placed from; `measurementMm`: a distance taken there. */
+export const pinInput = z.object({
+  fileId: z.uuid({ error: PIN_MESSAGES.file }),
+  x: coordinate,
+  y: coordinate,
+  z: coordinate,
+  note: text({ error: PIN_MESSAGES.note }).min(1, PIN_MESSAGES.note).max(PIN_NOTE_MAX, PIN_MESSAGES.noteLong),
+  camera: z.object({ position: vector, target: vector }).optional(),
+  measurementMm: z.number().finite().min(0).max(1000).optional(),
+});
+export type PinInput = z.input<typeof pinInput>;
+
+export const pinsInput = z.array(pinInput, { error: PIN_MESSAGES.tooMany }).max(PIN_MAX, PIN_MESSAGES.tooMany).optional().default([]);
+
+/** `PATCH /api/orders/{id}/pins/{pinId}`. */
+export const pinPatchInput = z.object({ resolved: z.boolean({ error: 'Say whether the pin is resolved (true or false).' }) });
+
+/** A pin in `GET /api/orders/{id}` (on its revision event). */
+export interface OrderPinJson {
+  _id: string;
+  /** 1, 2, 3... within its revision request, as shown on the model. */
+  number: number;
+  fileId: string;
+  x: number;
+  y: number;
+  z: number;
+  note: string;
+  camera: { position: [number, number, number]; target: [number, number, number] } | null;
+  measurementMm: number | null;
+  resolved: boolean;
+  resolvedAt: string | null;
+}
+
+/** `POST /api/orders/{id}/accept`: optionally, which delivered files the buyer approved (the latest delivery's when absent). */
+export const acceptInput = z.object({ files: z.array(z.uuid({ error: PIN_MESSAGES.approvedFile })).max(20).optional() });
