@@ -18,3 +18,4 @@ export * from './policies/orders.js';
 export * from './schemas/courses.js';
 export * from './dental/index.js';
 export * from './schemas/prescriptions.js';
+export * from './schemas/money.js';

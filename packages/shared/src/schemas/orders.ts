@@ -4,6 +4,7 @@ import { ORDER_MAX_FILES, ORDER_MESSAGES, ORDER_NOTE_MAX, REVIEW_TEXT_MAX } from
 import type { FileRole, Prescription } from '../dental/index.js';
 import type { FileKind } from './files.js';
 import type { ScanAnalysisJson } from './scan-check.js';
+import type { DisputeJson, RefundOfferJson } from './money.js';
 import type { OrderAction, ORDER_STATUS_LIST } from '../policies/orders.js';
 
 /**
@@ -105,7 +106,13 @@ export type OrderEventType =
   | 'auto_completed'
   | 'cancelled'
   | 'refunded'
-  | 'reviewed';
+  | 'reviewed'
+  | 'disputed'
+  | 'dispute_answered'
+  | 'dispute_resolved'
+  | 'refund_offered'
+  | 'refund_accepted'
+  | 'refund_declined';
 
 export interface OrderPartyJson {
   _id: string;
@@ -166,6 +173,8 @@ export interface OrderJson {
   autoCompleteAt: string | null;
   /** What the caller may do now, read from ORDER_POLICY for them (docs/decisions/0030); the client shows these and no others. */
   actions: OrderAction[];
+  /** The designer's open partial refund offer (issue 20); null when none is open. */
+  refundOffer: RefundOfferJson | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -198,6 +207,8 @@ export interface OrderDetailJson extends OrderJson {
   attachments: OrderFileJson[];
   events: OrderEventJson[];
   review: ReviewJson | null;
+  /** The dispute, if the buyer opened one (issue 20). */
+  dispute: DisputeJson | null;
   /**
    * The actions it is the caller's turn for that a condition of ORDER_POLICY refuses, with the sentence why
    * (`{ revision: 'All included revisions have been used.' }`); empty when there are none.
@@ -209,6 +220,8 @@ export interface OrderDetailJson extends OrderJson {
 export interface BalanceJson {
   escrow: number;
   available: number;
+  /** Requested payouts not yet paid or rejected (issue 20). */
+  reserved: number;
   currency: string;
   feePercent: number;
 }

@@ -50,8 +50,13 @@ const STATES = {
   'completed, reviewed': ['pay', 'deliver', 'accept', 'review'],
   'cancelled unpaid': ['cancel'],
   'cancelled paid': ['pay', 'cancel'],
+  disputed: ['pay', 'deliver', 'dispute'],
+  'disputed, answered': ['pay', 'deliver', 'dispute', 'respond'],
+  'delivered, refund offered': ['pay', 'deliver', 'offerRefund'],
 } as const satisfies Record<string, readonly (OrderAction | 'use up revisions')[]>;
 type State = keyof typeof STATES;
+
+const SELLER_STEPS = new Set<OrderAction>(['deliver', 'respond', 'offerRefund']);
 
 /** A fresh order brought to a state through the API (a counter set directly for "no revisions left"). */
 async function orderIn(state: State): Promise<Case> {
@@ -63,7 +68,7 @@ async function orderIn(state: State): Promise<Case> {
   for (const step of STATES[state]) {
     if (step === 'use up revisions') await ctx.db.update(orders).set({ revisionsUsed: sql`${orders.revisionsIncluded}` as unknown as number }).where(eq(orders.id, c.orderId));
     else {
-      ok(await act(c, step, step === 'deliver' ? c.seller : c.buyer));
+      ok(await act(c, step, SELLER_STEPS.has(step) ? c.seller : c.buyer));
       if (step === 'pay') ok(await call(buyer, 'PATCH', '/api/orders', { payment_intent: c.paymentId }));
     }
   }
@@ -85,6 +90,16 @@ async function act(c: Case, action: OrderAction, who: Session) {
       return call(who, 'POST', `/api/orders/${c.orderId}/cancel`, { reason: 'Changed plans.' });
     case 'review':
       return call(who, 'POST', '/api/reviews', { orderId: c.orderId, star: 5, desc: 'Fits well.' });
+    case 'dispute':
+      return call(who, 'POST', `/api/orders/${c.orderId}/dispute`, { reason: 'poor_fit', statement: 'The margins are open on the crown.' });
+    case 'respond':
+      return call(who, 'POST', `/api/orders/${c.orderId}/dispute/response`, { statement: 'The scan itself was distorted.' });
+    case 'offerRefund':
+      return call(who, 'POST', `/api/orders/${c.orderId}/partial-refund`, { amount: 5 });
+    case 'acceptRefund':
+      return call(who, 'POST', `/api/orders/${c.orderId}/partial-refund/accept`);
+    case 'declineRefund':
+      return call(who, 'POST', `/api/orders/${c.orderId}/partial-refund/decline`);
   }
 }
 
@@ -116,13 +131,16 @@ describe('one policy for orders: the server does exactly what the order JSON off
   const OFFERED: Record<State, Record<'buyer' | 'seller' | 'stranger', OrderAction[]>> = {
     pending_payment: { buyer: ['pay', 'cancel'], seller: [], stranger: [] },
     in_progress: { buyer: ['cancel'], seller: ['deliver', 'cancel'], stranger: [] },
-    delivered: { buyer: ['accept', 'revision'], seller: [], stranger: [] },
-    'delivered, no revisions left': { buyer: ['accept'], seller: [], stranger: [] },
-    revision_requested: { buyer: [], seller: ['deliver'], stranger: [] },
+    delivered: { buyer: ['accept', 'revision', 'dispute'], seller: ['offerRefund'], stranger: [] },
+    'delivered, no revisions left': { buyer: ['accept', 'dispute'], seller: ['offerRefund'], stranger: [] },
+    revision_requested: { buyer: ['dispute'], seller: ['deliver', 'offerRefund'], stranger: [] },
     completed: { buyer: ['review'], seller: [], stranger: [] },
     'completed, reviewed': { buyer: [], seller: [], stranger: [] },
     'cancelled unpaid': { buyer: [], seller: [], stranger: [] },
     'cancelled paid': { buyer: [], seller: [], stranger: [] },
+    disputed: { buyer: [], seller: ['respond', 'offerRefund'], stranger: [] },
+    'disputed, answered': { buyer: [], seller: ['offerRefund'], stranger: [] },
+    'delivered, refund offered': { buyer: ['accept', 'revision', 'dispute', 'acceptRefund', 'declineRefund'], seller: [], stranger: [] },
   };
 
   it.each(Object.keys(STATES) as State[])('%s: every action by the buyer, the designer and a stranger', async (state) => {

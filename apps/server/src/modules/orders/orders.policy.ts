@@ -33,6 +33,10 @@ export function authorize(order: OrderFacts, user: Pick<UserRow, 'id'>, action: 
 export const CONDITION_GUARDS: Record<OrderCondition, SQL | null> = {
   revisionsLeft: sql`${orders.revisionsUsed} < ${orders.revisionsIncluded}`,
   notReviewed: null,
+  // One answer: the dispute's own conditional UPDATE (`responded_at is null`) in the same transaction.
+  notAnswered: null,
+  noOfferOpen: sql`${orders.refundOfferAmount} is null`,
+  offerOpen: sql`${orders.refundOfferAmount} is not null`,
 };
 
 /**

@@ -8,8 +8,9 @@ import {
   type OrderPartyJson,
   type Prescription,
   type ReviewJson,
+  type DisputeJson,
 } from '@cusp/shared';
-import type { OrderFileRow, OrderRow, ReviewRow } from '../../db/schema/index.js';
+import type { DisputeRow, OrderFileRow, OrderRow, ReviewRow } from '../../db/schema/index.js';
 import { toAnalysisJson } from '../analysis/index.js';
 import { presentOrderPolicies } from './orders.policy.js';
 
@@ -31,11 +32,11 @@ export function dueByOf(row: Pick<OrderRow, 'prescription' | 'createdAt' | 'deli
  */
 export function toOrderJson(
   row: OrderRow,
-  p: { buyer: OrderPartyJson; seller: OrderPartyJson; viewerId: string; paymentId: string | null; reviewed?: boolean },
+  p: { buyer: OrderPartyJson; seller: OrderPartyJson; viewerId: string; paymentId: string | null; reviewed?: boolean; disputeAnswered?: boolean },
 ): OrderJson {
   const money = (minor: number) => fromMinor(minor, row.currency);
   const isSeller = row.sellerId === p.viewerId;
-  const { actions } = presentOrderPolicies({ ...row, reviewed: p.reviewed ?? false }, p.viewerId);
+  const { actions } = presentOrderPolicies({ ...row, reviewed: p.reviewed ?? false, disputeAnswered: p.disputeAnswered ?? false }, p.viewerId);
   return {
     _id: row.id,
     serviceId: row.serviceId,
@@ -65,6 +66,7 @@ export function toOrderJson(
     autoCompleteAt:
       row.status === 'delivered' && row.deliveredAt ? new Date(row.deliveredAt.getTime() + AUTO_COMPLETE_DAYS * DAY_MS).toISOString() : null,
     actions,
+    refundOffer: row.refundOfferAmount === null ? null : { amount: money(row.refundOfferAmount), note: row.refundOfferNote ?? '' },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -93,6 +95,23 @@ export function toReviewJson(row: ReviewRow, buyer: OrderPartyJson, serviceTitle
     star: row.star,
     desc: row.desc,
     buyer,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toDisputeJson(row: DisputeRow, currency: string): DisputeJson {
+  const money = (minor: number | null) => (minor === null ? null : fromMinor(minor, currency));
+  return {
+    reason: row.reason,
+    statement: row.statement,
+    response: row.response,
+    respondedAt: row.respondedAt?.toISOString() ?? null,
+    status: row.status,
+    outcome: row.outcome,
+    buyerAmount: money(row.buyerAmount),
+    designerAmount: money(row.designerAmount),
+    fee: money(row.fee),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

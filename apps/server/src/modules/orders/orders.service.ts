@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   AUTO_COMPLETE_DAYS,
@@ -19,6 +19,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import {
+  disputes,
   orderEvents,
   orderFiles,
   orders,
@@ -37,7 +38,7 @@ import { notifyOrderEvent } from '../notifications/index.js';
 import { balanceOf, bookRefund, bookRelease, type Tx } from '../ledger/index.js';
 import { providerFor } from '../../platform/payments/index.js';
 import { catalogueChanged } from '../services/index.js';
-import { DAY_MS, prescriptionOf, toOrderFileJson, toOrderJson, toReviewJson } from './orders.presenter.js';
+import { DAY_MS, prescriptionOf, toDisputeJson, toOrderFileJson, toOrderJson, toReviewJson } from './orders.presenter.js';
 import { authorize, partyOf, presentOrderPolicies, transitionGuard } from './orders.policy.js';
 
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -52,6 +53,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const latestPaymentId = sql<string | null>`(select p.id from ${payments} p where p.item_type = 'service' and p.item_id = ${orders.id} order by p.created_at desc limit 1)`;
 /** Whether the order has its review (the policy's `review` action reads it). */
 const hasReview = sql<boolean>`exists (select 1 from ${reviews} r where r.order_id = ${orders.id})`.mapWith(Boolean);
+/** Whether the designer has answered the order's dispute (the policy's `respond` action reads it). */
+const disputeAnswered = sql<boolean>`exists (select 1 from ${disputes} d where d.order_id = ${orders.id} and d.responded_at is not null)`.mapWith(Boolean);
 
 /** The order if the caller takes part in it: 404 when unknown, 403 for anyone else. */
 export async function participantOrder(ctx: AppContext, user: UserRow, orderId: string): Promise<OrderRow> {
@@ -66,19 +69,25 @@ export async function participantOrder(ctx: AppContext, user: UserRow, orderId: 
 /** The caller's orders, newest first: all they bought, and what they sell once it is paid. */
 export async function listOrders(ctx: AppContext, user: UserRow): Promise<OrderJson[]> {
   const rows = await ctx.db
-    .select({ o: orders, buyer: party(buyer), seller: party(seller), paymentId: latestPaymentId, reviewed: hasReview })
+    .select({ o: orders, buyer: party(buyer), seller: party(seller), paymentId: latestPaymentId, reviewed: hasReview, disputeAnswered })
     .from(orders)
     .innerJoin(buyer, eq(buyer.id, orders.buyerId))
     .innerJoin(seller, eq(seller.id, orders.sellerId))
     .where(or(eq(orders.buyerId, user.id), and(eq(orders.sellerId, user.id), sql`${orders.status} <> 'pending_payment'`)))
     .orderBy(desc(orders.createdAt))
     .limit(500);
-  return rows.map((r) => toOrderJson(r.o, { buyer: r.buyer, seller: r.seller, viewerId: user.id, paymentId: r.paymentId, reviewed: r.reviewed }));
+  return rows.map((r) =>
+    toOrderJson(r.o, { buyer: r.buyer, seller: r.seller, viewerId: user.id, paymentId: r.paymentId, reviewed: r.reviewed, disputeAnswered: r.disputeAnswered }),
+  );
 }
 
 export async function orderDetail(ctx: AppContext, user: UserRow, orderId: string): Promise<OrderDetailJson> {
-  const order = await participantOrder(ctx, user, orderId);
-  const [[people], events, files, [review]] = await Promise.all([
+  return orderDetailOf(ctx, await participantOrder(ctx, user, orderId), user.id);
+}
+
+/** The order's detail as `viewerId` sees it (a party, or an administrator reading a dispute: no actions then). */
+export async function orderDetailOf(ctx: AppContext, order: OrderRow, viewerId: string): Promise<OrderDetailJson> {
+  const [[people], events, files, [review], [dispute]] = await Promise.all([
     ctx.db
       .select({ buyer: party(buyer), seller: party(seller), paymentId: latestPaymentId })
       .from(orders)
@@ -97,9 +106,11 @@ export async function orderDetail(ctx: AppContext, user: UserRow, orderId: strin
       .from(reviews)
       .innerJoin(buyer, eq(buyer.id, reviews.buyerId))
       .where(eq(reviews.orderId, order.id)),
+    ctx.db.select().from(disputes).where(eq(disputes.orderId, order.id)),
   ]);
   const reviewed = Boolean(review);
-  const base = toOrderJson(order, { buyer: people!.buyer, seller: people!.seller, viewerId: user.id, paymentId: people!.paymentId, reviewed });
+  const facts = { reviewed, disputeAnswered: Boolean(dispute?.respondedAt) };
+  const base = toOrderJson(order, { buyer: people!.buyer, seller: people!.seller, viewerId, paymentId: people!.paymentId, ...facts });
   return {
     ...base,
     requirements: order.requirements,
@@ -114,14 +125,16 @@ export async function orderDetail(ctx: AppContext, user: UserRow, orderId: strin
       createdAt: e.createdAt.toISOString(),
     })),
     review: review ? toReviewJson(review.r, review.buyer, order.title) : null,
-    unavailable: presentOrderPolicies({ ...order, reviewed }, user.id).unavailable,
+    dispute: dispute ? toDisputeJson(dispute, order.currency) : null,
+    unavailable: presentOrderPolicies({ ...order, ...facts }, viewerId).unavailable,
   };
 }
 
 export async function balance(ctx: AppContext, user: UserRow): Promise<BalanceJson> {
-  const { escrow, available } = await balanceOf(ctx.db, user.id);
+  const { escrow, available, reserved } = await balanceOf(ctx.db, user.id);
   const currency = ctx.config.currency;
-  return { escrow: fromMinor(escrow, currency), available: fromMinor(available, currency), currency, feePercent: ctx.config.payments.feePercent };
+  const money = (minor: number) => fromMinor(minor, currency);
+  return { escrow: money(escrow), available: money(available), reserved: money(reserved), currency, feePercent: ctx.config.payments.feePercent };
 }
 
 const EVENT_TEXT: Record<OrderEventType, (o: OrderRow) => string> = {
@@ -134,6 +147,12 @@ const EVENT_TEXT: Record<OrderEventType, (o: OrderRow) => string> = {
   cancelled: (o) => `${o.title} was cancelled.`,
   refunded: (o) => `The payment for ${o.title} was refunded.`,
   reviewed: (o) => `${o.title} received a review.`,
+  disputed: (o) => `A dispute was opened on ${o.title}. An administrator will decide.`,
+  dispute_answered: (o) => `The designer answered the dispute on ${o.title}.`,
+  dispute_resolved: (o) => `The dispute on ${o.title} was resolved.`,
+  refund_offered: (o) => `The designer offers to refund ${formatMoney(fromMinor(o.refundOfferAmount ?? 0, o.currency), o.currency)} of ${o.title}.`,
+  refund_accepted: (o) => `The refund offer on ${o.title} was accepted. The order is complete.`,
+  refund_declined: (o) => `The refund offer on ${o.title} was declined.`,
 };
 
 /** Tells both parties in their conversation; the order change has already been saved, so a failure here only logs. */
@@ -153,8 +172,11 @@ export async function announce(ctx: AppContext, order: OrderRow, event: Pick<Ord
 }
 
 interface Transition {
-  /** The policy's action: the UPDATE matches only its `from` statuses (for `party`) and its conditions (ORDER_POLICY). */
-  action: OrderAction;
+  /**
+   * The policy's action: the UPDATE matches only its `from` statuses (for `party`) and its conditions (ORDER_POLICY).
+   * `{ admin: [...] }`: an administrator's step outside the parties' table (resolving a dispute), from those statuses.
+   */
+  action: OrderAction | { admin: OrderStatus[] };
   /** Who acts: their statuses of the action only; null for the scheduler (any of them). */
   party: OrderParty | null;
   /**
@@ -162,11 +184,14 @@ interface Transition {
    * the decision was made on (a buyer's cancel read while unpaid cannot cancel an order paid meanwhile unrefunded).
    */
   seen?: OrderStatus;
-  to: OrderStatus;
+  /** The new status; absent: unchanged (an answer to a dispute, a declined offer). */
+  to?: OrderStatus;
   set?: Partial<typeof orders.$inferInsert>;
   event: OrderEventType;
   actorId: string | null;
   note?: string | null;
+  /** A further clause the UPDATE must match (the very refund offer the buyer accepts). */
+  where?: SQL;
   /** The teeth the event points at (a revision request, issue 16). */
   units?: number[];
   /** Runs in the same transaction after the status change: money, files, counters. */
@@ -181,13 +206,13 @@ interface Transition {
  */
 export async function transition(ctx: AppContext, orderId: string, t: Transition): Promise<OrderRow> {
   const now = t.now ?? new Date();
-  const guard = transitionGuard(t.action, t.party);
+  const guard = typeof t.action === 'string' ? transitionGuard(t.action, t.party) : { from: t.action.admin, where: undefined };
   const from = t.seen ? guard.from.filter((status) => status === t.seen) : guard.from;
   const { row, event } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(orders)
-      .set({ ...t.set, status: t.to, updatedAt: now })
-      .where(and(eq(orders.id, orderId), inArray(orders.status, from), guard.where))
+      .set({ ...t.set, ...(t.to ? { status: t.to } : {}), updatedAt: now })
+      .where(and(eq(orders.id, orderId), inArray(orders.status, from), guard.where, t.where))
       .returning();
     if (!row) throw new AppError('CONFLICT', ORDER_MESSAGES.wrongStatus);
     const [event] = await tx.insert(orderEvents).values({ orderId, actorId: t.actorId, type: t.event, note: t.note || null, units: t.units?.length ? t.units : null, createdAt: now }).returning();

@@ -72,7 +72,7 @@ describe('the order life cycle (D15)', () => {
     expect(confirmed.json()).toMatchObject({ _id: orderId, status: 'in_progress', price: 75 });
     // Repeating the confirmation changes nothing.
     expect((await call(buyer, 'PATCH', '/api/orders', { payment_intent: paymentId })).json()).toMatchObject({ status: 'in_progress' });
-    expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId))).toHaveLength(1);
+    expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId))).toHaveLength(2); // funding out, escrow in
 
     const list = (await call(designer, 'GET', '/api/orders')).json();
     expect(list).toHaveLength(1);
@@ -194,7 +194,7 @@ describe('payment verification (D16)', () => {
     expect(again.json()._id).toBe(first.orderId);
     const [second] = await ctx.db.select().from(orders).where(eq(orders.id, secondOrder));
     expect(second!.status).toBe('pending_payment');
-    expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, first.orderId))).toHaveLength(1);
+    expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, first.orderId))).toHaveLength(2);
   });
 
   it('handles declined cards, unknown cards, expired cards and the 3-D Secure step', async () => {
