@@ -53,6 +53,7 @@ const MessagesPage = lazyPage(
   (queryClient) => queryClient.prefetchQuery(conversationsQueryOptions),
 );
 const OrdersPage = lazyPage(() => import('@/features/orders/pages/OrdersPage').then((m) => m.OrdersPage));
+const PayoutsPage = lazyPage(() => import('@/features/payouts/pages/PayoutsPage').then((m) => m.PayoutsPage));
 const OrderPage = lazyPage(() => import('@/features/orders/pages/OrderPage').then((m) => m.OrderPage));
 const PayPage = lazyPage(() => import('@/features/payments/pages/PayPage').then((m) => m.PayPage));
 const SuccessPage = lazyPage(() => import('@/features/payments/pages/SuccessPage').then((m) => m.SuccessPage));
@@ -107,6 +108,7 @@ const ROUTES = (
       <Route path="/message/:conversationID" element={<MessagesPage />} />
       <Route path="/orders" element={<OrdersPage />} />
       <Route path="/orders/:id" element={<OrderPage />} />
+      <Route path="/payouts" element={<PayoutsPage />} />
       <Route path="/pay/:type/:id" element={<PayPage />} />
       <Route path="/success" element={<SuccessPage />} />
       <Route path="/courses/create" element={<CreateCoursePage />} />

@@ -48,11 +48,12 @@ export function buildOrder(overrides: Partial<OrderJson> = {}): OrderJson {
     cancelledAt: null,
     paymentId: null,
     autoCompleteAt: null,
+    refundOffer: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:05:00.000Z',
     ...overrides,
   };
-  const facts = { ...row, buyerId: row.buyerID._id, sellerId: row.sellerID._id };
+  const facts = { ...row, buyerId: row.buyerID._id, sellerId: row.sellerID._id, refundOfferAmount: row.refundOffer?.amount ?? null };
   return { ...row, actions: overrides.actions ?? orderActionsFor(facts, row.isSeller ? row.sellerID._id : row.buyerID._id) };
 }
 
@@ -87,6 +88,7 @@ export function buildOrderDetail(overrides: Partial<OrderDetailJson> = {}): Orde
       buildEvent({ type: 'paid', createdAt: '2026-03-01T10:05:00.000Z' }),
     ],
     review: null,
+    dispute: null,
     actions: [],
     unavailable: {},
     ...overrides,

@@ -33,13 +33,18 @@ export function useBalance(enabled: boolean) {
   });
 }
 
-export type OrderAction = 'deliver' | 'revision' | 'accept' | 'cancel';
+export type OrderAction = 'deliver' | 'revision' | 'accept' | 'cancel' | 'dispute' | 'dispute/response' | 'partial-refund' | 'partial-refund/accept' | 'partial-refund/decline';
 
 export interface OrderActionBody {
   deliver: { note?: string; files: string[] };
   revision: { note: string; units?: number[] };
   accept: Record<string, never>;
   cancel: { reason?: string };
+  dispute: { reason: string; statement: string; files: string[] };
+  'dispute/response': { statement: string; files: string[] };
+  'partial-refund': { amount: number; note?: string };
+  'partial-refund/accept': Record<string, never>;
+  'partial-refund/decline': Record<string, never>;
 }
 
 /**

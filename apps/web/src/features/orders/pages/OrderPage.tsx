@@ -13,6 +13,7 @@ import { userName } from '@/lib/user-name';
 import { ContactButton } from '@/features/messages';
 import { useOrder } from '../api/orders';
 import { OrderActions } from '../components/OrderActions';
+import { DisputeCard } from '../components/DisputeActions';
 import { OrderFiles } from '../components/OrderFiles';
 import { PrescriptionCard } from '../components/PrescriptionCard';
 import { StatusBadge } from '../components/StatusBadge';
@@ -135,6 +136,7 @@ function OrderView({ order }: { order: OrderDetailJson }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
           <Stack gap="xl">
+            <DisputeCard order={order} />
             <PrescriptionCard order={order} />
             <DetailSection id="attachments-title" title={t('orders.detail.attachments')} titleSize="h4">
               {order.attachments.length > 0 ? (
