@@ -52,7 +52,7 @@ test('a buyer disputes a delivery, an admin splits it, both see the outcome and 
   await page.goto(orderPath);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await page.getByRole('button', { name: 'Open a dispute' }).click();
-  await page.getByRole('textbox', { name: 'Reason' }).click();
+  await page.getByRole('combobox', { name: 'Reason' }).click();
   await page.getByRole('option', { name: 'Poor fit' }).click();
   await page.getByLabel('Your statement').fill('The margins are open on the abutments and the pontic is too long.');
   await expectAccessible(page);
