@@ -68,7 +68,7 @@ test('a buyer disputes a delivery, an admin splits it, both see the outcome and 
   await admin.goto('/admin');
   await admin.getByRole('tab', { name: 'Disputes' }).click();
   const item = admin.getByRole('article', { name: title });
-  await expect(item.getByText('The margins are open on the abutments and the pontic is too long.')).toBeVisible();
+  await expect(item.getByTestId('dispute-card').getByText('The margins are open on the abutments and the pontic is too long.')).toBeVisible();
   await expect(item.getByRole('link', { name: 'bridge.stl' })).toBeVisible();
   await item.getByLabel('To the buyer (USD)').fill('30');
   await item.getByLabel('To the designer (USD)').fill('70');
@@ -80,22 +80,22 @@ test('a buyer disputes a delivery, an admin splits it, both see the outcome and 
   // 3. Both see the outcome on the order.
   const outcome = 'Split: $30.00 refunded to the buyer, $70.00 to the designer (platform fee $7.00).';
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Dispute resolved' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dispute resolved' })).toBeVisible({ timeout: 30_000 }); // after a reload on a slow machine
   await expect(page.getByTestId('dispute-outcome')).toHaveText(outcome);
   await designer.page.goto(orderPath);
-  await expect(designer.page.getByTestId('dispute-outcome')).toHaveText(outcome);
+  await expect(designer.page.getByTestId('dispute-outcome')).toHaveText(outcome, { timeout: 30_000 });
   await expect(designer.page.getByText('Completed').first()).toBeVisible();
 
   // 4. The designer withdraws the released part ($70 less the 10% fee) to a checked IBAN.
   const d = designer.page;
   await d.goto('/payouts');
-  await expect(d.getByTestId('payouts-available')).toHaveText('$63.00');
+  await expect(d.getByTestId('payouts-available')).toHaveText('$63.00', { timeout: 30_000 });
   await d.getByLabel('Account holder').fill('Lina Haddad');
-  await d.getByLabel('IBAN').fill('SA03 8000 0000 6080 1016 7518');
+  await d.getByRole('textbox', { name: 'IBAN' }).fill('SA03 8000 0000 6080 1016 7518');
   await d.getByLabel('Bank name').fill('Al Rajhi Bank');
   await d.getByRole('button', { name: 'Save payout details' }).click();
   await expect(d.getByText('This IBAN is not valid: please check it.')).toBeVisible();
-  await d.getByLabel('IBAN').fill('SA03 8000 0000 6080 1016 7519');
+  await d.getByRole('textbox', { name: 'IBAN' }).fill('SA03 8000 0000 6080 1016 7519');
   await d.getByRole('button', { name: 'Save payout details' }).click();
   await expect(d.getByTestId('payout-details-saved')).toHaveText('Payouts go to Lina Haddad, Al Rajhi Bank, SA03 •••• 7519.');
   await d.getByRole('button', { name: 'Everything available' }).click();
@@ -116,6 +116,6 @@ test('a buyer disputes a delivery, an admin splits it, both see the outcome and 
   await expect(admin.getByText('The books balance: every account sums to zero.')).toBeVisible();
   await expectAccessible(admin);
   await d.reload();
-  await expect(d.getByTestId('payouts-paidOut')).toHaveText('$63.00');
+  await expect(d.getByTestId('payouts-paidOut')).toHaveText('$63.00', { timeout: 30_000 });
   await expect(d.getByTestId('payouts-table')).toContainText('Reference TRX-2026-0001');
 });

@@ -15,10 +15,11 @@ type Errors = Record<string, string | undefined>;
 const issuesOf = (issues: { path: PropertyKey[]; message: string }[]) =>
   Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]).reverse()) as Errors;
 
+/** Badge colours with text dark enough for AA contrast on a striped row (as the orders' STATUS_COLOR). */
 export const PAYOUT_STATUS_COLOR: Record<PayoutStatus, { color: string; c: string }> = {
-  requested: { color: 'orange', c: 'orange.9' },
-  paid: { color: 'green', c: 'green.9' },
-  rejected: { color: 'red', c: 'red.9' },
+  requested: { color: 'orange', c: '#7a2e00' },
+  paid: { color: 'green', c: '#1b5226' },
+  rejected: { color: 'red', c: '#8a1c1c' },
 };
 
 /** Available, reserved and paid out, side by side. */
