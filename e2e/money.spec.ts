@@ -26,7 +26,7 @@ async function member(browser: Browser, baseURL: string, designer = false): Prom
 }
 
 test('a buyer disputes a delivery, an admin splits it, both see the outcome and the designer withdraws the released part', async ({ browser, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000); // four people and three pages on a shared, slow CI machine
   const headers = { origin: baseURL! };
   const designer = await member(browser, baseURL!, true);
   const buyer = await member(browser, baseURL!);

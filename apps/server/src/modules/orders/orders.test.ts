@@ -85,14 +85,14 @@ describe('the order life cycle (D15)', () => {
     const design1 = await uploadFile(designer, 'crown-v1.stl');
     const delivered = await call(designer, 'POST', `/api/orders/${orderId}/deliver`, { note: 'First version.', files: [design1._id] });
     expect(delivered.statusCode, delivered.body).toBe(200);
-    expect(delivered.json()).toMatchObject({ status: 'delivered', actions: [] });
-    expect((await detail(buyer, orderId)).actions).toEqual(['accept', 'revision']);
+    expect(delivered.json()).toMatchObject({ status: 'delivered', actions: ['offerRefund'] }); // issue 20: a partial refund
+    expect((await detail(buyer, orderId)).actions).toEqual(['accept', 'revision', 'dispute']);
 
     expect((await call(buyer, 'POST', `/api/orders/${orderId}/revision`, { note: 'Open the contacts a little.' })).json()).toMatchObject({ status: 'revision_requested', revisionsUsed: 1 });
     const design2 = await uploadFile(designer, 'crown-v2.stl');
     await call(designer, 'POST', `/api/orders/${orderId}/deliver`, { files: [design2._id] });
     // The one included revision is used: accept only.
-    expect((await detail(buyer, orderId)).actions).toEqual(['accept']);
+    expect((await detail(buyer, orderId)).actions).toEqual(['accept', 'dispute']);
     expect((await call(buyer, 'POST', `/api/orders/${orderId}/revision`, { note: 'Again?' })).statusCode).toBe(409);
 
     const accepted = await call(buyer, 'POST', `/api/orders/${orderId}/accept`);
