@@ -13,6 +13,7 @@ import { messagingRoutes, messagingSocketHandlers } from './modules/messaging/in
 import { notificationsRoutes, startNotificationRelay, notificationSocketHandlers } from './modules/notifications/index.js';
 import { ordersRoutes, prescriptionRoutes } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
+import { payoutsRoutes } from './modules/payouts/index.js';
 import { preferencesRoutes } from './modules/preferences/index.js';
 import { servicesRoutes } from './modules/services/index.js';
 import { supportRoutes } from './modules/support/index.js';
@@ -92,6 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(filesRoutes, { ctx });
       await api.register(messagingRoutes, { ctx });
       await api.register(paymentsRoutes, { ctx });
+      await api.register(payoutsRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });
       await api.register(prescriptionRoutes, { ctx });
       await api.register(preferencesRoutes, { ctx });

@@ -83,6 +83,8 @@ const envSchema = z.object({
   /** Which payment provider takes card payments (docs/product.md §6.2). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'moyasar'], { error: 'must be sandbox, stripe or moyasar' }).default('sandbox'),
   PLATFORM_FEE_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0, 'must be between 0 and 50').max(50, 'must be between 0 and 50').default(10),
+  /** The smallest payout a designer may request, in major units (issue 20). */
+  PAYOUT_MINIMUM: z.coerce.number({ error: 'must be a number' }).min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').default(50),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
@@ -150,6 +152,8 @@ export interface S3Config {
 export interface PaymentsConfig {
   provider: 'sandbox' | 'stripe' | 'moyasar';
   feePercent: number;
+  /** The smallest payout, major units. */
+  payoutMinimum: number;
   stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string | null; apiUrl: string } | null;
   moyasar: { secretKey: string; publishableKey: string | null; webhookToken: string | null; apiUrl: string } | null;
 }
@@ -220,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: {
       provider: e.PAYMENT_PROVIDER,
       feePercent: e.PLATFORM_FEE_PERCENT,
+      payoutMinimum: e.PAYOUT_MINIMUM,
       stripe: e.STRIPE_SECRET_KEY
         ? {
             secretKey: e.STRIPE_SECRET_KEY,

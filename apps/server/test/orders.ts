@@ -5,23 +5,34 @@ import type { Db } from '../src/db/client.js';
 import { signUpDesigner, newServiceInput } from './helper.js';
 
 /**
- * The ledger's invariants (issue 5): entries sum to the money taken; escrow holds exactly the price of
- * every paid, unfinished order and nothing for the others; no account but escrow moves without a pair.
+ * The ledger's invariants (issues 5 and 20, docs/decisions/0035): the entries over the whole platform sum to zero;
+ * the `funding` account is exactly the money taken; escrow holds exactly the price of every paid, unfinished order
+ * (disputed included) and nothing for the others; no account of anyone but `funding` is below zero; each payout's
+ * entries match its status.
  */
 export async function expectLedgerBalanced(db: Db) {
   const q = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-  const [totals] = await q<{ ledger: string; taken: string }>(sql`
+  const [totals] = await q<{ ledger: string; funding: string; taken: string }>(sql`
     select (select coalesce(sum(amount), 0) from ledger_entries)::text as ledger,
+           (select coalesce(sum(amount), 0) from ledger_entries where account = 'funding')::text as funding,
            (select coalesce(sum(amount), 0) from payments where used_at is not null)::text as taken`);
-  expect(Number(totals!.ledger)).toBe(Number(totals!.taken));
+  expect(Number(totals!.ledger), 'the platform sums to zero').toBe(0);
+  expect(0 - Number(totals!.funding) + 0, 'funding is the money taken').toBe(Number(totals!.taken));
+  const wrongPayouts = await q<{ id: string }>(sql`
+    select p.id from payouts p
+    left join ledger_entries l on l.payout_id = p.id
+    group by p.id, p.status, p.amount
+    having coalesce(sum(l.amount) filter (where l.account = 'payout_reserved'), 0) <> case when p.status = 'requested' then p.amount else 0 end
+        or coalesce(sum(l.amount) filter (where l.account = 'paid_out'), 0) <> case when p.status = 'paid' then p.amount else 0 end`);
+  expect(wrongPayouts, 'payout entries follow their status').toEqual([]);
   const wrongEscrow = await q<{ id: string }>(sql`
     select o.id from orders o
     left join ledger_entries l on l.order_id = o.id and l.account = 'escrow'
     group by o.id, o.status, o.price
-    having coalesce(sum(l.amount), 0) <> case when o.status in ('in_progress', 'delivered', 'revision_requested') then o.price else 0 end`);
+    having coalesce(sum(l.amount), 0) <> case when o.status in ('in_progress', 'delivered', 'revision_requested', 'disputed') then o.price else 0 end`);
   expect(wrongEscrow).toEqual([]);
   const negative = await q<{ account: string }>(sql`
-    select account from ledger_entries group by account, user_id having sum(amount) < 0`);
+    select account from ledger_entries where account <> 'funding' group by account, user_id having sum(amount) < 0`);
   expect(negative).toEqual([]);
 }
 

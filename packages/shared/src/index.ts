@@ -20,3 +20,4 @@ export * from './schemas/courses.js';
 export * from './dental/index.js';
 export * from './schemas/prescriptions.js';
 export * from './schemas/review-pins.js';
+export * from './schemas/money.js';

@@ -53,6 +53,7 @@ const MessagesPage = lazyPage(
   (queryClient) => queryClient.prefetchQuery(conversationsQueryOptions),
 );
 const OrdersPage = lazyPage(() => import('@/features/orders/pages/OrdersPage').then((m) => m.OrdersPage));
+const PayoutsPage = lazyPage(() => import('@/features/payouts/pages/PayoutsPage').then((m) => m.PayoutsPage));
 const OrderPage = lazyPage(() => import('@/features/orders/pages/OrderPage').then((m) => m.OrderPage));
 // The 3D case review (issue 17): three.js arrives with its viewport, a chunk of its own below this one.
 const CaseReviewPage = lazyPage(() => import('@/features/orders/review/CaseReviewPage').then((m) => m.CaseReviewPage));
@@ -110,6 +111,7 @@ const ROUTES = (
       <Route path="/orders" element={<OrdersPage />} />
       <Route path="/orders/:id" element={<OrderPage />} />
       <Route path="/orders/:id/review" element={<CaseReviewPage />} />
+      <Route path="/payouts" element={<PayoutsPage />} />
       <Route path="/pay/:type/:id" element={<PayPage />} />
       <Route path="/success" element={<SuccessPage />} />
       <Route path="/courses/create" element={<CreateCoursePage />} />

@@ -141,6 +141,7 @@ export const api = {
   postForm: <T>(path: string, form: FormData, options?: RequestOptions) =>
     request<T>('POST', path, { form }, options),
   patch: <T>(path: string, json: unknown, options?: RequestOptions) => request<T>('PATCH', path, { json }, options),
+  put: <T>(path: string, json: unknown, options?: RequestOptions) => request<T>('PUT', path, { json }, options),
   /** DELETE, with a JSON body when the endpoint reads one (DELETE /api/file/delete takes `{ link }`). */
   delete: <T>(path: string, json?: unknown, options?: RequestOptions) =>
     request<T>('DELETE', path, json === undefined ? undefined : { json }, options),

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { TranslationKey } from '@/lib/i18n';
-import { ORDER_MAX_ARCHES, ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, PIN_MAX, PIN_MESSAGES, PIN_NOTE_MAX } from '@cusp/shared';
+import { MONEY_MESSAGES, ORDER_MAX_ARCHES, ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, PIN_MAX, PIN_MESSAGES, PIN_NOTE_MAX } from '@cusp/shared';
 import { errorMessage, isApiError } from '@/lib/api';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
@@ -22,6 +22,14 @@ const ORDER_KEYS: Record<string, TranslationKey> = {
   [ORDER_MESSAGES.wrongParty]: 'orders.server.wrongParty',
   [ORDER_MESSAGES.wrongStatus]: 'orders.server.wrongStatus',
   [ORDER_MESSAGES.noRevisionsLeft]: 'orders.server.noRevisionsLeft',
+  [ORDER_MESSAGES.disputeAnswered]: 'orders.server.disputeAnswered',
+  [ORDER_MESSAGES.refundOfferOpen]: 'orders.server.refundOfferOpen',
+  [ORDER_MESSAGES.noRefundOffer]: 'orders.server.noRefundOffer',
+  [ORDER_MESSAGES.refundOfferTooBig]: 'orders.server.refundOfferTooBig',
+  [ORDER_MESSAGES.disputeNotOpen]: 'orders.server.disputeNotOpen',
+  [MONEY_MESSAGES.reason]: 'orders.server.disputeReason',
+  [MONEY_MESSAGES.statement]: 'orders.server.disputeStatement',
+  [MONEY_MESSAGES.amount]: 'orders.server.amount',
   [ORDER_MESSAGES.deliveryNeedsFiles]: 'orders.server.deliveryNeedsFiles',
   [ORDER_MESSAGES.revisionNeedsNote]: 'orders.server.revisionNeedsNote',
   [ORDER_MESSAGES.fileNotYours]: 'orders.server.fileNotYours',

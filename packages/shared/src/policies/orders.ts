@@ -8,11 +8,28 @@
 import { ORDER_MESSAGES } from '../schemas/order-limits.js';
 
 /** Every action in the order the client lists them (`actions` keeps this order). */
-export const ORDER_ACTIONS = ['pay', 'deliver', 'accept', 'revision', 'cancel', 'review', 'extension', 'extensionAccept', 'extensionDecline'] as const;
+export const ORDER_ACTIONS = [
+  'pay',
+  'deliver',
+  'accept',
+  'revision',
+  'dispute',
+  'respond',
+  'offerRefund',
+  'acceptRefund',
+  'declineRefund',
+  'cancel',
+  'review',
+  'extension',
+  'extensionAccept',
+  'extensionDecline',
+] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /** Every status of an order (schemas/orders.ts' OrderStatusJson; listed here so that file can import this one). */
-export const ORDER_STATUS_LIST = ['pending_payment', 'in_progress', 'delivered', 'revision_requested', 'completed', 'cancelled'] as const;
+export const ORDER_STATUS_LIST = ['pending_payment', 'in_progress', 'delivered', 'revision_requested', 'completed', 'cancelled', 'disputed'] as const;
+/** The statuses in which an order's money is held in escrow and its work not finished. */
+export const OPEN_ORDER_STATUSES = ['in_progress', 'delivered', 'revision_requested', 'disputed'] as const;
 type OrderStatusJson = (typeof ORDER_STATUS_LIST)[number];
 
 /** The two parties of an order. */
@@ -31,6 +48,10 @@ export interface OrderFacts {
   reviewed?: boolean;
   /** The days of a designer's request for more time waiting for the buyer's answer (null or absent: none). */
   extensionDays?: number | null;
+  /** The designer's open partial refund offer (minor units), null or absent when none is open. */
+  refundOfferAmount?: number | null;
+  /** Whether the designer has answered the dispute; only `respond` reads it. */
+  disputeAnswered?: boolean;
 }
 
 /** A refusal: the error code (403 or 409) and the sentence the client shows. */
@@ -68,6 +89,21 @@ export const ORDER_CONDITIONS = {
     refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.noExtension },
     quiet: true,
   },
+  /** One answer to a dispute. */
+  notAnswered: {
+    test: (order: OrderFacts) => order.disputeAnswered !== true,
+    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.disputeAnswered },
+  },
+  /** One partial refund offer open at a time. */
+  noOfferOpen: {
+    test: (order: OrderFacts) => order.refundOfferAmount == null,
+    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.refundOfferOpen },
+  },
+  /** Something to accept or decline. */
+  offerOpen: {
+    test: (order: OrderFacts) => order.refundOfferAmount != null,
+    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.noRefundOffer },
+  },
 } as const satisfies Record<string, { test: (order: OrderFacts) => boolean; refusal: OrderRefusal; quiet?: boolean }>;
 export type OrderCondition = keyof typeof ORDER_CONDITIONS;
 
@@ -80,6 +116,8 @@ export interface OrderRule {
   wrongParty?: OrderRefusal;
   /** The refusal for the right party in a status the action does not start from (default: 409 wrongStatus). */
   wrongStatus?: OrderRefusal;
+  /** A failed condition is not presented as `unavailable` (there is simply nothing to do, e.g. no offer to accept). */
+  quiet?: true;
 }
 
 const REVIEW_NOT_ALLOWED: OrderRefusal = { code: 'FORBIDDEN', message: ORDER_MESSAGES.reviewNotAllowed };
@@ -94,6 +132,14 @@ export const ORDER_POLICY = {
   accept: { from: { delivered: 'buyer' } },
   /** The buyer asks for changes to a delivery, within the included revisions. */
   revision: { from: { delivered: 'buyer' }, when: ['revisionsLeft'] },
+  /** The buyer disputes a delivery before it completes (issue 20); auto-completion stops while it is open. */
+  dispute: { from: { delivered: 'buyer', revision_requested: 'buyer' } },
+  /** The designer answers the dispute once, with a statement and files. */
+  respond: { from: { disputed: 'seller' }, when: ['notAnswered'], quiet: true },
+  /** The designer offers part of the price back; accepting it completes the order with that refund. */
+  offerRefund: { from: { delivered: 'seller', revision_requested: 'seller', disputed: 'seller' }, when: ['noOfferOpen'], quiet: true },
+  acceptRefund: { from: { delivered: 'buyer', revision_requested: 'buyer', disputed: 'buyer' }, when: ['offerOpen'], quiet: true },
+  declineRefund: { from: { delivered: 'buyer', revision_requested: 'buyer', disputed: 'buyer' }, when: ['offerOpen'], quiet: true },
   /** Before payment only the buyer cancels (the designer does not see it yet); once paid, either party until delivery. */
   cancel: { from: { pending_payment: 'buyer', in_progress: 'either' } },
   /** The buyer reviews a completed order, once. */
@@ -175,7 +221,7 @@ export function orderActionsFor(order: OrderFacts, userId: string): OrderAction[
 export function orderActionsUnavailable(order: OrderFacts, userId: string): Partial<Record<OrderAction, string>> {
   const out: Partial<Record<OrderAction, string>> = {};
   for (const action of ORDER_ACTIONS) {
-    if (turnRefusal(order, userId, action)) continue;
+    if (rule(action).quiet || turnRefusal(order, userId, action)) continue;
     const failed = (rule(action).when ?? []).find((name) => !ORDER_CONDITIONS[name].test(order));
     if (failed && !('quiet' in ORDER_CONDITIONS[failed])) out[action] = ORDER_CONDITIONS[failed].refusal.message;
   }

@@ -18,6 +18,14 @@ export const NOTIFICATION_KINDS = [
   'course_enrolled',
   'message_received',
   'designer_verified',
+  'order_disputed',
+  'dispute_answered',
+  'dispute_resolved',
+  'refund_offered',
+  'refund_accepted',
+  'refund_declined',
+  'payout_paid',
+  'payout_rejected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -5,6 +5,7 @@ import type { FileRole, Prescription } from '../dental/index.js';
 import type { FileKind } from './files.js';
 import type { ScanAnalysisJson } from './scan-check.js';
 import type { OrderPinJson } from './review-pins.js';
+import type { DisputeJson, RefundOfferJson } from './money.js';
 import { ORDER_STATUS_LIST, type OrderAction } from '../policies/orders.js';
 
 /**
@@ -106,7 +107,7 @@ export type OrderStatusJson = (typeof ORDER_STATUS_LIST)[number];
 export const ORDER_LIST_FILTERS = [...ORDER_STATUS_LIST, 'active', 'awaiting_me'] as const;
 export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
 /** The statuses `active` means: paid and not yet finished. */
-export const ACTIVE_ORDER_STATUSES = ['in_progress', 'delivered', 'revision_requested'] as const satisfies readonly OrderStatusJson[];
+export const ACTIVE_ORDER_STATUSES = ['in_progress', 'delivered', 'revision_requested', 'disputed'] as const satisfies readonly OrderStatusJson[];
 export const orderListQuery = z.object({
   status: z.enum(ORDER_LIST_FILTERS, { error: 'Unknown order status.' }).optional(),
   q: line().max(100).optional(),
@@ -141,6 +142,13 @@ export const ORDER_EVENT_TYPES = [
   'extension_requested',
   'extension_accepted',
   'extension_declined',
+  // A dispute and its answer and resolution; a designer's partial refund offer and its answer (issue 20).
+  'disputed',
+  'dispute_answered',
+  'dispute_resolved',
+  'refund_offered',
+  'refund_accepted',
+  'refund_declined',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
@@ -213,6 +221,8 @@ export interface OrderJson {
   lastActivityAt: string;
   /** A designer's request for more time waiting for the buyer's answer. */
   extension: { days: number; reason: string } | null;
+  /** The designer's open partial refund offer (issue 20); null when none is open. */
+  refundOffer: RefundOfferJson | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -255,6 +265,8 @@ export interface OrderDetailJson extends OrderJson {
   attachments: OrderFileJson[];
   events: OrderEventJson[];
   review: ReviewJson | null;
+  /** The dispute, if the buyer opened one (issue 20). */
+  dispute: DisputeJson | null;
   /**
    * The actions it is the caller's turn for that a condition of ORDER_POLICY refuses, with the sentence why
    * (`{ revision: 'All included revisions have been used.' }`); empty when there are none.
@@ -268,6 +280,8 @@ export interface OrderDetailJson extends OrderJson {
 export interface BalanceJson {
   escrow: number;
   available: number;
+  /** Requested payouts not yet paid or rejected (issue 20). */
+  reserved: number;
   currency: string;
   feePercent: number;
 }

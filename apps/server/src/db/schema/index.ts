@@ -10,3 +10,4 @@ export * from './courses.js';
 export * from './preferences.js';
 export * from './notifications.js';
 export * from './search.js';
+export * from './payouts.js';

@@ -12,6 +12,7 @@ export const ORDER_STATUSES = [
   'revision_requested',
   'completed',
   'cancelled',
+  'disputed',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -61,6 +62,9 @@ export const orders = pgTable(
     deliveryDays: integer('delivery_days').notNull(),
     revisionsIncluded: integer('revisions_included').notNull(),
     revisionsUsed: integer('revisions_used').notNull().default(0),
+    /** The designer's open partial refund offer (issue 20), minor units; null when none is open. */
+    refundOfferAmount: integer('refund_offer_amount'),
+    refundOfferNote: text('refund_offer_note'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When the design is due: set at payment (the prescription's date, else the delivery time), moved by an accepted extension. */
     dueAt: timestamp('due_at', { withTimezone: true }),
@@ -87,6 +91,7 @@ export const orders = pgTable(
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
     check('orders_price_positive', sql`${t.price} > 0`),
     check('orders_revisions_within', sql`${t.revisionsUsed} <= ${t.revisionsIncluded}`),
+    check('orders_refund_offer_within', sql`${t.refundOfferAmount} is null or (${t.refundOfferAmount} > 0 and ${t.refundOfferAmount} < ${t.price})`),
   ],
 );
 
@@ -217,3 +222,34 @@ export type OrderPinRow = typeof orderPins.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type OrderFileRow = typeof orderFiles.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
+
+export const DISPUTE_REASONS = ['not_as_prescribed', 'poor_fit', 'incomplete', 'late', 'other'] as const;
+export const DISPUTE_OUTCOMES = ['release', 'refund', 'split'] as const;
+
+/**
+ * A buyer's dispute of a delivery (issue 20, docs/decisions/0035): one per order, opened by the buyer, answered once
+ * by the designer, resolved once by an administrator. The statements' files are order files on the
+ * `disputed` / `dispute_answered` events. Amounts in minor units; `fee` is the platform's share of the designer's part.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: DISPUTE_REASONS }).notNull(),
+    statement: text('statement').notNull(),
+    response: text('response'),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+    outcome: text('outcome', { enum: DISPUTE_OUTCOMES }),
+    buyerAmount: integer('buyer_amount'),
+    designerAmount: integer('designer_amount'),
+    fee: integer('fee'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('disputes_open_idx').on(t.createdAt).where(sql`status = 'open'`)],
+);
+export type DisputeRow = typeof disputes.$inferSelect;

@@ -51,33 +51,41 @@ export const webhookEvents = pgTable(
   (t) => [uniqueIndex('webhook_events_unique').on(t.provider, t.eventId)],
 );
 
-export const LEDGER_ACCOUNTS = ['escrow', 'designer', 'platform', 'refunded'] as const;
+/**
+ * `funding`: money that came in through the payment provider (negative: the buyers' side); `escrow`: held for open
+ * orders; `designer`: a designer's available money (per user); `platform`: fees; `refunded`: gone back to buyers;
+ * `payout_reserved`: asked for by a designer, not yet sent (per user); `paid_out`: sent to designers (per user).
+ */
+export const LEDGER_ACCOUNTS = ['funding', 'escrow', 'designer', 'platform', 'refunded', 'payout_reserved', 'paid_out'] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+export const LEDGER_KINDS = ['payment', 'release', 'fee', 'refund', 'split', 'sale', 'payout_reserved', 'payout_paid', 'payout_rejected'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
- * Every movement of money. A payment taken adds one positive `escrow` (orders) or `designer` +
- * `platform` (courses) entry set; every later movement is a pair or triple summing to zero, so the sum
- * of all entries always equals the money taken. `userId` names the designer for `designer` entries.
+ * Every movement of money, double-entry (docs/decisions/0010, 0035): each movement is a set of entries summing to
+ * zero, a payment taken included (`funding` minus, `escrow` or `designer` + `platform` plus), so the sum over the
+ * platform is always zero. `userId` names the designer for `designer`, `payout_reserved` and `paid_out` entries.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
+    /** The payment the money came with; null for a payout's entries. */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    payoutId: uuid('payout_id'),
     orderId: uuid('order_id'),
     courseId: uuid('course_id'),
     account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     amount: integer('amount').notNull(),
-    kind: text('kind', { enum: ['payment', 'release', 'fee', 'refund', 'sale'] }).notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('ledger_payment_idx').on(t.paymentId),
     index('ledger_user_idx').on(t.userId, t.account),
     index('ledger_order_idx').on(t.orderId),
+    index('ledger_payout_idx').on(t.payoutId),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   DELETED_USERNAME_PREFIX,
+  OPEN_ORDER_STATUSES,
   MESSAGES,
   type AccountJson,
   type AccountSessionJson,
@@ -42,7 +43,7 @@ import { describeUserAgent } from './user-agent.js';
 export const EMAIL_CHANGE_MS = 24 * 3600_000;
 
 /** Orders whose money sits in escrow and whose work is not finished: the account cannot go while one is open. */
-const OPEN_STATUSES = ['in_progress', 'delivered', 'revision_requested'] as const;
+const OPEN_STATUSES = [...OPEN_ORDER_STATUSES];
 
 /** What a deleted account's password hash becomes: no argon2 hash, so no password ever matches it. */
 const NO_PASSWORD = '!deleted';

@@ -1,11 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageLimit, pageOffset, serviceListQuery } from '@cusp/shared';
+import { MONEY_MESSAGES, ORDER_MESSAGES, pageLimit, pageOffset, payoutPaidInput, payoutRejectedInput, resolveDisputeInput, serviceListQuery } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { supportTickets, userColumns, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { adminOnly, toSessionUser } from '../auth/index.js';
+import { adminOnly, requireAdmin, toSessionUser } from '../auth/index.js';
+import { listOpenDisputes, resolveDispute } from '../orders/index.js';
+import { adminListPayouts, adminTotals, decidePayout } from '../payouts/index.js';
 import { catalogueChanged } from '../services/index.js';
 import * as servicesService from '../services/index.js';
 import { notifyDesignerVerified } from '../notifications/index.js';
@@ -51,4 +53,23 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     const rows = await ctx.db.select().from(supportTickets).orderBy(desc(supportTickets.createdAt)).limit(request.query.limit).offset(request.query.offset);
     return rows.map((t) => ({ _id: t.id, name: t.name, email: t.email, subject: t.subject, message: t.message, status: t.status, userId: t.userId, createdAt: t.createdAt.toISOString() }));
   });
+
+  // Money (issue 20): disputes to resolve, payouts to send, and the platform's books.
+  app.get('/admin/disputes', async (request) => listOpenDisputes(ctx, requireAdmin(request)));
+  app.post(
+    '/admin/disputes/:orderId/resolve',
+    { schema: { params: z.object({ orderId: z.uuid(ORDER_MESSAGES.notFound) }), body: resolveDisputeInput } },
+    async (request) => resolveDispute(ctx, requireAdmin(request), request.params.orderId, request.body),
+  );
+  app.get('/admin/payouts', { schema: { querystring: z.object({ status: z.enum(['requested', 'paid', 'rejected', 'all']).default('requested') }) } }, async (request) =>
+    adminListPayouts(ctx, request.query.status),
+  );
+  const payoutParams = z.object({ id: z.uuid(MONEY_MESSAGES.payoutNotFound) });
+  app.post('/admin/payouts/:id/paid', { schema: { params: payoutParams, body: payoutPaidInput } }, async (request) =>
+    decidePayout(ctx, requireAdmin(request), request.params.id, { paid: true, reference: request.body.reference }),
+  );
+  app.post('/admin/payouts/:id/rejected', { schema: { params: payoutParams, body: payoutRejectedInput } }, async (request) =>
+    decidePayout(ctx, requireAdmin(request), request.params.id, { paid: false, reason: request.body.reason }),
+  );
+  app.get('/admin/totals', async () => adminTotals(ctx));
 };

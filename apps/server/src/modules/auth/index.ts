@@ -12,6 +12,7 @@ export {
   hashToken,
   loggedIn,
   newToken,
+  requireAdmin,
   requireUser,
   touchSession,
 } from './session.js';

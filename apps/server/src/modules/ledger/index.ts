@@ -1,5 +1,18 @@
 /**
- * The escrow ledger's public entry (docs/decisions/0010, 0029): payments book money in, orders release or
- * refund it. Below both, so neither imports the other to book.
+ * The ledger's public entry (docs/decisions/0010, 0029, 0035): payments book money in, orders release, split or refund
+ * it, payouts reserve and send it. Below all of them, so none imports another to book.
  */
-export { balanceOf, bookCourseSale, bookOrderPayment, bookRefund, bookRelease, feeOf, type Tx } from './ledger.js';
+export {
+  balanceOf,
+  bookCourseSale,
+  bookOrderPayment,
+  bookPayoutDecided,
+  bookPayoutReserved,
+  bookRefund,
+  bookRelease,
+  bookSettlement,
+  designerLines,
+  feeOf,
+  platformTotals,
+  type Tx,
+} from './ledger.js';

@@ -1,14 +1,24 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { OPEN_ORDER_STATUSES } from '@cusp/shared';
 import type { Db } from '../../db/client.js';
-import { ledgerEntries, orders, type LedgerAccount } from '../../db/schema/index.js';
+import { ledgerEntries, orders, type LedgerAccount, type LedgerKind } from '../../db/schema/index.js';
 
 /** A database handle or an open transaction: ledger entries are always written with the state change. */
 export type Tx = Pick<Db, 'insert' | 'select' | 'update' | 'execute' | 'delete'>;
 
-type Entry = { account: LedgerAccount; amount: number; kind: (typeof ledgerEntries.$inferInsert)['kind']; userId?: string | null };
+type Entry = { account: LedgerAccount; amount: number; kind: LedgerKind; userId?: string | null };
+type Ref = { paymentId?: string | null; orderId?: string; courseId?: string; payoutId?: string };
 
-async function book(tx: Tx, ref: { paymentId: string; orderId?: string; courseId?: string }, entries: Entry[]) {
-  await tx.insert(ledgerEntries).values(entries.map((e) => ({ ...ref, ...e, userId: e.userId ?? null })));
+/**
+ * Books one movement. Every movement sums to zero (docs/decisions/0035), so the sum over the platform stays zero;
+ * a movement that would not is a bug, refused before anything is written.
+ */
+async function book(tx: Tx, ref: Ref, entries: Entry[]) {
+  const rows = entries.filter((e) => e.amount !== 0);
+  const sum = rows.reduce((total, e) => total + e.amount, 0);
+  if (sum !== 0) throw new Error(`unbalanced ledger movement (${sum}): ${JSON.stringify(rows)}`);
+  if (rows.length === 0) return;
+  await tx.insert(ledgerEntries).values(rows.map((e) => ({ paymentId: ref.paymentId ?? null, orderId: ref.orderId, courseId: ref.courseId, payoutId: ref.payoutId, ...e, userId: e.userId ?? null })));
 }
 
 /** The platform's share, rounded to the nearest minor unit; the designer gets the rest (never less than 0). */
@@ -16,19 +26,38 @@ export const feeOf = (amount: number, feePercent: number) => Math.min(amount, Ma
 
 /** Money taken for an order waits in escrow. */
 export const bookOrderPayment = (tx: Tx, o: { paymentId: string; orderId: string; amount: number }) =>
-  book(tx, o, [{ account: 'escrow', amount: o.amount, kind: 'payment' }]);
-
-/** Completion: escrow out, the designer's share and the platform fee in (sums to zero). */
-export function bookRelease(tx: Tx, o: { paymentId: string; orderId: string; amount: number; sellerId: string; feePercent: number }) {
-  const fee = feeOf(o.amount, o.feePercent);
-  return book(tx, o, [
-    { account: 'escrow', amount: -o.amount, kind: 'release' },
-    { account: 'designer', amount: o.amount - fee, kind: 'release', userId: o.sellerId },
-    ...(fee > 0 ? [{ account: 'platform' as const, amount: fee, kind: 'fee' as const }] : []),
+  book(tx, o, [
+    { account: 'funding', amount: -o.amount, kind: 'payment' },
+    { account: 'escrow', amount: o.amount, kind: 'payment' },
   ]);
+
+/**
+ * An order's escrow leaves in one movement: `refund` of it back to the buyer, the rest to the designer, less the
+ * platform fee on the designer's part only. Completion is a settlement with no refund, a cancellation or a full
+ * refund one with no designer part; a split or an accepted partial refund is in between. Returns the fee.
+ */
+export async function bookSettlement(
+  tx: Tx,
+  o: { paymentId: string; orderId: string; price: number; refund: number; sellerId: string; feePercent: number },
+): Promise<{ designer: number; fee: number }> {
+  if (o.refund < 0 || o.refund > o.price) throw new Error(`refund ${o.refund} outside 0..${o.price}`);
+  const part = o.price - o.refund;
+  const fee = feeOf(part, o.feePercent);
+  const kind: LedgerKind = o.refund === 0 ? 'release' : part === 0 ? 'refund' : 'split';
+  await book(tx, o, [
+    { account: 'escrow', amount: -o.price, kind },
+    { account: 'refunded', amount: o.refund, kind },
+    { account: 'designer', amount: part - fee, kind, userId: o.sellerId },
+    { account: 'platform', amount: fee, kind: 'fee' },
+  ]);
+  return { designer: part - fee, fee };
 }
 
-/** Cancellation: escrow out, back to the buyer's card (sums to zero). */
+/** Completion: escrow out, the designer's share and the platform fee in. */
+export const bookRelease = (tx: Tx, o: { paymentId: string; orderId: string; amount: number; sellerId: string; feePercent: number }) =>
+  bookSettlement(tx, { ...o, price: o.amount, refund: 0 });
+
+/** Cancellation: escrow out, back to the buyer's card. */
 export const bookRefund = (tx: Tx, o: { paymentId: string; orderId: string; amount: number }) =>
   book(tx, o, [
     { account: 'escrow', amount: -o.amount, kind: 'refund' },
@@ -39,21 +68,69 @@ export const bookRefund = (tx: Tx, o: { paymentId: string; orderId: string; amou
 export function bookCourseSale(tx: Tx, s: { paymentId: string; courseId: string; amount: number; creatorId: string; feePercent: number }) {
   const fee = feeOf(s.amount, s.feePercent);
   return book(tx, s, [
+    { account: 'funding', amount: -s.amount, kind: 'payment' },
     { account: 'designer', amount: s.amount - fee, kind: 'sale', userId: s.creatorId },
-    ...(fee > 0 ? [{ account: 'platform' as const, amount: fee, kind: 'fee' as const }] : []),
+    { account: 'platform', amount: fee, kind: 'fee' },
   ]);
 }
 
-/** A designer's money: held in escrow for their open orders, and released to them. Minor units. */
-export async function balanceOf(db: Db, userId: string): Promise<{ escrow: number; available: number }> {
-  const [available] = await db
-    .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.account, 'designer'), eq(ledgerEntries.userId, userId)));
+/** A payout requested: the amount leaves the designer's available money and waits, reserved (docs/decisions/0036). */
+export const bookPayoutReserved = (tx: Tx, p: { payoutId: string; userId: string; amount: number }) =>
+  book(tx, p, [
+    { account: 'designer', amount: -p.amount, kind: 'payout_reserved', userId: p.userId },
+    { account: 'payout_reserved', amount: p.amount, kind: 'payout_reserved', userId: p.userId },
+  ]);
+
+/** A payout paid (sent by the platform) or rejected (the money returns to available). */
+export const bookPayoutDecided = (tx: Tx, p: { payoutId: string; userId: string; amount: number; paid: boolean }) =>
+  book(tx, p, [
+    { account: 'payout_reserved', amount: -p.amount, kind: p.paid ? 'payout_paid' : 'payout_rejected', userId: p.userId },
+    p.paid
+      ? { account: 'paid_out', amount: p.amount, kind: 'payout_paid', userId: p.userId }
+      : { account: 'designer', amount: p.amount, kind: 'payout_rejected', userId: p.userId },
+  ]);
+
+const sumOf = sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int`;
+
+/** A user's money in one account (minor units). */
+async function accountOf(db: Tx, account: LedgerAccount, userId: string): Promise<number> {
+  const [row] = await db.select({ sum: sumOf }).from(ledgerEntries).where(and(eq(ledgerEntries.account, account), eq(ledgerEntries.userId, userId)));
+  return row?.sum ?? 0;
+}
+
+/** A designer's money: held in escrow for their open orders, available to them, and reserved for payouts. Minor units. */
+export async function balanceOf(db: Tx, userId: string): Promise<{ escrow: number; available: number; reserved: number; paidOut: number }> {
   const [escrow] = await db
-    .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
+    .select({ sum: sumOf })
     .from(ledgerEntries)
     .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
-    .where(and(eq(ledgerEntries.account, 'escrow'), eq(orders.sellerId, userId), inArray(orders.status, ['in_progress', 'delivered', 'revision_requested'])));
-  return { escrow: escrow?.sum ?? 0, available: available?.sum ?? 0 };
+    .where(and(eq(ledgerEntries.account, 'escrow'), eq(orders.sellerId, userId), inArray(orders.status, [...OPEN_ORDER_STATUSES])));
+  const [available, reserved, paidOut] = await Promise.all([accountOf(db, 'designer', userId), accountOf(db, 'payout_reserved', userId), accountOf(db, 'paid_out', userId)]);
+  return { escrow: escrow?.sum ?? 0, available, reserved, paidOut };
+}
+
+/** The sum of every account over the platform (minor units); `sum` is zero when the books balance. */
+export async function platformTotals(db: Tx): Promise<Record<LedgerAccount, number> & { sum: number }> {
+  const rows = await db.select({ account: ledgerEntries.account, sum: sumOf }).from(ledgerEntries).groupBy(ledgerEntries.account);
+  const totals = { funding: 0, escrow: 0, designer: 0, platform: 0, refunded: 0, payout_reserved: 0, paid_out: 0, sum: 0 };
+  for (const row of rows) {
+    totals[row.account] = row.sum;
+    totals.sum += row.sum;
+  }
+  return totals;
+}
+
+/** A designer's movements of available money, oldest first, with the running balance (for the payouts page and statements). */
+export async function designerLines(db: Tx, userId: string, limit = 500) {
+  const rows = await db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.account, 'designer'), eq(ledgerEntries.userId, userId)))
+    .orderBy(ledgerEntries.createdAt, ledgerEntries.id)
+    .limit(limit);
+  let balance = 0;
+  return rows.map((row) => {
+    balance += row.amount;
+    return { ...row, balance };
+  });
 }

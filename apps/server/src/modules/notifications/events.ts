@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
-import { AUTO_COMPLETE_DAYS, CONVERSATION_PREVIEW_LENGTH, type NotificationKind } from '@cusp/shared';
+import { AUTO_COMPLETE_DAYS, CONVERSATION_PREVIEW_LENGTH, formatMoney, fromMinor, type NotificationKind } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
-import { courses, orders, users, type OrderRow } from '../../db/schema/index.js';
+import { courses, disputes, orders, users, type OrderRow, type PayoutRow } from '../../db/schema/index.js';
 import { hasUnread, notify, type NotifySettings, type Tx } from './notify.js';
 
 /**
@@ -56,6 +56,26 @@ export async function notifyOrderEvent(ctx: NotifySettings, tx: Tx, order: Order
       const stars = Number.parseInt(event.note ?? '', 10);
       return send(order.sellerId, 'review_received', { name: await usernameOf(tx, order.buyerId), ...(Number.isFinite(stars) ? { stars } : {}) });
     }
+    // Disputes and partial refunds (issue 20): the other party is told of each step, both of the resolution.
+    case 'disputed':
+      return send(order.sellerId, 'order_disputed', { name: await usernameOf(tx, order.buyerId) });
+    case 'dispute_answered':
+      return send(order.buyerId, 'dispute_answered', { name: await usernameOf(tx, order.sellerId) });
+    case 'dispute_resolved': {
+      const [dispute] = await tx.select().from(disputes).where(eq(disputes.orderId, order.id));
+      const money = (minor: number | null | undefined) => formatMoney(fromMinor(minor ?? 0, order.currency), order.currency);
+      const params = { outcome: dispute?.outcome ?? '', buyerAmount: money(dispute?.buyerAmount), designerAmount: money(dispute?.designerAmount) };
+      await send(order.buyerId, 'dispute_resolved', params);
+      return send(order.sellerId, 'dispute_resolved', params);
+    }
+    case 'refund_offered':
+      return send(order.buyerId, 'refund_offered', {
+        name: await usernameOf(tx, order.sellerId),
+        amount: formatMoney(fromMinor(order.refundOfferAmount ?? 0, order.currency), order.currency),
+      });
+    case 'refund_accepted':
+    case 'refund_declined':
+      return send(order.sellerId, event.type, { name: await usernameOf(tx, order.buyerId) });
     default:
       return;
   }
@@ -168,4 +188,17 @@ export async function notifyStoredMessage<R>(
     away: m.away,
   });
   return result;
+}
+
+/** A payout decided by an administrator (issue 20): its designer is told, paid with the reference or rejected with why. */
+export async function notifyPayoutDecided(ctx: NotifySettings, tx: Tx, payout: PayoutRow): Promise<void> {
+  if (payout.status === 'requested') return;
+  const amount = formatMoney(fromMinor(payout.amount, payout.currency), payout.currency);
+  await notify(ctx, tx, {
+    userId: payout.userId,
+    kind: payout.status === 'paid' ? 'payout_paid' : 'payout_rejected',
+    link: '/payouts',
+    params: payout.status === 'paid' ? { amount, reference: payout.reference ?? '' } : { amount, reason: payout.reason ?? '' },
+    dedupeKey: `payout:${payout.id}`,
+  });
 }

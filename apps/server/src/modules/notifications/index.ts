@@ -6,6 +6,7 @@ export {
   notifyDesignerVerified,
   notifyEnrolment,
   notifyOrderEvent,
+  notifyPayoutDecided,
   notifyStoredMessage,
   recipientAway,
   remindAutoCompletions,

@@ -60,6 +60,38 @@ const KIND_TEXTS: Record<NotificationKind, KindTexts> = {
     en: () => ({ subject: 'You are a verified designer on Cusp', line: 'Your designer profile was verified: the verified badge now shows on your profile and your services.' }),
     ar: () => ({ subject: 'أصبحت مصممًا موثّقًا على Cusp', line: 'وُثّق ملفك كمصمم: تظهر شارة التوثيق الآن على ملفك وخدماتك.' }),
   },
+  order_disputed: {
+    en: (p) => ({ subject: `Dispute opened: ${s(p.title)}`, line: `${s(p.name)} opened a dispute on "${s(p.title)}". Answer it with your statement and files; an administrator will decide.` }),
+    ar: (p) => ({ subject: `فُتح نزاع: ${s(p.title)}`, line: `فتح ${s(p.name)} نزاعًا على «${s(p.title)}». أجب ببيانك وملفاتك، وسيقرر أحد المشرفين.` }),
+  },
+  dispute_answered: {
+    en: (p) => ({ subject: `Your dispute was answered: ${s(p.title)}`, line: `${s(p.name)} answered your dispute on "${s(p.title)}".` }),
+    ar: (p) => ({ subject: `أُجيب عن نزاعك: ${s(p.title)}`, line: `أجاب ${s(p.name)} عن نزاعك على «${s(p.title)}».` }),
+  },
+  dispute_resolved: {
+    en: (p) => ({ subject: `Dispute resolved: ${s(p.title)}`, line: `An administrator resolved the dispute on "${s(p.title)}": ${s(p.buyerAmount)} to the buyer, ${s(p.designerAmount)} to the designer.` }),
+    ar: (p) => ({ subject: `حُسم النزاع: ${s(p.title)}`, line: `حسم أحد المشرفين النزاع على «${s(p.title)}»: ${s(p.buyerAmount)} للمشتري، و${s(p.designerAmount)} للمصمم.` }),
+  },
+  refund_offered: {
+    en: (p) => ({ subject: `Refund offered: ${s(p.title)}`, line: `${s(p.name)} offers to refund ${s(p.amount)} of "${s(p.title)}". Accept or decline it on the order.` }),
+    ar: (p) => ({ subject: `عرض استرداد: ${s(p.title)}`, line: `يعرض ${s(p.name)} استرداد ${s(p.amount)} من «${s(p.title)}». اقبله أو ارفضه من صفحة الطلب.` }),
+  },
+  refund_accepted: {
+    en: (p) => ({ subject: `Refund offer accepted: ${s(p.title)}`, line: `${s(p.name)} accepted your refund offer on "${s(p.title)}". The order is complete.` }),
+    ar: (p) => ({ subject: `قُبل عرض الاسترداد: ${s(p.title)}`, line: `قبل ${s(p.name)} عرض الاسترداد على «${s(p.title)}». اكتمل الطلب.` }),
+  },
+  refund_declined: {
+    en: (p) => ({ subject: `Refund offer declined: ${s(p.title)}`, line: `${s(p.name)} declined your refund offer on "${s(p.title)}".` }),
+    ar: (p) => ({ subject: `رُفض عرض الاسترداد: ${s(p.title)}`, line: `رفض ${s(p.name)} عرض الاسترداد على «${s(p.title)}».` }),
+  },
+  payout_paid: {
+    en: (p) => ({ subject: `Payout sent: ${s(p.amount)}`, line: `Your payout of ${s(p.amount)} was sent (reference ${s(p.reference)}).` }),
+    ar: (p) => ({ subject: `أُرسل السحب: ${s(p.amount)}`, line: `أُرسل سحبك بمبلغ ${s(p.amount)} (المرجع ${s(p.reference)}).` }),
+  },
+  payout_rejected: {
+    en: (p) => ({ subject: `Payout rejected: ${s(p.amount)}`, line: `Your payout of ${s(p.amount)} was rejected: ${s(p.reason)}. The money is available again.` }),
+    ar: (p) => ({ subject: `رُفض السحب: ${s(p.amount)}`, line: `رُفض سحبك بمبلغ ${s(p.amount)}: ${s(p.reason)}. عاد المبلغ إلى رصيدك المتاح.` }),
+  },
 };
 
 const UI: Record<MailLanguage, { hello: (name: string) => string; open: string; why: string; stop: string; settings: string; team: string }> = {
@@ -175,6 +207,14 @@ export const KIND_NAMES: Record<MailLanguage, Record<NotificationKind, string>> 
     course_enrolled: 'new students in your courses',
     message_received: 'new chat messages',
     designer_verified: 'designer verification',
+    order_disputed: 'disputes opened on your orders',
+    dispute_answered: 'answers to your disputes',
+    dispute_resolved: 'resolved disputes',
+    refund_offered: 'refund offers',
+    refund_accepted: 'accepted refund offers',
+    refund_declined: 'declined refund offers',
+    payout_paid: 'payouts sent',
+    payout_rejected: 'payouts rejected',
   },
   ar: {
     order_paid: 'الطلبات الجديدة المدفوعة',
@@ -188,6 +228,14 @@ export const KIND_NAMES: Record<MailLanguage, Record<NotificationKind, string>> 
     course_enrolled: 'المتعلّمين الجدد في دوراتك',
     message_received: 'رسائل المحادثة الجديدة',
     designer_verified: 'توثيق المصممين',
+    order_disputed: 'النزاعات المفتوحة على طلباتك',
+    dispute_answered: 'الردود على نزاعاتك',
+    dispute_resolved: 'النزاعات المحسومة',
+    refund_offered: 'عروض الاسترداد',
+    refund_accepted: 'عروض الاسترداد المقبولة',
+    refund_declined: 'عروض الاسترداد المرفوضة',
+    payout_paid: 'السحوبات المرسلة',
+    payout_rejected: 'السحوبات المرفوضة',
   },
 };
 

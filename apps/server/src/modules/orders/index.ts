@@ -6,3 +6,4 @@ export { accept, announce, autoCompleteOrders, claimFiles, deliver, type Transac
 export { dueAtOf, toOrderJson } from './orders.presenter.js';
 export { applyFileRoles, lineItemsOf, priceOrder, toQuoteJson } from './prescription.service.js';
 export { createReview } from './reviews.service.js';
+export { listOpenDisputes, resolveDispute } from './disputes.service.js';

@@ -51,8 +51,13 @@ const STATES = {
   'completed, reviewed': ['pay', 'deliver', 'accept', 'review'],
   'cancelled unpaid': ['cancel'],
   'cancelled paid': ['pay', 'cancel'],
+  disputed: ['pay', 'deliver', 'dispute'],
+  'disputed, answered': ['pay', 'deliver', 'dispute', 'respond'],
+  'delivered, refund offered': ['pay', 'deliver', 'offerRefund'],
 } as const satisfies Record<string, readonly (OrderAction | 'use up revisions')[]>;
 type State = keyof typeof STATES;
+
+const SELLER_STEPS = new Set<OrderAction>(['deliver', 'respond', 'offerRefund', 'extension']);
 
 /** A fresh order brought to a state through the API (a counter set directly for "no revisions left"). */
 async function orderIn(state: State): Promise<Case> {
@@ -64,7 +69,7 @@ async function orderIn(state: State): Promise<Case> {
   for (const step of STATES[state]) {
     if (step === 'use up revisions') await ctx.db.update(orders).set({ revisionsUsed: sql`${orders.revisionsIncluded}` as unknown as number }).where(eq(orders.id, c.orderId));
     else {
-      ok(await act(c, step, step === 'deliver' || step === 'extension' ? c.seller : c.buyer));
+      ok(await act(c, step, SELLER_STEPS.has(step) ? c.seller : c.buyer));
       if (step === 'pay') ok(await call(buyer, 'PATCH', '/api/orders', { payment_intent: c.paymentId }));
     }
   }
@@ -92,6 +97,16 @@ async function act(c: Case, action: OrderAction, who: Session) {
       return call(who, 'POST', `/api/orders/${c.orderId}/extension/accept`);
     case 'extensionDecline':
       return call(who, 'POST', `/api/orders/${c.orderId}/extension/decline`);
+    case 'dispute':
+      return call(who, 'POST', `/api/orders/${c.orderId}/dispute`, { reason: 'poor_fit', statement: 'The margins are open on the crown.' });
+    case 'respond':
+      return call(who, 'POST', `/api/orders/${c.orderId}/dispute/response`, { statement: 'The scan itself was distorted.' });
+    case 'offerRefund':
+      return call(who, 'POST', `/api/orders/${c.orderId}/partial-refund`, { amount: 5 });
+    case 'acceptRefund':
+      return call(who, 'POST', `/api/orders/${c.orderId}/partial-refund/accept`);
+    case 'declineRefund':
+      return call(who, 'POST', `/api/orders/${c.orderId}/partial-refund/decline`);
   }
 }
 
@@ -124,13 +139,16 @@ describe('one policy for orders: the server does exactly what the order JSON off
     pending_payment: { buyer: ['pay', 'cancel'], seller: [], stranger: [] },
     in_progress: { buyer: ['cancel'], seller: ['deliver', 'cancel', 'extension'], stranger: [] },
     'in_progress, more time asked': { buyer: ['cancel', 'extensionAccept', 'extensionDecline'], seller: ['deliver', 'cancel'], stranger: [] },
-    delivered: { buyer: ['accept', 'revision'], seller: [], stranger: [] },
-    'delivered, no revisions left': { buyer: ['accept'], seller: [], stranger: [] },
-    revision_requested: { buyer: [], seller: ['deliver', 'extension'], stranger: [] },
+    delivered: { buyer: ['accept', 'revision', 'dispute'], seller: ['offerRefund'], stranger: [] },
+    'delivered, no revisions left': { buyer: ['accept', 'dispute'], seller: ['offerRefund'], stranger: [] },
+    revision_requested: { buyer: ['dispute'], seller: ['deliver', 'offerRefund', 'extension'], stranger: [] },
     completed: { buyer: ['review'], seller: [], stranger: [] },
     'completed, reviewed': { buyer: [], seller: [], stranger: [] },
     'cancelled unpaid': { buyer: [], seller: [], stranger: [] },
     'cancelled paid': { buyer: [], seller: [], stranger: [] },
+    disputed: { buyer: [], seller: ['respond', 'offerRefund'], stranger: [] },
+    'disputed, answered': { buyer: [], seller: ['offerRefund'], stranger: [] },
+    'delivered, refund offered': { buyer: ['accept', 'revision', 'dispute', 'acceptRefund', 'declineRefund'], seller: [], stranger: [] },
   };
 
   it.each(Object.keys(STATES) as State[])('%s: every action by the buyer, the designer and a stranger', async (state) => {

@@ -35,6 +35,10 @@ export const CONDITION_GUARDS: Record<OrderCondition, SQL | null> = {
   notReviewed: null,
   noExtensionWaiting: sql`${orders.extensionDays} is null`,
   extensionWaiting: sql`${orders.extensionDays} is not null`,
+  // One answer: the dispute's own conditional UPDATE (`responded_at is null`) in the same transaction.
+  notAnswered: null,
+  noOfferOpen: sql`${orders.refundOfferAmount} is null`,
+  offerOpen: sql`${orders.refundOfferAmount} is not null`,
 };
 
 /**

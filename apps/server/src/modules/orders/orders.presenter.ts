@@ -8,8 +8,9 @@ import {
   type OrderPartyJson,
   type Prescription,
   type ReviewJson,
+  type DisputeJson,
 } from '@cusp/shared';
-import { ORDER_NUMBER_PREFIX, type OrderFileRow, type OrderRow, type ReviewRow } from '../../db/schema/index.js';
+import { ORDER_NUMBER_PREFIX, type DisputeRow, type OrderFileRow, type OrderRow, type ReviewRow } from '../../db/schema/index.js';
 import { toAnalysisJson } from '../analysis/index.js';
 import { presentOrderPolicies } from './orders.policy.js';
 
@@ -47,11 +48,11 @@ export const orderNumber = (row: Pick<OrderRow, 'number'>) => `${ORDER_NUMBER_PR
  */
 export function toOrderJson(
   row: OrderRow,
-  p: { buyer: OrderPartyJson; seller: OrderPartyJson; viewerId: string; paymentId: string | null; reviewed?: boolean },
+  p: { buyer: OrderPartyJson; seller: OrderPartyJson; viewerId: string; paymentId: string | null; reviewed?: boolean; disputeAnswered?: boolean },
 ): OrderJson {
   const money = (minor: number) => fromMinor(minor, row.currency);
   const isSeller = row.sellerId === p.viewerId;
-  const { actions } = presentOrderPolicies({ ...row, reviewed: p.reviewed ?? false }, p.viewerId);
+  const { actions } = presentOrderPolicies({ ...row, reviewed: p.reviewed ?? false, disputeAnswered: p.disputeAnswered ?? false }, p.viewerId);
   return {
     _id: row.id,
     number: orderNumber(row),
@@ -87,6 +88,7 @@ export function toOrderJson(
     // Every change of an order sets updated_at (transitions, payment, extensions).
     lastActivityAt: row.updatedAt.toISOString(),
     extension: row.extensionDays !== null ? { days: row.extensionDays, reason: row.extensionReason ?? '' } : null,
+    refundOffer: row.refundOfferAmount === null ? null : { amount: money(row.refundOfferAmount), note: row.refundOfferNote ?? '' },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -117,6 +119,23 @@ export function toReviewJson(row: ReviewRow, buyer: OrderPartyJson, serviceTitle
     buyer,
     sellerId: row.sellerId,
     reply: row.replyText !== null && row.repliedAt ? { text: row.replyText, createdAt: row.repliedAt.toISOString() } : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toDisputeJson(row: DisputeRow, currency: string): DisputeJson {
+  const money = (minor: number | null) => (minor === null ? null : fromMinor(minor, currency));
+  return {
+    reason: row.reason,
+    statement: row.statement,
+    response: row.response,
+    respondedAt: row.respondedAt?.toISOString() ?? null,
+    status: row.status,
+    outcome: row.outcome,
+    buyerAmount: money(row.buyerAmount),
+    designerAmount: money(row.designerAmount),
+    fee: money(row.fee),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptInput, cancelInput, deliverInput, extensionInput, FILE_TOO_BIG, ORDER_MESSAGES, orderListQuery, pageLimit, PIN_MESSAGES, pinPatchInput, reviewInput, reviewReplyInput, revisionInput } from '@cusp/shared';
+import { acceptInput, cancelInput, deliverInput, disputeInput, disputeResponseInput, extensionInput, FILE_TOO_BIG, ORDER_MESSAGES, orderListQuery, pageLimit, partialRefundInput, PIN_MESSAGES, pinPatchInput, reviewInput, reviewReplyInput, revisionInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { parseWith } from '../../errors.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
@@ -11,6 +11,7 @@ import { FILE_CONTENT_TYPES } from '../files/index.js';
 import { orderFileForViewer } from '../analysis/index.js';
 import { toOrderFileJson } from './orders.presenter.js';
 import * as filesService from './order-files.service.js';
+import * as disputesService from './disputes.service.js';
 import * as ordersService from './orders.service.js';
 import * as pinsService from './pins.service.js';
 import * as reviewsService from './reviews.service.js';
@@ -60,6 +61,23 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   // The body is optional here (a bare POST cancels without a reason).
   app.post('/orders/:id/cancel', { ...loggedIn, schema: { params: idParams } }, async (request) =>
     ordersService.cancel(ctx, requireUser(request), request.params.id, parseWith(cancelInput, request.body ?? {})),
+  );
+
+  // Disputes and partial refunds (issue 20, docs/decisions/0035).
+  app.post('/orders/:id/dispute', { ...loggedIn, schema: { params: idParams, body: disputeInput } }, async (request, reply) =>
+    reply.status(201).send(await disputesService.openDispute(ctx, requireUser(request), request.params.id, request.body)),
+  );
+  app.post('/orders/:id/dispute/response', { ...loggedIn, schema: { params: idParams, body: disputeResponseInput } }, async (request) =>
+    disputesService.respondToDispute(ctx, requireUser(request), request.params.id, request.body),
+  );
+  app.post('/orders/:id/partial-refund', { ...loggedIn, schema: { params: idParams, body: partialRefundInput } }, async (request) =>
+    disputesService.offerRefund(ctx, requireUser(request), request.params.id, request.body),
+  );
+  app.post('/orders/:id/partial-refund/accept', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+    disputesService.acceptRefund(ctx, requireUser(request), request.params.id),
+  );
+  app.post('/orders/:id/partial-refund/decline', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+    disputesService.declineRefund(ctx, requireUser(request), request.params.id),
   );
 
   // Case scans and design files: private to the order's two parties, checked on every (range) request.

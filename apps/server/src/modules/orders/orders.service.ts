@@ -25,6 +25,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import {
+  disputes,
   orderEvents,
   orderFiles,
   orders,
@@ -43,7 +44,7 @@ import { notifyOrderEvent } from '../notifications/index.js';
 import { balanceOf, bookRefund, bookRelease, type Tx } from '../ledger/index.js';
 import { providerFor } from '../../platform/payments/index.js';
 import { catalogueChanged } from '../services/index.js';
-import { DAY_MS, prescriptionOf, toOrderFileJson, toOrderJson, toReviewJson } from './orders.presenter.js';
+import { DAY_MS, prescriptionOf, toDisputeJson, toOrderFileJson, toOrderJson, toReviewJson } from './orders.presenter.js';
 import { approvedFilesOf, checkPins, insertPins, pinsByEvent } from './pins.service.js';
 import { authorize, partyOf, presentOrderPolicies, transitionGuard } from './orders.policy.js';
 
@@ -59,6 +60,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const latestPaymentId = sql<string | null>`(select p.id from ${payments} p where p.item_type = 'service' and p.item_id = ${orders.id} order by p.created_at desc limit 1)`;
 /** Whether the order has its review (the policy's `review` action reads it). */
 const hasReview = sql<boolean>`exists (select 1 from ${reviews} r where r.order_id = ${orders.id})`.mapWith(Boolean);
+/** Whether the designer has answered the order's dispute (the policy's `respond` action reads it). */
+const disputeAnswered = sql<boolean>`exists (select 1 from ${disputes} d where d.order_id = ${orders.id} and d.responded_at is not null)`.mapWith(Boolean);
 
 /** The order if the caller takes part in it: 404 when unknown, 403 for anyone else. */
 export async function participantOrder(ctx: AppContext, user: UserRow, orderId: string): Promise<OrderRow> {
@@ -112,7 +115,7 @@ export async function listOrders(ctx: AppContext, user: UserRow, query: z.output
   const order = query.sort === 'due' ? [sql`${orders.dueAt} asc nulls last`, desc(orders.updatedAt), desc(orders.id)] : [desc(orders.updatedAt), desc(orders.id)];
   const [rows, [count]] = await Promise.all([
     ctx.db
-      .select({ o: orders, buyer: party(buyer), seller: party(seller), paymentId: latestPaymentId, reviewed: hasReview })
+      .select({ o: orders, buyer: party(buyer), seller: party(seller), paymentId: latestPaymentId, reviewed: hasReview, disputeAnswered })
       .from(orders)
       .innerJoin(buyer, eq(buyer.id, orders.buyerId))
       .innerJoin(seller, eq(seller.id, orders.sellerId))
@@ -122,13 +125,17 @@ export async function listOrders(ctx: AppContext, user: UserRow, query: z.output
       .offset(query.offset),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
   ]);
-  const items = rows.map((r) => toOrderJson(r.o, { buyer: r.buyer, seller: r.seller, viewerId: user.id, paymentId: r.paymentId, reviewed: r.reviewed }));
+  const items = rows.map((r) => toOrderJson(r.o, { buyer: r.buyer, seller: r.seller, viewerId: user.id, paymentId: r.paymentId, reviewed: r.reviewed, disputeAnswered: r.disputeAnswered }));
   return { items, total: count?.n ?? 0 };
 }
 
 export async function orderDetail(ctx: AppContext, user: UserRow, orderId: string): Promise<OrderDetailJson> {
-  const order = await participantOrder(ctx, user, orderId);
-  const [[people], events, files, [review], pins] = await Promise.all([
+  return orderDetailOf(ctx, await participantOrder(ctx, user, orderId), user.id);
+}
+
+/** The order's detail as `viewerId` sees it (a party, or an administrator reading a dispute: no actions then). */
+export async function orderDetailOf(ctx: AppContext, order: OrderRow, viewerId: string): Promise<OrderDetailJson> {
+  const [[people], events, files, [review], pins, [dispute]] = await Promise.all([
     ctx.db
       .select({ buyer: party(buyer), seller: party(seller), paymentId: latestPaymentId })
       .from(orders)
@@ -148,9 +155,11 @@ export async function orderDetail(ctx: AppContext, user: UserRow, orderId: strin
       .innerJoin(buyer, eq(buyer.id, reviews.buyerId))
       .where(eq(reviews.orderId, order.id)),
     pinsByEvent(ctx, order.id),
+    ctx.db.select().from(disputes).where(eq(disputes.orderId, order.id)),
   ]);
   const reviewed = Boolean(review);
-  const base = toOrderJson(order, { buyer: people!.buyer, seller: people!.seller, viewerId: user.id, paymentId: people!.paymentId, reviewed });
+  const facts = { reviewed, disputeAnswered: Boolean(dispute?.respondedAt) };
+  const base = toOrderJson(order, { buyer: people!.buyer, seller: people!.seller, viewerId, paymentId: people!.paymentId, ...facts });
   return {
     ...base,
     requirements: order.requirements,
@@ -168,15 +177,17 @@ export async function orderDetail(ctx: AppContext, user: UserRow, orderId: strin
       createdAt: e.createdAt.toISOString(),
     })),
     review: review ? toReviewJson(review.r, review.buyer, order.title) : null,
-    unavailable: presentOrderPolicies({ ...order, reviewed }, user.id).unavailable,
-    pinsResolvable: pinResolveRefusal(order, user.id) === null,
+    dispute: dispute ? toDisputeJson(dispute, order.currency) : null,
+    unavailable: presentOrderPolicies({ ...order, ...facts }, viewerId).unavailable,
+    pinsResolvable: pinResolveRefusal(order, viewerId) === null,
   };
 }
 
 export async function balance(ctx: AppContext, user: UserRow): Promise<BalanceJson> {
-  const { escrow, available } = await balanceOf(ctx.db, user.id);
+  const { escrow, available, reserved } = await balanceOf(ctx.db, user.id);
   const currency = ctx.config.currency;
-  return { escrow: fromMinor(escrow, currency), available: fromMinor(available, currency), currency, feePercent: ctx.config.payments.feePercent };
+  const money = (minor: number) => fromMinor(minor, currency);
+  return { escrow: money(escrow), available: money(available), reserved: money(reserved), currency, feePercent: ctx.config.payments.feePercent };
 }
 
 const EVENT_TEXT: Record<OrderEventType, (o: OrderRow) => string> = {
@@ -192,6 +203,12 @@ const EVENT_TEXT: Record<OrderEventType, (o: OrderRow) => string> = {
   extension_requested: (o) => `More time was asked for ${o.title}.`,
   extension_accepted: (o) => `The due date of ${o.title} was extended.`,
   extension_declined: (o) => `The request for more time on ${o.title} was declined.`,
+  disputed: (o) => `A dispute was opened on ${o.title}. An administrator will decide.`,
+  dispute_answered: (o) => `The designer answered the dispute on ${o.title}.`,
+  dispute_resolved: (o) => `The dispute on ${o.title} was resolved.`,
+  refund_offered: (o) => `The designer offers to refund ${formatMoney(fromMinor(o.refundOfferAmount ?? 0, o.currency), o.currency)} of ${o.title}.`,
+  refund_accepted: (o) => `The refund offer on ${o.title} was accepted. The order is complete.`,
+  refund_declined: (o) => `The refund offer on ${o.title} was declined.`,
 };
 
 /**
@@ -221,8 +238,11 @@ export function orderUpdated(ctx: AppContext, order: Pick<OrderRow, 'id' | 'stat
 }
 
 interface Transition {
-  /** The policy's action: the UPDATE matches only its `from` statuses (for `party`) and its conditions (ORDER_POLICY). */
-  action: OrderAction;
+  /**
+   * The policy's action: the UPDATE matches only its `from` statuses (for `party`) and its conditions (ORDER_POLICY).
+   * `{ admin: [...] }`: an administrator's step outside the parties' table (resolving a dispute), from those statuses.
+   */
+  action: OrderAction | { admin: OrderStatus[] };
   /** Who acts: their statuses of the action only; null for the scheduler (any of them). */
   party: OrderParty | null;
   /**
@@ -230,11 +250,14 @@ interface Transition {
    * the decision was made on (a buyer's cancel read while unpaid cannot cancel an order paid meanwhile unrefunded).
    */
   seen?: OrderStatus;
-  to: OrderStatus;
+  /** The new status; absent: unchanged (an answer to a dispute, a declined offer). */
+  to?: OrderStatus;
   set?: Partial<typeof orders.$inferInsert>;
   event: OrderEventType;
   actorId: string | null;
   note?: string | null;
+  /** A further clause the UPDATE must match (the very refund offer the buyer accepts). */
+  where?: SQL;
   /** The teeth the event points at (a revision request, issue 16). */
   units?: number[];
   /** The delivered files an acceptance approves (issue 17). */
@@ -253,13 +276,13 @@ interface Transition {
  */
 export async function transition(ctx: AppContext, orderId: string, t: Transition): Promise<OrderRow> {
   const now = t.now ?? new Date();
-  const guard = transitionGuard(t.action, t.party);
+  const guard = typeof t.action === 'string' ? transitionGuard(t.action, t.party) : { from: t.action.admin, where: undefined };
   const from = t.seen ? guard.from.filter((status) => status === t.seen) : guard.from;
   const { row, event } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(orders)
-      .set({ ...t.set, status: t.to, updatedAt: now })
-      .where(and(eq(orders.id, orderId), inArray(orders.status, from), guard.where))
+      .set({ ...t.set, ...(t.to ? { status: t.to } : {}), updatedAt: now })
+      .where(and(eq(orders.id, orderId), inArray(orders.status, from), guard.where, t.where))
       .returning();
     if (!row) throw new AppError('CONFLICT', ORDER_MESSAGES.wrongStatus);
     const [event] = await tx

@@ -72,7 +72,7 @@ describe('the order life cycle (D15)', () => {
     expect(confirmed.json()).toMatchObject({ _id: orderId, status: 'in_progress', price: 75 });
     // Repeating the confirmation changes nothing.
     expect((await call(buyer, 'PATCH', '/api/orders', { payment_intent: paymentId })).json()).toMatchObject({ status: 'in_progress' });
-    expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId))).toHaveLength(1);
+    expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId))).toHaveLength(2); // funding out, escrow in
 
     const list = (await call(designer, 'GET', '/api/orders')).json();
     expect(list).toHaveLength(1);
@@ -85,14 +85,14 @@ describe('the order life cycle (D15)', () => {
     const design1 = await uploadFile(designer, 'crown-v1.stl');
     const delivered = await call(designer, 'POST', `/api/orders/${orderId}/deliver`, { note: 'First version.', files: [design1._id] });
     expect(delivered.statusCode, delivered.body).toBe(200);
-    expect(delivered.json()).toMatchObject({ status: 'delivered', actions: [] });
-    expect((await detail(buyer, orderId)).actions).toEqual(['accept', 'revision']);
+    expect(delivered.json()).toMatchObject({ status: 'delivered', actions: ['offerRefund'] }); // issue 20: a partial refund
+    expect((await detail(buyer, orderId)).actions).toEqual(['accept', 'revision', 'dispute']);
 
     expect((await call(buyer, 'POST', `/api/orders/${orderId}/revision`, { note: 'Open the contacts a little.' })).json()).toMatchObject({ status: 'revision_requested', revisionsUsed: 1 });
     const design2 = await uploadFile(designer, 'crown-v2.stl');
     await call(designer, 'POST', `/api/orders/${orderId}/deliver`, { files: [design2._id] });
     // The one included revision is used: accept only.
-    expect((await detail(buyer, orderId)).actions).toEqual(['accept']);
+    expect((await detail(buyer, orderId)).actions).toEqual(['accept', 'dispute']);
     expect((await call(buyer, 'POST', `/api/orders/${orderId}/revision`, { note: 'Again?' })).statusCode).toBe(409);
 
     const accepted = await call(buyer, 'POST', `/api/orders/${orderId}/accept`);
@@ -194,7 +194,7 @@ describe('payment verification (D16)', () => {
     expect(again.json()._id).toBe(first.orderId);
     const [second] = await ctx.db.select().from(orders).where(eq(orders.id, secondOrder));
     expect(second!.status).toBe('pending_payment');
-    expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, first.orderId))).toHaveLength(1);
+    expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, first.orderId))).toHaveLength(2);
   });
 
   it('handles declined cards, unknown cards, expired cards and the 3-D Secure step', async () => {

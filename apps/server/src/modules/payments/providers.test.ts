@@ -6,6 +6,9 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { orders, payments } from '../../db/schema/index.js';
 import { buildTestApp, signUpAndLogin } from '../../../test/helper.js';
 import { designerWithService, expectLedgerBalanced } from '../../../test/orders.js';
+import { binaryStl } from '../../../test/mesh-samples.js';
+import { multipart } from '../../../test/multipart.js';
+import { applyAdminCommand } from '../admin/index.js';
 import { verifyStripeSignature } from '../../platform/payments/stripe.js';
 
 /**
@@ -46,6 +49,7 @@ describe('Stripe adapter', async () => {
   // The fake Stripe keeps PaymentIntents in memory, like the real one behind its API.
   const intents = new Map<string, { id: string; object: 'payment_intent'; status: string; amount: number; currency: string; client_secret: string; metadata: Record<string, string> }>();
   let n = 0;
+  let stripeDown = false;
   const stripe = await fakeProvider((r) => {
     if (r.headers.authorization !== 'Bearer sk_test_cusp') return { status: 401, json: { error: { message: 'Invalid API Key provided' } } };
     if (r.method === 'POST' && r.url === '/v1/payment_intents') {
@@ -68,7 +72,10 @@ describe('Stripe adapter', async () => {
       const pi = intents.get(get[1]!);
       return pi ? { status: 200, json: pi } : { status: 404, json: { error: { message: 'No such payment_intent' } } };
     }
-    if (r.method === 'POST' && r.url === '/v1/refunds') return { status: 200, json: { id: 're_1', object: 'refund', status: 'succeeded' } };
+    if (r.method === 'POST' && r.url === '/v1/refunds') {
+      if (stripeDown) return { status: 500, json: { error: { message: 'An error occurred with our connection to Stripe.' } } };
+      return { status: 200, json: { id: 're_1', object: 'refund', status: 'succeeded' } };
+    }
     return { status: 404, json: { error: { message: 'Unrecognized request URL' } } };
   });
   const { app, ctx, close } = await buildTestApp({
@@ -138,6 +145,33 @@ describe('Stripe adapter', async () => {
     expect(refund.url).toBe('/v1/refunds');
     expect(Object.fromEntries(new URLSearchParams(refund.body))).toEqual({ payment_intent: piId, amount: '5000' });
     expect(refund.headers['idempotency-key']).toBe(`cusp-refund-${intent._id}`);
+  });
+
+  it('a dispute split refunds the buyer\'s part through Stripe, with a key of its own; Stripe refusing changes nothing', async () => {
+    const { intent, buyer, designer } = await newOrder();
+    const piId = intent.clientSecret.split('_secret_')[0];
+    intents.get(piId)!.status = 'succeeded';
+    await confirm(buyer.cookie, piId);
+    const body = multipart({}, [{ field: 'file', name: 'd.stl', type: 'application/octet-stream', data: binaryStl() }]);
+    const file = (await app.inject({ method: 'POST', url: '/api/order-files', payload: body.payload, headers: { ...body.headers, cookie: designer.cookie } })).json();
+    await app.inject({ method: 'POST', url: `/api/orders/${intent.orderId}/deliver`, headers: { cookie: designer.cookie }, payload: { files: [file._id] } });
+    const disputed = await app.inject({ method: 'POST', url: `/api/orders/${intent.orderId}/dispute`, headers: { cookie: buyer.cookie }, payload: { reason: 'incomplete', statement: 'Only one of the two crowns was delivered.' } });
+    expect(disputed.statusCode, disputed.body).toBe(201);
+    const admin = await signUpAndLogin(app);
+    await applyAdminCommand(ctx.db, 'grant', admin.input.email);
+    const resolve = () => app.inject({ method: 'POST', url: `/api/admin/disputes/${intent.orderId}/resolve`, headers: { cookie: admin.cookie }, payload: { outcome: 'split', buyerAmount: 20, designerAmount: 30 } });
+
+    stripeDown = true;
+    const refused = await resolve();
+    expect(refused.statusCode).toBe(503);
+    expect((await ctx.db.select({ s: orders.status }).from(orders).where(eq(orders.id, intent.orderId)))[0]!.s).toBe('disputed');
+    stripeDown = false;
+    const done = await resolve();
+    expect(done.statusCode, done.body).toBe(200);
+    const refund = stripe.requests.at(-1)!;
+    expect(refund.url).toBe('/v1/refunds');
+    expect(Object.fromEntries(new URLSearchParams(refund.body))).toEqual({ payment_intent: piId, amount: '2000' });
+    expect(refund.headers['idempotency-key']).toBe(`cusp-refund-${intent._id}-dispute`);
   });
 
   it('acts on a signed webhook once, and on a badly signed one never', async () => {
@@ -229,6 +263,24 @@ describe('Moyasar adapter', async () => {
     const second = await newOrder();
     const reuse = await app.inject({ method: 'PATCH', url: '/api/orders', headers: { cookie: second.buyer.cookie }, payload: { payment_intent: second.intent._id, provider_payment_id: moyasarId } });
     expect(reuse.statusCode).toBe(422);
+  });
+
+  it('an accepted partial refund goes back through Moyasar for that amount only', async () => {
+    const { service, designer } = await designerWithService(app);
+    const buyer = await signUpAndLogin(app);
+    const intent = (await app.inject({ method: 'POST', url: '/api/payments/intents', headers: { cookie: buyer.cookie }, payload: { type: 'service', id: service._id, quantity: 1 } })).json();
+    const id = '5c1d0000-0000-4000-8000-0000000000aa';
+    paid.set(id, { id, status: 'paid', amount: 2500, currency: 'SAR', metadata: { paymentId: intent._id } });
+    expect((await app.inject({ method: 'PATCH', url: '/api/orders', headers: { cookie: buyer.cookie }, payload: { payment_intent: intent._id, provider_payment_id: id } })).statusCode).toBe(200);
+    const body = multipart({}, [{ field: 'file', name: 'd.stl', type: 'application/octet-stream', data: binaryStl() }]);
+    const file = (await app.inject({ method: 'POST', url: '/api/order-files', payload: body.payload, headers: { ...body.headers, cookie: designer.cookie } })).json();
+    await app.inject({ method: 'POST', url: `/api/orders/${intent.orderId}/deliver`, headers: { cookie: designer.cookie }, payload: { files: [file._id] } });
+    expect((await app.inject({ method: 'POST', url: `/api/orders/${intent.orderId}/partial-refund`, headers: { cookie: designer.cookie }, payload: { amount: 7.5 } })).statusCode).toBe(200);
+    const accepted = await app.inject({ method: 'POST', url: `/api/orders/${intent.orderId}/partial-refund/accept`, headers: { cookie: buyer.cookie } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const refund = moyasar.requests.at(-1)!;
+    expect(refund.url).toBe(`/v1/payments/${id}/refund`);
+    expect(JSON.parse(refund.body)).toEqual({ amount: 750 });
   });
 
   it('takes webhooks only with the secret token, once', async () => {

@@ -24,6 +24,7 @@ export const SUPPORT_LINKS: readonly NavItem[] = [
 export const ACCOUNT_LINKS: readonly NavItem[] = [
   { to: '/profile', label: 'nav.profile' },
   { to: '/orders', label: 'nav.orders' },
+  { to: '/payouts', label: 'nav.payouts' },
   { to: '/my-courses', label: 'nav.myCourses' },
   { to: '/messages', label: 'nav.messages' },
   { to: '/settings', label: 'nav.settings' },

@@ -4,3 +4,4 @@ export { OrderEventNotice } from './components/OrderEventNotice';
 /** The order form in a modal, in a chunk of its own: use it as `lazy(loadOrderServiceModal)`. */
 export const loadOrderServiceModal = () => import('./components/OrderServiceModal').then((m) => ({ default: m.OrderServiceModal }));
 export { isCode, useDentalLabels } from './lib/dental-labels';
+export { DisputeCard } from './components/DisputeActions';

@@ -53,11 +53,12 @@ export function buildOrder(overrides: Partial<OrderJson> = {}): OrderJson {
     late: false,
     lastActivityAt: '2026-03-01T10:05:00.000Z',
     extension: null,
+    refundOffer: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:05:00.000Z',
     ...overrides,
   };
-  const facts = { ...row, buyerId: row.buyerID._id, sellerId: row.sellerID._id, extensionDays: row.extension?.days ?? null };
+  const facts = { ...row, buyerId: row.buyerID._id, sellerId: row.sellerID._id, extensionDays: row.extension?.days ?? null, refundOfferAmount: row.refundOffer?.amount ?? null };
   return { ...row, actions: overrides.actions ?? orderActionsFor(facts, row.isSeller ? row.sellerID._id : row.buyerID._id) };
 }
 
@@ -92,6 +93,7 @@ export function buildOrderDetail(overrides: Partial<OrderDetailJson> = {}): Orde
       buildEvent({ type: 'paid', createdAt: '2026-03-01T10:05:00.000Z' }),
     ],
     review: null,
+    dispute: null,
     actions: [],
     unavailable: {},
     pinsResolvable: false,

@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ServiceJson, SessionUser } from '@cusp/shared';
 import { useMe } from '@/features/auth';
+import { DisputesTab, PayoutsTab, TotalsTab } from '@/features/payouts';
 import { FormMessage } from '@/components/FormMessage';
 import { PageLoader } from '@/components/PageLoader';
 import { PageShell } from '@/components/PageShell';
@@ -238,6 +239,9 @@ export function AdminPage() {
             <Tabs.Tab value="designers">{t('catalogue.admin.designers')}</Tabs.Tab>
             <Tabs.Tab value="services">{t('catalogue.admin.services')}</Tabs.Tab>
             <Tabs.Tab value="tickets">{t('catalogue.admin.tickets')}</Tabs.Tab>
+            <Tabs.Tab value="disputes">{t('payouts.admin.disputes')}</Tabs.Tab>
+            <Tabs.Tab value="payouts">{t('payouts.admin.payouts')}</Tabs.Tab>
+            <Tabs.Tab value="totals">{t('payouts.admin.totals')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="designers" pt="lg">
             <DesignersTab />
@@ -247,6 +251,15 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="tickets" pt="lg">
             <TicketsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="disputes" pt="lg">
+            <DisputesTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="payouts" pt="lg">
+            <PayoutsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="totals" pt="lg">
+            <TotalsTab />
           </Tabs.Panel>
         </Tabs>
       )}

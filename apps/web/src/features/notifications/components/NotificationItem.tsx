@@ -1,6 +1,9 @@
 import { Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import {
   IconBell,
+  IconCash,
+  IconReceiptRefund,
+  IconScale,
   IconCircleCheck,
   IconClockHour4,
   IconCreditCard,
@@ -31,6 +34,14 @@ const ICONS: Record<NotificationKind, ComponentType<{ size?: number; 'aria-hidde
   course_enrolled: IconSchool,
   message_received: IconMessage,
   designer_verified: IconRosetteDiscountCheck,
+  order_disputed: IconScale,
+  dispute_answered: IconScale,
+  dispute_resolved: IconScale,
+  refund_offered: IconReceiptRefund,
+  refund_accepted: IconReceiptRefund,
+  refund_declined: IconReceiptRefund,
+  payout_paid: IconCash,
+  payout_rejected: IconCash,
 };
 
 /** One notification: icon, sentence in the reader's language, time, a link to the thing (opening it marks it read). */

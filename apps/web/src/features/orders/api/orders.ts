@@ -45,7 +45,7 @@ export function useBalance(enabled: boolean) {
   });
 }
 
-export type OrderAction = 'deliver' | 'revision' | 'accept' | 'cancel' | 'extension' | 'extension/accept' | 'extension/decline';
+export type OrderAction = 'deliver' | 'revision' | 'accept' | 'cancel' | 'extension' | 'extension/accept' | 'extension/decline' | 'dispute' | 'dispute/response' | 'partial-refund' | 'partial-refund/accept' | 'partial-refund/decline';
 
 export interface OrderActionBody {
   deliver: { note?: string; files: string[] };
@@ -55,6 +55,11 @@ export interface OrderActionBody {
   extension: { days: number; reason: string };
   'extension/accept': Record<string, never>;
   'extension/decline': Record<string, never>;
+  dispute: { reason: string; statement: string; files: string[] };
+  'dispute/response': { statement: string; files: string[] };
+  'partial-refund': { amount: number; note?: string };
+  'partial-refund/accept': Record<string, never>;
+  'partial-refund/decline': Record<string, never>;
 }
 
 /**

@@ -16,6 +16,7 @@ import { revisionsLeft } from '../lib/format';
 import { useOrderMessages } from '@/lib/order-messages';
 import { CaseFilesField } from './CaseFilesField';
 import { ReviewForm } from './ReviewForm';
+import { DisputeForm, DisputeResponseForm, RefundOfferAnswer, RefundOfferForm } from './DisputeActions';
 
 function firstIssue(issues: { path: PropertyKey[]; message: string }[], field: string) {
   return issues.find((issue) => issue.path[0] === field)?.message;
@@ -443,6 +444,10 @@ export function OrderActions({ order }: { order: OrderDetailJson }) {
           {message(revisionRefused)}
         </Text>
       ) : null}
+      {can('acceptRefund') ? <RefundOfferAnswer order={order} /> : null}
+      {can('respond') ? <DisputeResponseForm order={order} /> : null}
+      {can('offerRefund') ? <RefundOfferForm order={order} /> : null}
+      {can('dispute') ? <DisputeForm order={order} /> : null}
       {can('review') ? (
         <Stack gap="xs">
           <Title order={3} size="h4">

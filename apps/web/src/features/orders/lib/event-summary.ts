@@ -27,6 +27,12 @@ const SENTENCES: Record<OrderEventType, RegExp> = {
   extension_requested: /^More time was asked for (?<title>.+)\.$/su,
   extension_accepted: /^The due date of (?<title>.+) was extended\.$/su,
   extension_declined: /^The request for more time on (?<title>.+) was declined\.$/su,
+  disputed: /^A dispute was opened on (?<title>.+)\. An administrator will decide\.$/su,
+  dispute_answered: /^The designer answered the dispute on (?<title>.+)\.$/su,
+  dispute_resolved: /^The dispute on (?<title>.+) was resolved\.$/su,
+  refund_offered: /^The designer offers to refund (?<amount>[^ ]+) of (?<title>.+)\.$/su,
+  refund_accepted: /^The refund offer on (?<title>.+) was accepted\. The order is complete\.$/su,
+  refund_declined: /^The refund offer on (?<title>.+) was declined\.$/su,
 };
 
 export function readEventSummary(type: OrderEventType, summary: string): EventSummaryParts | null {

@@ -22,6 +22,7 @@ export const STATUS_COLOR: Record<OrderStatusJson, { color: string; text: string
   revision_requested: { color: 'orange', text: '#7a2e00' },
   completed: { color: 'green', text: '#1b5226' },
   cancelled: { color: 'red', text: '#8a1c1c' },
+  disputed: { color: 'grape', text: '#5c1a66' },
 };
 
 /** How many revisions the buyer can still ask for. */

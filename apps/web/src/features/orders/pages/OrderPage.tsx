@@ -16,6 +16,7 @@ import { useSocketConnect, useSocketEvent } from '@/lib/socket';
 import { useInvalidateOrder, useOrder } from '../api/orders';
 import { DueDate } from '../components/DueDate';
 import { OrderActions } from '../components/OrderActions';
+import { DisputeCard } from '../components/DisputeActions';
 import { OrderFiles } from '../components/OrderFiles';
 import { PrescriptionCard } from '../components/PrescriptionCard';
 import { StatusBadge } from '../components/StatusBadge';
@@ -233,6 +234,7 @@ function OrderView({ order }: { order: OrderDetailJson }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
           <Stack gap="xl">
+            <DisputeCard order={order} />
             {meshes.length > 0 ? (
               <Button component={Link} to={`/orders/${order._id}/review`} leftSection={<IconCube size={18} aria-hidden />} variant="light" style={{ alignSelf: 'flex-start' }} data-testid="review-3d">
                 {t('orders.review3d.open', { count: meshes.length })}

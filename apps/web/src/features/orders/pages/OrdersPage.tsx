@@ -24,7 +24,7 @@ function Balance() {
   const balance = useBalance(true);
   if (balance.isPending) return <PageLoader label={t('orders.balance.loading')} />;
   if (balance.isError) return <FormMessage tone="error">{t('orders.balance.failed')}</FormMessage>;
-  const { escrow, available, currency, feePercent } = balance.data;
+  const { escrow, available, reserved, currency, feePercent } = balance.data;
   return (
     <Stack gap="xs" component="section" aria-labelledby="balance-title">
       <Title order={2} size="h3" id="balance-title">
@@ -52,8 +52,16 @@ function Balance() {
           <Text size="xs" c="dimmed">
             {t('orders.balance.fee', { percent: number(feePercent / 100, { style: 'percent', maximumFractionDigits: 1 }) })}
           </Text>
+          {reserved > 0 ? (
+            <Text size="xs" c="dimmed" data-testid="balance-reserved">
+              {t('orders.balance.reserved')}: {money(reserved, currency)}
+            </Text>
+          ) : null}
         </Paper>
       </SimpleGrid>
+      <Button component={Link} to="/payouts" variant="light" style={{ alignSelf: 'flex-start' }}>
+        {t('orders.balance.payouts')}
+      </Button>
     </Stack>
   );
 }

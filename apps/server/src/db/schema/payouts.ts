@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/**
+ * Where a designer's payouts go (issue 20, docs/decisions/0036): a bank account (IBAN, checked by its checksum) or a
+ * Stripe Connect account. Read only by its owner and administrators, and shown masked.
+ */
+export const payoutDetails = pgTable('payout_details', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  method: text('method', { enum: ['bank', 'stripe'] }).notNull(),
+  accountHolder: text('account_holder'),
+  iban: text('iban'),
+  bankName: text('bank_name'),
+  stripeAccount: text('stripe_account'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const PAYOUT_STATUSES = ['requested', 'paid', 'rejected'] as const;
+
+/** A designer's request to withdraw money: reserved when requested, then paid (with a reference) or rejected. Minor units. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    method: text('method', { enum: ['bank', 'stripe'] }).notNull(),
+    /** The masked destination as it was when requested (the details may change later). */
+    destination: text('destination').notNull(),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('requested'),
+    reference: text('reference'),
+    reason: text('reason'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payouts_user_idx').on(t.userId, t.createdAt),
+    index('payouts_requested_idx').on(t.createdAt).where(sql`status = 'requested'`),
+    check('payouts_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+export type PayoutDetailsRow = typeof payoutDetails.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;

@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { notifications, payoutDetails } from '../../db/schema/index.js';
+import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
+import { binaryStl } from '../../../test/mesh-samples.js';
+import { multipart } from '../../../test/multipart.js';
+import { designerWithService, expectLedgerBalanced, GOOD_CARD } from '../../../test/orders.js';
+import { applyAdminCommand } from '../admin/index.js';
+
+/** Payouts (issue 20, docs/decisions/0036): details, requests that reserve, decisions that happen once; books balanced. */
+const { app, ctx } = await useTestApp({ PAYOUT_MINIMUM: '10' });
+afterEach(() => expectLedgerBalanced(ctx.db));
+
+type Session = { cookie: string; user: { _id: string } };
+const call = (who: Session | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+  app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+
+const admin = await signUpAndLogin(app);
+await applyAdminCommand(ctx.db, 'grant', admin.input.email);
+const BANK = { method: 'bank', accountHolder: 'Lina Haddad', iban: 'sa03 8000 0000 6080 1016 7519', bankName: 'Al Rajhi Bank' };
+
+/** A designer with three completed orders of 25.00: 67.50 available. */
+async function designerWithEarnings() {
+  const { designer, service } = await designerWithService(app);
+  for (let i = 0; i < 3; i += 1) {
+    const buyer = await signUpAndLogin(app);
+    const intent = (await call(buyer, 'POST', '/api/payments/intents', { type: 'service', id: service._id, quantity: 1 })).json();
+    await call(buyer, 'POST', `/api/payments/${intent._id}/sandbox-pay`, GOOD_CARD);
+    await call(buyer, 'PATCH', '/api/orders', { payment_intent: intent._id });
+    const body = multipart({}, [{ field: 'file', name: 'd.stl', type: 'application/octet-stream', data: binaryStl() }]);
+    const file = (await app.inject({ method: 'POST', url: '/api/order-files', payload: body.payload, headers: { ...body.headers, cookie: designer.cookie } })).json();
+    await call(designer, 'POST', `/api/orders/${intent.orderId}/deliver`, { files: [file._id] });
+    expect((await call(buyer, 'POST', `/api/orders/${intent.orderId}/accept`)).statusCode).toBe(200);
+  }
+  return designer;
+}
+
+const payoutsOf = async (who: Session) => (await call(who, 'GET', '/api/payouts')).json();
+
+describe('payout details', () => {
+  it('checks the IBAN by its checksum, stores it for the owner and administrators only, and shows it masked', async () => {
+    const designer = await signUpAndLogin(app);
+    expect((await call(null, 'GET', '/api/payouts/details')).statusCode).toBe(401);
+    expect((await call(designer, 'GET', '/api/payouts/details')).json()).toBeNull();
+    const bad = await call(designer, 'PUT', '/api/payouts/details', { ...BANK, iban: 'SA03 8000 0000 6080 1016 7518' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toHaveProperty('iban');
+    const noStripe = await call(designer, 'PUT', '/api/payouts/details', { method: 'stripe', stripeAccount: 'acct_1234567890' });
+    expect(noStripe.statusCode).toBe(400); // the sandbox is the provider here
+    expect(noStripe.json().fieldErrors).toHaveProperty('method');
+
+    const saved = await call(designer, 'PUT', '/api/payouts/details', BANK);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ method: 'bank', accountHolder: 'Lina Haddad', iban: 'SA03 •••• 7519', bankName: 'Al Rajhi Bank' });
+    expect(JSON.stringify((await call(designer, 'GET', '/api/payouts/details')).json())).not.toContain('6080');
+    const [row] = await ctx.db.select().from(payoutDetails).where(eq(payoutDetails.userId, designer.user._id));
+    expect(row!.iban).toBe('SA0380000000608010167519');
+    // Another member sees only their own (none), never this one.
+    const other = await signUpAndLogin(app);
+    expect((await call(other, 'GET', '/api/payouts/details')).json()).toBeNull();
+  });
+});
+
+describe('payouts', () => {
+  it('requested (reserved), paid by an administrator once; the balance and history follow', async () => {
+    const designer = await designerWithEarnings();
+    expect((await call(designer, 'POST', '/api/payouts', { amount: 20 })).statusCode).toBe(409); // no details yet
+    await call(designer, 'PUT', '/api/payouts/details', BANK);
+    const small = await call(designer, 'POST', '/api/payouts', { amount: 5 });
+    expect(small.statusCode).toBe(400);
+    expect(small.json().fieldErrors.amount).toBe('A payout is at least $10.00.');
+    const tooMuch = await call(designer, 'POST', '/api/payouts', { amount: 70 });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().fieldErrors).toHaveProperty('amount');
+
+    const requested = await call(designer, 'POST', '/api/payouts', { amount: 40 });
+    expect(requested.statusCode, requested.body).toBe(201);
+    expect(requested.json()).toMatchObject({ amount: 40, status: 'requested', destination: 'Al Rajhi Bank SA03 •••• 7519' });
+    expect((await call(designer, 'GET', '/api/orders/balance')).json()).toMatchObject({ available: 27.5, reserved: 40, escrow: 0 });
+    const id = requested.json()._id;
+
+    // Only administrators list and decide; they see the full IBAN to send the money.
+    expect((await call(designer, 'GET', '/api/admin/payouts')).statusCode).toBe(403);
+    expect((await call(designer, 'POST', `/api/admin/payouts/${id}/paid`, { reference: 'TRX-1' })).statusCode).toBe(403);
+    const listed = (await call(admin, 'GET', '/api/admin/payouts')).json().find((p: { _id: string }) => p._id === id);
+    expect(listed).toMatchObject({ designer: { _id: designer.user._id }, details: { iban: 'SA0380000000608010167519' } });
+    expect((await call(admin, 'POST', `/api/admin/payouts/${id}/paid`, {})).statusCode).toBe(400);
+
+    const results = await Promise.all([1, 2, 3].map(() => call(admin, 'POST', `/api/admin/payouts/${id}/paid`, { reference: 'TRX-1' })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect((await call(admin, 'POST', `/api/admin/payouts/${id}/rejected`, { reason: 'Too late.' })).statusCode).toBe(409);
+    const mine = await payoutsOf(designer);
+    expect(mine).toMatchObject({ available: 27.5, reserved: 0, paidOut: 40, minimum: 10, payouts: [{ _id: id, status: 'paid', reference: 'TRX-1' }] });
+    expect(mine.lines[0]).toMatchObject({ kind: 'payout_reserved', amount: -40, balance: 27.5 });
+    const kinds = (await ctx.db.select({ kind: notifications.kind }).from(notifications).where(eq(notifications.userId, designer.user._id))).map((n) => n.kind);
+    expect(kinds).toContain('payout_paid');
+    const totals = (await call(admin, 'GET', '/api/admin/totals')).json();
+    expect(totals).toMatchObject({ sum: 0 });
+    expect(totals.paidOut).toBeGreaterThanOrEqual(40);
+  });
+
+  it('rejected: the money returns to available; two requests at once cannot spend the same money', async () => {
+    const designer = await designerWithEarnings();
+    await call(designer, 'PUT', '/api/payouts/details', BANK);
+    const both = await Promise.all([1, 2].map(() => call(designer, 'POST', '/api/payouts', { amount: 50 })));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    const id = both.find((r) => r.statusCode === 201)!.json()._id;
+    expect((await call(admin, 'POST', `/api/admin/payouts/${id}/rejected`, { reason: '' })).statusCode).toBe(400);
+    const rejected = await call(admin, 'POST', `/api/admin/payouts/${id}/rejected`, { reason: 'The account holder does not match.' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'The account holder does not match.' });
+    expect((await call(designer, 'GET', '/api/orders/balance')).json()).toMatchObject({ available: 67.5, reserved: 0 });
+    expect((await call(admin, 'POST', '/api/admin/payouts/00000000-0000-4000-8000-000000000000/paid', { reference: 'X' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminPayoutJson, OrderDetailJson, PayoutDetailsInput, PayoutDetailsJson, PayoutJson, PayoutsJson, PlatformTotalsJson } from '@cusp/shared';
+import { api } from '@/lib/api';
+
+/** Payouts and the admin's money pages (issue 20): one place for their queries and mutations. */
+export const payoutsKeys = {
+  details: ['payouts', 'details'] as const,
+  list: ['payouts', 'list'] as const,
+  admin: (status: string) => ['admin', 'payouts', status] as const,
+  disputes: ['admin', 'disputes'] as const,
+  totals: ['admin', 'totals'] as const,
+};
+
+/** `GET /api/payouts/details`: the caller's own, masked; null when none are saved. */
+export function usePayoutDetails() {
+  return useQuery({ queryKey: payoutsKeys.details, queryFn: ({ signal }) => api.get<PayoutDetailsJson | null>('/payouts/details', { signal }) });
+}
+
+export function useSavePayoutDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PayoutDetailsInput) => api.put<PayoutDetailsJson>('/payouts/details', body),
+    onSuccess: (details) => queryClient.setQueryData(payoutsKeys.details, details),
+  });
+}
+
+/** `GET /api/payouts`: balance, payouts and the running balance. */
+export function usePayouts() {
+  return useQuery({ queryKey: payoutsKeys.list, queryFn: ({ signal }) => api.get<PayoutsJson>('/payouts', { signal }) });
+}
+
+export function useRequestPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (amount: number) => api.post<PayoutJson>('/payouts', { amount }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: payoutsKeys.list });
+      void queryClient.invalidateQueries({ queryKey: ['orders', 'balance'] });
+    },
+  });
+}
+
+export function useAdminPayouts(status: 'requested' | 'paid' | 'rejected' | 'all') {
+  return useQuery({ queryKey: payoutsKeys.admin(status), queryFn: ({ signal }) => api.get<AdminPayoutJson[]>(`/admin/payouts?status=${status}`, { signal }) });
+}
+
+export function useDecidePayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: { paid: true; reference: string } | { paid: false; reason: string } }) =>
+      decision.paid
+        ? api.post<PayoutJson>(`/admin/payouts/${encodeURIComponent(id)}/paid`, { reference: decision.reference })
+        : api.post<PayoutJson>(`/admin/payouts/${encodeURIComponent(id)}/rejected`, { reason: decision.reason }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'payouts'] });
+      void queryClient.invalidateQueries({ queryKey: payoutsKeys.totals });
+    },
+  });
+}
+
+export function useAdminDisputes() {
+  return useQuery({ queryKey: payoutsKeys.disputes, queryFn: ({ signal }) => api.get<OrderDetailJson[]>('/admin/disputes', { signal }) });
+}
+
+export function useResolveDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, body }: { orderId: string; body: { outcome: 'release' | 'refund' | 'split'; buyerAmount?: number; designerAmount?: number } }) =>
+      api.post<OrderDetailJson>(`/admin/disputes/${encodeURIComponent(orderId)}/resolve`, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: payoutsKeys.disputes });
+      void queryClient.invalidateQueries({ queryKey: payoutsKeys.totals });
+    },
+  });
+}
+
+export function usePlatformTotals() {
+  return useQuery({ queryKey: payoutsKeys.totals, queryFn: ({ signal }) => api.get<PlatformTotalsJson>('/admin/totals', { signal }) });
+}

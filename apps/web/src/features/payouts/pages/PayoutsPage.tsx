@@ -1,0 +1,279 @@
+import { useState, type FormEvent } from 'react';
+import { Badge, Button, Group, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { payoutDetailsInput, payoutRequestInput, type PayoutDetailsInput, type PayoutsJson, type PayoutStatus } from '@cusp/shared';
+import { FormMessage } from '@/components/FormMessage';
+import { PageLoader } from '@/components/PageLoader';
+import { PageShell } from '@/components/PageShell';
+import { isApiError } from '@/lib/api';
+import { formatDate } from '@/lib/format';
+import { notifySuccess } from '@/lib/notify';
+import { useI18n } from '@/lib/use-i18n';
+import { useMessages } from '@/lib/use-messages';
+import { usePayoutDetails, usePayouts, useRequestPayout, useSavePayoutDetails } from '../api/payouts';
+
+type Errors = Record<string, string | undefined>;
+const issuesOf = (issues: { path: PropertyKey[]; message: string }[]) =>
+  Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]).reverse()) as Errors;
+
+/** Badge colours with text dark enough for AA contrast on a striped row (as the orders' STATUS_COLOR). */
+export const PAYOUT_STATUS_COLOR: Record<PayoutStatus, { color: string; c: string }> = {
+  requested: { color: 'orange', c: '#7a2e00' },
+  paid: { color: 'green', c: '#1b5226' },
+  rejected: { color: 'red', c: '#8a1c1c' },
+};
+
+/** Available, reserved and paid out, side by side. */
+function Figures({ data }: { data: PayoutsJson }) {
+  const { t, money } = useI18n();
+  const figures = [
+    { key: 'available', label: t('payouts.available'), value: data.available },
+    { key: 'reserved', label: t('payouts.reserved'), value: data.reserved },
+    { key: 'paidOut', label: t('payouts.paidOut'), value: data.paidOut },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+      {figures.map((f) => (
+        <Paper key={f.key} withBorder radius="lg" p="md">
+          <Text size="sm" c="dimmed">
+            {f.label}
+          </Text>
+          <Text fz={26} fw={700} data-testid={`payouts-${f.key}`}>
+            {money(f.value, data.currency)}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Bank account (IBAN checked by its checksum) or, with Stripe as the provider, a Stripe Connect account. */
+function DetailsForm() {
+  const { t } = useI18n();
+  const { message, failure } = useMessages();
+  const details = usePayoutDetails();
+  const save = useSavePayoutDetails();
+  const [method, setMethod] = useState<'bank' | 'stripe'>('bank');
+  const [fields, setFields] = useState({ accountHolder: '', iban: '', bankName: '', stripeAccount: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string>();
+  const set = (key: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement>) => setFields({ ...fields, [key]: event.currentTarget.value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(undefined);
+    const body: PayoutDetailsInput =
+      method === 'bank' ? { method, accountHolder: fields.accountHolder, iban: fields.iban, bankName: fields.bankName } : { method, stripeAccount: fields.stripeAccount };
+    const parsed = payoutDetailsInput.safeParse(body);
+    if (!parsed.success) {
+      setErrors(issuesOf(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    save.mutate(body, {
+      onSuccess: () => notifySuccess(t('payouts.details.saved')),
+      onError: (error) => {
+        const fieldErrors = isApiError(error) ? error.fieldErrors : {};
+        if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+        else setFormError(failure(error, t('payouts.failed')));
+      },
+    });
+  };
+
+  const saved = details.data;
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="payout-details-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="payout-details-title">
+          {t('payouts.details.title')}
+        </Title>
+        {saved ? (
+          <Text size="sm" data-testid="payout-details-saved">
+            {saved.method === 'bank' ? t('payouts.details.savedBank', { holder: saved.accountHolder ?? '', bank: saved.bankName ?? '', iban: saved.iban ?? '' }) : t('payouts.details.savedStripe', { account: saved.stripeAccount ?? '' })}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('payouts.details.none')}
+          </Text>
+        )}
+        <form noValidate onSubmit={submit}>
+          <Stack gap="sm">
+            {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="payout-method">
+                {t('payouts.details.method')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="payout-method"
+                value={method}
+                onChange={(value) => setMethod(value as 'bank' | 'stripe')}
+                data={[
+                  { value: 'bank', label: t('payouts.details.bank') },
+                  { value: 'stripe', label: t('payouts.details.stripe') },
+                ]}
+                style={{ alignSelf: 'flex-start' }}
+              />
+              {errors.method ? <Text size="sm" c="red.8">{message(errors.method)}</Text> : null}
+            </Stack>
+            {method === 'bank' ? (
+              <>
+                <TextInput label={t('payouts.details.holder')} value={fields.accountHolder} onChange={set('accountHolder')} error={message(errors.accountHolder)} required autoComplete="name" />
+                <TextInput label={t('payouts.details.iban')} description={t('payouts.details.ibanHint')} value={fields.iban} onChange={set('iban')} error={message(errors.iban)} required dir="ltr" />
+                <TextInput label={t('payouts.details.bankName')} value={fields.bankName} onChange={set('bankName')} error={message(errors.bankName)} required />
+              </>
+            ) : (
+              <TextInput label={t('payouts.details.stripeAccount')} value={fields.stripeAccount} onChange={set('stripeAccount')} error={message(errors.stripeAccount)} required dir="ltr" />
+            )}
+            <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
+              {t('payouts.details.save')}
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    </Paper>
+  );
+}
+
+function RequestForm({ data }: { data: PayoutsJson }) {
+  const { t, money } = useI18n();
+  const { message, failure } = useMessages();
+  const request = useRequestPayout();
+  const [amount, setAmount] = useState<string | number>('');
+  const [error, setError] = useState<string>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = payoutRequestInput.safeParse({ amount: amount === '' ? undefined : amount });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    request.mutate(parsed.data.amount, {
+      onSuccess: () => {
+        setAmount('');
+        notifySuccess(t('payouts.requested'));
+      },
+      onError: (failed) => setError(isApiError(failed) && failed.fieldErrors.amount ? failed.fieldErrors.amount : failure(failed, t('payouts.failed'))),
+    });
+  };
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="payout-request-title">
+      <form noValidate onSubmit={submit}>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="payout-request-title">
+            {t('payouts.request')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('payouts.requestHint', { minimum: money(data.minimum, data.currency) })}
+          </Text>
+          <NumberInput label={t('payouts.amount', { currency: data.currency })} min={0} max={data.available} decimalScale={2} value={amount} onChange={setAmount} error={message(error)} required />
+          <Group gap="sm">
+            <Button type="submit" loading={request.isPending}>
+              {t('payouts.withdraw')}
+            </Button>
+            <Button variant="subtle" onClick={() => setAmount(data.available)} disabled={data.available <= 0}>
+              {t('payouts.all')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function History({ data }: { data: PayoutsJson }) {
+  const { t, money, locale } = useI18n();
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="payout-history-title">
+      <Title order={2} size="h4" id="payout-history-title">
+        {t('payouts.history')}
+      </Title>
+      {data.payouts.length === 0 ? (
+        <Text c="dimmed">{t('payouts.noPayouts')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped verticalSpacing="sm" data-testid="payouts-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('payouts.date')}</Table.Th>
+                <Table.Th>{t('payouts.amountColumn')}</Table.Th>
+                <Table.Th>{t('payouts.destination')}</Table.Th>
+                <Table.Th>{t('payouts.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.payouts.map((p) => (
+                <Table.Tr key={p._id}>
+                  <Table.Td>{formatDate(p.createdAt, locale)}</Table.Td>
+                  <Table.Td>{money(p.amount, p.currency)}</Table.Td>
+                  <Table.Td dir="ltr">{p.destination}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Badge variant="light" color={PAYOUT_STATUS_COLOR[p.status].color} c={PAYOUT_STATUS_COLOR[p.status].c} style={{ alignSelf: 'flex-start' }}>
+                        {t(`payouts.statuses.${p.status}`)}
+                      </Badge>
+                      {p.reference ? <Text size="xs">{t('payouts.reference', { reference: p.reference })}</Text> : null}
+                      {p.reason ? <Text size="xs">{p.reason}</Text> : null}
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Title order={2} size="h4">
+        {t('payouts.lines')}
+      </Title>
+      {data.lines.length === 0 ? (
+        <Text c="dimmed">{t('payouts.noLines')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('payouts.date')}</Table.Th>
+                <Table.Th>{t('payouts.movement')}</Table.Th>
+                <Table.Th>{t('payouts.amountColumn')}</Table.Th>
+                <Table.Th>{t('payouts.balance')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.lines.map((line, i) => (
+                <Table.Tr key={`${line.createdAt}-${i}`}>
+                  <Table.Td>{formatDate(line.createdAt, locale)}</Table.Td>
+                  <Table.Td>{t(`payouts.kinds.${line.kind}` as 'payouts.kinds.release')}</Table.Td>
+                  <Table.Td>{money(line.amount, data.currency)}</Table.Td>
+                  <Table.Td>{money(line.balance, data.currency)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+/** `/payouts`: a designer withdraws their available money and follows their payouts (issue 20). */
+export function PayoutsPage() {
+  const { t } = useI18n();
+  const payouts = usePayouts();
+  return (
+    <PageShell title={t('payouts.title')} size="lg">
+      {payouts.isPending ? (
+        <PageLoader />
+      ) : payouts.isError ? (
+        <FormMessage tone="error">{t('payouts.loadFailed')}</FormMessage>
+      ) : (
+        <Stack gap="xl">
+          <Figures data={payouts.data} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <RequestForm data={payouts.data} />
+            <DetailsForm />
+          </SimpleGrid>
+          <History data={payouts.data} />
+        </Stack>
+      )}
+    </PageShell>
+  );
+}

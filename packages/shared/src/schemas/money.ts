@@ -1,0 +1,172 @@
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+import { line, text } from './fields.js';
+import { ORDER_MAX_FILES, ORDER_NOTE_MAX } from './order-limits.js';
+
+/**
+ * Disputes, partial refunds and payouts (issue 20, docs/decisions/0035, 0036): the request schemas both sides
+ * validate with and the JSON the server answers. Amounts in the API are major units, as elsewhere.
+ */
+
+export const DISPUTE_REASON_LIST = ['not_as_prescribed', 'poor_fit', 'incomplete', 'late', 'other'] as const;
+export type DisputeReason = (typeof DISPUTE_REASON_LIST)[number];
+export const DISPUTE_OUTCOME_LIST = ['release', 'refund', 'split'] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOME_LIST)[number];
+
+export const MONEY_MESSAGES = {
+  reason: 'Please choose a reason.',
+  statement: 'Please write a statement (at least 10 characters).',
+  amount: 'Please enter an amount greater than 0.',
+  outcome: 'Please choose release, refund or split.',
+  splitAmounts: 'A split needs the buyer\'s and the designer\'s amounts.',
+  iban: 'This IBAN is not valid: please check it.',
+  accountHolder: 'Please fill in the account holder.',
+  bankName: 'Please fill in the bank name.',
+  stripeAccount: 'A Stripe account id starts with acct_.',
+  reference: 'Please give the transfer\'s reference.',
+  rejectReason: 'Please say why the payout is rejected.',
+  belowMinimum: (minimum: string) => `A payout is at least ${minimum}.`,
+  notEnough: 'The amount is more than your available balance.',
+  noDetails: 'Please add your payout details first.',
+  payoutNotFound: 'Payout not found.',
+  payoutDecided: 'This payout has already been decided.',
+  disputeNotFound: 'No dispute for this order.',
+} as const;
+
+const statement = text({ error: MONEY_MESSAGES.statement }).min(10, MONEY_MESSAGES.statement).max(ORDER_NOTE_MAX, `At most ${ORDER_NOTE_MAX} characters.`);
+const files = z.array(z.uuid()).max(ORDER_MAX_FILES, `At most ${ORDER_MAX_FILES} files.`).optional().default([]);
+/** An amount in major units: positive, at most two decimals' worth of meaning (rounded to minor units by the server). */
+const amount = z.coerce.number({ error: MONEY_MESSAGES.amount }).finite(MONEY_MESSAGES.amount).positive(MONEY_MESSAGES.amount).max(1_000_000, MONEY_MESSAGES.amount);
+
+/** `POST /api/orders/{id}/dispute` (buyer). */
+export const disputeInput = z.object({ reason: z.enum(DISPUTE_REASON_LIST, { error: MONEY_MESSAGES.reason }), statement, files });
+/** `POST /api/orders/{id}/dispute/response` (designer). */
+export const disputeResponseInput = z.object({ statement, files });
+/** `POST /api/orders/{id}/partial-refund` (designer). */
+export const partialRefundInput = z.object({ amount, note: text().max(ORDER_NOTE_MAX).optional().default('') });
+
+/** `POST /api/admin/disputes/{orderId}/resolve`. */
+export const resolveDisputeInput = z
+  .object({
+    outcome: z.enum(DISPUTE_OUTCOME_LIST, { error: MONEY_MESSAGES.outcome }),
+    buyerAmount: z.coerce.number({ error: MONEY_MESSAGES.amount }).finite().min(0, MONEY_MESSAGES.amount).optional(),
+    designerAmount: z.coerce.number({ error: MONEY_MESSAGES.amount }).finite().min(0, MONEY_MESSAGES.amount).optional(),
+  })
+  .superRefine((v, issue) => {
+    if (v.outcome !== 'split') return;
+    for (const key of ['buyerAmount', 'designerAmount'] as const)
+      if (v[key] === undefined || v[key] === 0) issue.addIssue({ code: 'custom', path: [key], message: MONEY_MESSAGES.splitAmounts });
+  });
+
+/** An IBAN as people type it (spaces, lower case) becomes its electronic form, then must pass its checksum. */
+export const ibanField = line({ error: MONEY_MESSAGES.iban })
+  .transform((v) => electronicFormatIBAN(v) ?? '')
+  .refine((v) => isValidIBAN(v), MONEY_MESSAGES.iban);
+
+/** `PUT /api/payouts/details`. */
+export const payoutDetailsInput = z.discriminatedUnion('method', [
+  z.object({
+    method: z.literal('bank'),
+    accountHolder: line({ error: MONEY_MESSAGES.accountHolder }).min(2, MONEY_MESSAGES.accountHolder).max(140),
+    iban: ibanField,
+    bankName: line({ error: MONEY_MESSAGES.bankName }).min(2, MONEY_MESSAGES.bankName).max(140),
+  }),
+  z.object({ method: z.literal('stripe'), stripeAccount: line({ error: MONEY_MESSAGES.stripeAccount }).regex(/^acct_[A-Za-z0-9]{6,64}$/, MONEY_MESSAGES.stripeAccount) }),
+]);
+export type PayoutDetailsInput = z.input<typeof payoutDetailsInput>;
+
+/** `POST /api/payouts`. */
+export const payoutRequestInput = z.object({ amount });
+/** `POST /api/admin/payouts/{id}/paid` and `/rejected`. */
+export const payoutPaidInput = z.object({ reference: line({ error: MONEY_MESSAGES.reference }).min(1, MONEY_MESSAGES.reference).max(140) });
+export const payoutRejectedInput = z.object({ reason: text({ error: MONEY_MESSAGES.rejectReason }).min(1, MONEY_MESSAGES.rejectReason).max(ORDER_NOTE_MAX) });
+
+/** A dispute as both parties and administrators see it. */
+export interface DisputeJson {
+  reason: DisputeReason;
+  statement: string;
+  response: string | null;
+  respondedAt: string | null;
+  status: 'open' | 'resolved';
+  outcome: DisputeOutcome | null;
+  /** What each side got (major units), once resolved; `fee` is the platform's share of the designer's part. */
+  buyerAmount: number | null;
+  designerAmount: number | null;
+  fee: number | null;
+  resolvedAt: string | null;
+  createdAt: string;
+}
+
+/** The designer's open partial refund offer. */
+export interface RefundOfferJson {
+  amount: number;
+  note: string;
+}
+
+/** `GET /api/payouts/details`: masked (IBAN's country and last four; the Stripe account's last four). */
+export interface PayoutDetailsJson {
+  method: 'bank' | 'stripe';
+  accountHolder: string | null;
+  iban: string | null;
+  bankName: string | null;
+  stripeAccount: string | null;
+  updatedAt: string;
+}
+
+export type PayoutStatus = 'requested' | 'paid' | 'rejected';
+export interface PayoutJson {
+  _id: string;
+  amount: number;
+  currency: string;
+  method: 'bank' | 'stripe';
+  destination: string;
+  status: PayoutStatus;
+  reference: string | null;
+  reason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** One line of the designer's running balance: a ledger movement of their money (major units). */
+export interface BalanceLineJson {
+  kind: string;
+  amount: number;
+  /** The available balance after this line. */
+  balance: number;
+  orderId: string | null;
+  courseId: string | null;
+  payoutId: string | null;
+  createdAt: string;
+}
+
+/** `GET /api/payouts`. */
+export interface PayoutsJson {
+  available: number;
+  reserved: number;
+  paidOut: number;
+  minimum: number;
+  currency: string;
+  payouts: PayoutJson[];
+  lines: BalanceLineJson[];
+}
+
+/** `GET /api/admin/payouts` row: a payout with its designer and their full (unmasked) details. */
+export interface AdminPayoutJson extends PayoutJson {
+  designer: { _id: string; username: string; email: string };
+  details: { accountHolder: string | null; iban: string | null; bankName: string | null; stripeAccount: string | null } | null;
+}
+
+/** `GET /api/admin/totals`: the platform's books (major units). Sum of all accounts is zero. */
+export interface PlatformTotalsJson {
+  currency: string;
+  taken: number;
+  escrow: number;
+  fees: number;
+  designersAvailable: number;
+  payoutsPending: number;
+  paidOut: number;
+  refunded: number;
+  /** The sum over every account: 0 when the books balance. */
+  sum: number;
+  openDisputes: number;
+}
