@@ -1,6 +1,6 @@
 import { aliasedTable, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ORDER_MESSAGES, type ReviewJson, type reviewInput } from '@cusp/shared';
+import { type ReviewJson, type reviewInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { orderEvents, orders, reviews, services, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -28,7 +28,7 @@ export async function createReview(ctx: AppContext, user: UserRow, input: z.outp
       .onConflictDoNothing()
       .returning();
     // The policy's `notReviewed`, held by the unique index when two reviews race.
-    if (!review) throw new AppError('CONFLICT', ORDER_MESSAGES.reviewTwice);
+    if (!review) throw new AppError('ORDER_ALREADY_REVIEWED');
     await tx
       .update(services)
       .set({ totalStars: sql`${services.totalStars} + ${input.star}`, starNumber: sql`${services.starNumber} + 1` })
