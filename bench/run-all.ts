@@ -5,7 +5,7 @@
  * target is a MISS in the table, not a failure. The exit code is 1 only when a script itself fails
  * (crashes, or catalogue-plans finds a list query without an index), so a smoke run catches rot.
  *
- *   npm run build && npm run bench [-- --small] [-- --only=catalogue,plans,chat,files,scan,pages] [-- --report]
+ *   npm run build && npm run bench [-- --small] [-- --only=catalogue,plans,chat,files,scan,search,pages] [-- --report]
  *
  * --small   toy sizes, for CI (bench/smoke.sh): 1 s per route, 50 sockets for 3 s, a 20 MB file, one
  *           Lighthouse run on two of the five pages (home, /messages). Results go to a scratch folder (or BENCH_RESULTS_DIR), never over
@@ -36,6 +36,8 @@ const SCRIPTS: Array<{ key: string; file: string; full: string[]; small: string[
   // Smoke: the anonymous home page (and its JavaScript budget) and a logged-in page with its socket.
   // Scan checks (ADR 0026): a 50 MB binary STL through the mesh worker; smoke: 20,000 triangles.
   { key: 'scan', file: 'bench/scan-check.ts', full: ['--triangles=1000000'], small: ['--triangles=20000'] },
+  // Every search form on every list, PGlite with the demo data, cache off (issue 21's tests); smoke: one run each.
+  { key: 'search', file: 'bench/search-forms.ts', full: ['--runs=5'], small: ['--runs=1'] },
   { key: 'pages', file: 'bench/pages.ts', full: ['--runs=3'], small: ['--runs=1', '--pages=home,messages'], needsBuild: true },
 ];
 
@@ -151,6 +153,11 @@ if (scan) {
   add('Scan check', `analysis time (${label})`, `${scan.seconds} s`, '< 2 s', scan.seconds < 2);
   add('Scan check', 'process memory growth (RSS, worker included)', `${scan.memory.rssGrowthMB} MB`, '< 64 MB', scan.memory.rssGrowthMB < 64);
   add('Scan check', 'GET /api/health p99 during the analysis', `${scan.health.duringP99} ms (idle ${scan.health.idleP99} ms)`, '< 50 ms or <= 2 x idle', scan.health.duringP99 < Math.max(50, 2 * scan.health.idleP99));
+}
+
+const search = await load<{ runs: number; targetMs: number; rows: Array<{ list: string; forms: number; medianMs: number; slowestMs: number; slowest: string; over: number }> }>('search-forms', 'search');
+for (const r of search?.rows ?? []) {
+  add('Search forms (PGlite, demo data, no cache)', `${r.list} ${r.forms} forms: slowest median of ${search!.runs} (${r.slowest})`, `${r.slowestMs} ms (median form ${r.medianMs} ms)`, `< ${search!.targetMs} ms each`, r.over === 0);
 }
 
 type PageResult = {

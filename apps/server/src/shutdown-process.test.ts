@@ -154,7 +154,7 @@ it('SIGTERM to the server process while sign-ups are on it: each ends 201 or 503
     for (const agent of agents) agent.destroy();
     await data.cleanUp();
   }
-}, 90_000);
+}, 240_000);
 
 it('SIGTERM while the server starts (creating the demo data): the step finishes, exit 0, and the next start has all of it', async () => {
   const data = await serverData('cusp-startup-', { SEED_DEMO: 'true' });
@@ -188,4 +188,4 @@ it('SIGTERM while the server starts (creating the demo data): the step finishes,
   } finally {
     await data.cleanUp();
   }
-}, 90_000);
+}, 240_000);

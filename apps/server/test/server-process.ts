@@ -27,7 +27,7 @@ export interface Child {
 /** main.ts in a child process on a free port; resolves once it listens (or, if asked, once its database is ready). */
 export async function startServer(
   env: Record<string, string>,
-  { until = 'listening', within = 40_000 }: { until?: 'listening' | 'database ready'; /** ms to wait for it */ within?: number } = {},
+  { until = 'listening', within = 120_000 }: { until?: 'listening' | 'database ready'; /** ms to wait for it */ within?: number } = {},
 ): Promise<Child> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,

@@ -26,7 +26,7 @@ export async function socketFor(url: string, cookie?: string, origin?: string): 
 }
 
 /** The next `event` on the socket, or a rejection after `ms`. */
-export function nextEvent<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E, ms = 3000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+export function nextEvent<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E, ms = 30_000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${ms} ms`)), ms);
     socket.once(event as never, ((payload: never) => {

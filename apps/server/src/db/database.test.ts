@@ -25,4 +25,4 @@ it('refuses to open an embedded database another live process holds', async () =
   // The parent process (vitest's) is alive and is not us.
   await writeFile(path.join(dir, 'pglite', 'cusp.pid'), String(process.ppid));
   await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/in use by process/);
-});
+}, 120_000); // two PGlite start-ups with migrations: slow on a busy machine

@@ -93,5 +93,6 @@ export interface ClientToServerEvents {
    * The conversation this tab shows while it is visible (null: none, or the tab is hidden). A message in a
    * conversation the recipient is looking at makes no notification (ADR 0027).
    */
-  'conversation:viewing': (event: { conversationID: string | null }) => void;
+  // The ack (optional) answers once the server has noted it.
+  'conversation:viewing': (event: { conversationID: string | null }, ack?: (reply: { ok: true }) => void) => void;
 }

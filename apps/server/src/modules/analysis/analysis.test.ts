@@ -20,9 +20,9 @@ async function upload(who: Session, name: string, data: Buffer) {
   return app.inject({ method: 'POST', url: '/api/order-files', payload: body.payload, headers: { ...body.headers, cookie: who.cookie } });
 }
 
-/** Waits for a pending check through the metadata route. */
+/** Waits for a pending check through the metadata route (bounded at 60 s: a loaded machine is slow, never stuck). */
 async function settled(who: Session, id: string) {
-  for (let i = 0; i < 100; i++) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     const res = await call(who, 'GET', `/api/order-files/${id}`);
     expect(res.statusCode, res.body).toBe(200);
     if (res.json().analysis.status !== 'pending') return res.json();

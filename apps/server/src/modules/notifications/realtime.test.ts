@@ -23,14 +23,12 @@ it('a new notification reaches the recipient’s sockets after the commit, with 
     expect(event).toMatchObject({ unread: 1, notification: { kind: 'message_received', link: `/message/${conversation._id}`, read: false } });
 
     // The recipient opens the conversation: no notification for what arrives while it is on screen.
-    socket.emit('conversation:viewing', { conversationID: conversation._id });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await socket.emitWithAck('conversation:viewing', { conversationID: conversation._id });
     expect((await send(a, 'Seen at once')).statusCode).toBe(201);
     const count = async () => (await app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: { cookie: b.cookie } })).json().count;
     expect(await count()).toBe(1);
     // Looking away again: notified.
-    socket.emit('conversation:viewing', { conversationID: null });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await socket.emitWithAck('conversation:viewing', { conversationID: null });
     const next = nextEvent(socket, 'notification:new');
     expect((await send(a, 'Back later')).statusCode).toBe(201);
     expect((await next).unread).toBe(2);

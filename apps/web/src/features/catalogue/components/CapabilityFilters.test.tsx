@@ -11,7 +11,7 @@ describe('what services design (issue 16)', () => {
   it('/gigs filters by restoration, material and software from the URL (unknown codes dropped) and puts a choice in the URL', async () => {
     const api = mockApi({ 'GET /api/gigs': listReply([buildService()]) });
     const ui = renderApp('/gigs?restoration=pontic&material=unobtainium');
-    expect(await screen.findByRole('link', { name: 'Zirconia crown design' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Zirconia crown design' })).toBeInTheDocument();
     const first = api.to('GET /api/gigs').at(-1)!.url.searchParams;
     expect(first.get('restoration')).toBe('pontic');
     expect(first.get('material')).toBeNull();
@@ -28,7 +28,7 @@ describe('what services design (issue 16)', () => {
   it('/designers?view=services sends them to /api/services', async () => {
     const api = mockApi({ 'GET /api/services': listReply([buildService()]) });
     renderApp('/designers?view=services&material=lithium_disilicate&software=3shape');
-    expect(await screen.findByRole('link', { name: 'Zirconia crown design' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Zirconia crown design' })).toBeInTheDocument();
     const query = api.to('GET /api/services').at(-1)!.url.searchParams;
     expect(query.get('material')).toBe('lithium_disilicate');
     expect(query.get('software')).toBe('3shape');
@@ -46,7 +46,7 @@ describe('what services design (issue 16)', () => {
       { user: buildUser() },
     );
     renderApp('/services/svc-1');
-    const section = await screen.findByRole('region', { name: 'What this service designs' }, { timeout: 15_000 });
+    const section = await screen.findByRole('region', { name: 'What this service designs' });
     expect(within(section).getByTestId('service-restorations')).toHaveTextContent('RestorationsCrownPontic');
     expect(within(section).getByTestId('service-materials')).toHaveTextContent('Layered zirconia');
     expect(within(section).getByTestId('service-software')).toHaveTextContent('None given');
@@ -57,7 +57,7 @@ describe('what services design (issue 16)', () => {
     const designer = buildUser({ isDesigner: true, isSeller: true });
     const api = mockApi({ 'POST /api/services': { status: 201, body: buildService({ _id: 'svc-new' }) } }, { user: designer });
     const ui = renderApp('/services/create');
-    await ui.user.click(await screen.findByRole('checkbox', { name: 'Bridge' }, { timeout: 15_000 }));
+    await ui.user.click(await screen.findByRole('checkbox', { name: 'Bridge' }));
     await ui.user.click(screen.getByRole('button', { name: 'Next' }));
     await ui.user.type(await screen.findByLabelText(/^Title/), 'Zirconia bridges');
     await ui.user.type(screen.getByLabelText(/^Description/), 'Three-unit bridges.');

@@ -152,6 +152,6 @@ describe('ChatPanel history', () => {
     await waitFor(() => expect(within(log()).queryByText('Sending…')).not.toBeInTheDocument());
     expect(shown()).toEqual([...range(1, 82), 'Mine']);
     expect(within(log()).getByText('Beginning of the conversation')).toBeInTheDocument();
-    await waitFor(() => expect(log()).toHaveAttribute('aria-live', 'polite'), { timeout: 3000 });
+    await waitFor(() => expect(log()).toHaveAttribute('aria-live', 'polite'));
   });
 });

@@ -68,7 +68,7 @@ function routes(overrides: MockRoutes = {}, service = BRIDGE_SERVICE): MockRoute
 
 async function openForm(route = '/services/svc-1') {
   const ui = renderApp(route);
-  await ui.user.click(await screen.findByRole('link', { name: 'Order Service' }, { timeout: 10_000 }));
+  await ui.user.click(await screen.findByRole('link', { name: 'Order Service' }));
   const dialog = await screen.findByRole('dialog', { name: /Order this service/ });
   return { ...ui, dialog };
 }

@@ -32,7 +32,7 @@ describe('the prescription card', () => {
   it('shows the chart by restoration with the bridge joined, the units table, the design, the due date, the scans and the PDF', async () => {
     mockApi({ 'GET /api/orders/o-rx': { body: bridgeOrder } }, { user: DESIGNER });
     renderApp('/orders/o-rx');
-    const card = await screen.findByRole('region', { name: 'Prescription' }, { timeout: 20_000 });
+    const card = await screen.findByRole('region', { name: 'Prescription' });
     expect(within(card).getByText('Case LAB-2291')).toBeInTheDocument();
     // the chart: short labels, colours, the bridge drawn joined (16 → 15 → 14), a legend
     expect(within(card).getByTestId('chart-tooth-15')).toHaveTextContent('15PON');
@@ -74,7 +74,7 @@ describe('the prescription card', () => {
     await setLanguage('ar', { persist: false });
     mockApi({ 'GET /api/orders/o-rx': { body: bridgeOrder } }, { user: DESIGNER });
     renderApp('/orders/o-rx');
-    const card = await screen.findByRole('region', { name: 'الوصفة' }, { timeout: 20_000 });
+    const card = await screen.findByRole('region', { name: 'الوصفة' });
     expect(within(card).getByRole('link', { name: 'تنزيل PDF' })).toHaveAttribute('href', '/api/orders/o-rx/prescription.pdf?lang=ar');
     expect(within(card).getByTestId('chart-tooth-15')).toHaveTextContent('15وسيط');
     expect(within(card).getByTestId('prescription-bridge')).toHaveTextContent('جسر 14–16');

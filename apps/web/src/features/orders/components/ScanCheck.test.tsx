@@ -46,7 +46,7 @@ describe('ScanCheck', () => {
     });
     renderWithProviders(<ScanCheck fileId="f2" analysis={{ ...done, status: 'pending', findings: [] }} />);
     expect(screen.getByText('Checking the mesh…')).toBeInTheDocument();
-    expect(await screen.findByText('12,345 triangles · 42 × 38 × 21 mm · 1 shell', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('12,345 triangles · 42 × 38 × 21 mm · 1 shell')).toBeInTheDocument();
     expect(calls).toBe(2);
   });
 

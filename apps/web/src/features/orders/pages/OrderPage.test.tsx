@@ -29,7 +29,7 @@ describe('/orders/{id}', () => {
       events: [buildEvent({ type: 'created' }), buildEvent({ type: 'paid', actor: null, note: null })],
     });
     render(order);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Zirconia crown design' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zirconia crown design' })).toBeInTheDocument();
     expect(screen.getByText('In progress')).toBeInTheDocument();
     expect(screen.getByText('Designer: dr.designer')).toBeInTheDocument();
     expect(screen.getByText('Zirconia, shade A2, chamfer margin.')).toBeInTheDocument();

@@ -30,7 +30,7 @@ function settingsApi(routes: MockRoutes = {}) {
 }
 
 // The page and its strings load lazily: the first render in a file takes a while.
-const section = async (name: string) => (await screen.findByRole('heading', { level: 2, name }, { timeout: 15_000 })).closest('section')!;
+const section = async (name: string) => (await screen.findByRole('heading', { level: 2, name })).closest('section')!;
 
 afterEach(() => setLanguage('en', { persist: false }));
 
