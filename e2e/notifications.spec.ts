@@ -56,9 +56,8 @@ test("the designer's bell lights up live when the buyer pays, and the notificati
   await buyer.getByLabel('Security code (CVC)').fill('123');
   await buyer.getByLabel('Name on card').fill('Demo Buyer');
   await buyer.getByRole('button', { name: 'Pay $55.00' }).click();
-  await expect(buyer).toHaveURL(/\/success\?payment_intent=[0-9a-f-]+$/, { timeout: 15_000 });
-  // The confirmation page settles the payment (PATCH /api/orders): the order is then in progress.
-  await expect(buyer.getByText(/^Payment successful\./)).toBeVisible({ timeout: 15_000 });
+  // The confirmation page settles the payment (PATCH /api/orders) and opens the new order with a notice (issue 18).
+  await expect(buyer.getByTestId('paid-notice')).toContainText(/^Payment received\. Order C-\d+ is now with the designer\.$/, { timeout: 15_000 });
   const ourOrder = async () => {
     const orders = (await (await buyer.request.get('/api/orders')).json()) as Array<{ _id: string; serviceId: string; status: string }>;
     return orders.find((o) => o.serviceId === serviceId);
