@@ -78,8 +78,8 @@ test('a dentist prescribes a 14-16 bridge with a preset and named scans, pays; t
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByLabel('Name on card').fill('Demo Buyer');
   await page.getByRole('button', { name: `Pay ${usd(total)}` }).click();
-  await expect(page).toHaveURL(/\/success\?payment_intent=[0-9a-f-]+$/);
-  await expect(page.getByText(/Payment successful/)).toBeVisible();
+  // Paid: the buyer lands on the new order with its notice (issue 18).
+  await expect(page.getByTestId('paid-notice')).toContainText(/^Payment received\. Order C-\d+ is now with the designer\.$/, { timeout: 15_000 });
 
   const orders = (await (await page.request.get('/api/orders')).json()) as Array<{ _id: string; serviceId: string; status: string; createdAt: string }>;
   const order = orders.filter((o) => o.serviceId === service._id && o.status === 'in_progress').sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]!;
