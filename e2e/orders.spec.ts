@@ -99,7 +99,9 @@ test('order with a tooth chart, pay by sandbox card, deliver, revise, deliver ag
   await designer.getByLabel('Note to the buyer').fill('First design, margins checked.');
   await designer.getByRole('button', { name: 'Deliver', exact: true }).click();
   await expect(designer.getByText('The design was delivered.')).toBeVisible();
-  await expect(designer.getByTestId('no-actions')).toHaveText('Waiting for the buyer to accept the design or ask for a revision.');
+  // The buyer's turn now: all the designer may still do is offer part of the price back (issue 20).
+  await expect(designer.getByRole('button', { name: 'Offer a partial refund' })).toBeVisible();
+  await expect(designer.getByRole('button', { name: 'Deliver', exact: true })).toHaveCount(0);
   await designer.getByRole('button', { name: 'View crown-v1.stl in 3D' }).click();
   const viewer = designer.getByRole('dialog', { name: 'Preview of crown-v1.stl' });
   await expect(viewer.getByRole('img', { name: '3D preview of crown-v1.stl' })).toBeVisible();
