@@ -102,6 +102,21 @@ describe('disputes', () => {
     expect(row.actions).toEqual([]);
   });
 
+  it("an administrator reads a disputed order's files to decide it, and no other order's; strangers never", async () => {
+    const c = await disputedOrder();
+    const file = (await detail(c.buyer, c.orderId)).events.at(-1).files[0] as { _id: string };
+    const url = `/api/orders/${c.orderId}/files/${file._id}`;
+    expect((await call(admin, 'GET', url)).statusCode).toBe(200);
+    expect((await call(c.stranger, 'GET', url)).statusCode).toBe(403);
+    expect((await call(null, 'GET', url)).statusCode).toBe(401);
+    const other = await deliveredOrder();
+    const delivered = (await detail(other.buyer, other.orderId)).events.at(-1).files[0] as { _id: string };
+    expect((await call(admin, 'GET', `/api/orders/${other.orderId}/files/${delivered._id}`)).statusCode).toBe(403);
+    // Once decided, the files are the parties' alone again.
+    expect((await call(admin, 'POST', `/api/admin/disputes/${c.orderId}/resolve`, { outcome: 'release' })).statusCode).toBe(200);
+    expect((await call(admin, 'GET', url)).statusCode).toBe(403);
+  });
+
   it('release: all to the designer less the fee, the order completes, both are told', async () => {
     const c = await disputedOrder();
     const res = await call(admin, 'POST', `/api/admin/disputes/${c.orderId}/resolve`, { outcome: 'release' });

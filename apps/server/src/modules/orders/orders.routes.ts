@@ -80,9 +80,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     disputesService.declineRefund(ctx, requireUser(request), request.params.id),
   );
 
-  // Case scans and design files: private to the order's two parties, checked on every (range) request.
+  // Case scans and design files: private to the order's two parties (and administrators while it is disputed),
+  // checked on every (range) request.
   app.get('/orders/:id/files/:fileId', { ...loggedIn, schema: { params: fileParams } }, async (request, reply) => {
-    const order = await ordersService.participantOrder(ctx, requireUser(request), request.params.id);
+    const order = await ordersService.fileReaderOrder(ctx, requireUser(request), request.params.id);
     const file = await filesService.orderFile(ctx, order.id, request.params.fileId);
     return sendStored(request, reply, ctx.storage, file.storageKey, {
       contentType: FILE_CONTENT_TYPES[file.kind],

@@ -73,6 +73,18 @@ export async function participantOrder(ctx: AppContext, user: UserRow, orderId: 
   return row;
 }
 
+/**
+ * The order whose case files the caller may download: a party's (participantOrder), or, for an administrator, an
+ * order under dispute, whose files they must read to decide it (docs/decisions/0035). No other order's.
+ */
+export async function fileReaderOrder(ctx: AppContext, user: UserRow, orderId: string): Promise<OrderRow> {
+  if (user.isAdmin) {
+    const [row] = UUID.test(orderId) ? await ctx.db.select().from(orders).where(eq(orders.id, orderId)).limit(1) : [];
+    if (row?.status === 'disputed' && row.buyerId !== user.id && row.sellerId !== user.id) return row;
+  }
+  return participantOrder(ctx, user, orderId);
+}
+
 /** What the caller may see: all they bought, and what they sell once it is paid. */
 const visibleTo = (userId: string) => or(eq(orders.buyerId, userId), and(eq(orders.sellerId, userId), sql`${orders.status} <> 'pending_payment'`))!;
 
