@@ -128,11 +128,6 @@ export async function setHidden(ctx: AppContext, id: string, hidden: boolean) {
   catalogueChanged(ctx);
 }
 
-/** The named columns of a subquery, as the outer query selects them. */
-function columnsOf<T, K extends keyof T>(subquery: T, keys: K[]): Pick<T, K> {
-  return Object.fromEntries(keys.map((key) => [key, subquery[key]])) as Pick<T, K>;
-}
-
 /** A service's average stars, 0 without reviews: `sort=rating`, as services_rating_idx holds it. */
 const rating = sql<number>`(${services.totalStars}::real / greatest(${services.starNumber}, 1))`;
 
@@ -193,33 +188,39 @@ export async function listServices(ctx: AppContext, query: ServiceListQuery, opt
         return [desc(s.sales), desc(s.createdAt)];
     }
   };
-  // The page is cut from services joined with their owners: the join gives the relevance its designer boost and the
-  // answer its owner, one lookup per row (a nested loop on a short page, a hash of users when every match is ranked).
-  const page = ctx.db
+  // The page is cut first as keys only (id and what it is ordered by): a search ranks or sorts every match, and
+  // carrying whole rows (descriptions, arrays) through that sort cost as much as the ranking. Relevance joins the
+  // owners there for the designer boost (one hash of users, not a lookup per match). Then only the page's rows are
+  // read, with their owners, by primary key (ADR 0045).
+  const boosted = sort === 'relevance' && !!search;
+  const keys = ctx.db
     .select({
-      ...serviceColumns,
-      ownerName: sql<string>`${users.username}`.as('owner_name'),
-      ownerImage: sql<string | null>`${users.image}`.as('owner_image'),
-      ownerVerified: sql<boolean>`${users.isVerified}`.as('owner_verified'),
+      id: services.id,
       rank: rank.as('page_rank'),
       rating: rating.as('page_rating'),
+      createdAt: services.createdAt,
+      sales: services.sales,
+      toothPrice: services.toothPrice,
+      starNumber: services.starNumber,
     })
-    .from(services)
-    .innerJoin(users, eq(users.id, services.userId))
+    .from(services);
+  const page = (boosted ? keys.innerJoin(users, eq(users.id, services.userId)) : keys)
     .where(where)
-    .orderBy(...order({ rank, createdAt: services.createdAt, sales: services.sales, toothPrice: services.toothPrice, rating, starNumber: services.starNumber }))
+    // By the rank's output name: the expression written twice has its own parameters each time, so PostgreSQL would
+    // compute it again, and carry every match's search vector through the sort to do so.
+    .orderBy(...order({ rank: sql`page_rank`, createdAt: services.createdAt, sales: services.sales, toothPrice: services.toothPrice, rating, starNumber: services.starNumber }))
     .limit(query.limit)
     .offset(query.offset)
     .as('page');
   const rows = await ctx.db
-    .select({
-      service: columnsOf(page, Object.keys(serviceColumns) as Array<keyof typeof serviceColumns>),
-      owner: { id: page.userId, username: page.ownerName, image: page.ownerImage, isVerified: page.ownerVerified },
-      total: sql<number>`(select count(*)::int from ${services}${where ? sql` where ${where}` : sql``})`,
-    })
+    .select({ service: serviceColumns, owner })
     .from(page)
+    .innerJoin(services, eq(services.id, page.id))
+    .innerJoin(users, eq(users.id, services.userId))
     .orderBy(...order(page));
-  const total = rows[0]?.total ?? (query.offset === 0 ? 0 : await countServices(ctx, where));
+  // The total: a page that is not full ends the list, so it is the rows before and on it; only a full page (or one
+  // past the end) needs the count, which reads every match again.
+  const total = rows.length > 0 && rows.length < query.limit ? query.offset + rows.length : rows.length === 0 && query.offset === 0 ? 0 : await countServices(ctx, where);
   const suggestion = total === 0 ? await didYouMean(ctx.db, 'service', search, (corrected) => countServices(ctx, whereWith(corrected))) : null;
   return { items: rows.map((r) => toServiceJson(r.service, r.owner, c)), total, didYouMean: suggestion };
 }
