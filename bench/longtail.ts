@@ -63,7 +63,7 @@ async function run(size: number, bareUrl: string): Promise<Row[]> {
     const server = await startBuiltServer({ ...s.env, DATABASE_URL: pgdb.url, DATA_DIR: dataDir, SEED_DEMO: 'false' }, undefined, nodeArgs);
     try {
       // Every URL once before measuring would fill the cache: instead a short warm-up on other URLs (the JIT, the pool).
-      await measure('warm-up', server.url, { duration: 2, paths: longTailListUrls(500, 7) });
+      await measure('warm-up', server.url, { duration: Math.min(2, duration), paths: longTailListUrls(500, 7) });
       for (const p of [...listPaths.slice(0, 3), servicePaths[0]!]) {
         const res = await fetch(server.url + p);
         await res.arrayBuffer();
@@ -86,6 +86,7 @@ async function run(size: number, bareUrl: string): Promise<Row[]> {
 }
 
 const bare = await bareServerProcess();
+console.log(`load average at the start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 const rows: Row[] = [];
 try {
   for (const size of sizes) rows.push(...(await run(size, bare.url)));
