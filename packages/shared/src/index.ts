@@ -12,6 +12,7 @@ export * from './schemas/user.js';
 export * from './schemas/files.js';
 export * from './schemas/scan-check.js';
 export * from './schemas/messaging.js';
+export * from './notification-kinds.js';
 export * from './schemas/notifications.js';
 export * from './schemas/orders.js';
 export * from './policies/orders.js';
