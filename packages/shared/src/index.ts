@@ -1,6 +1,7 @@
 export * from './messages.js';
 export * from './constants.js';
 export * from './errors.js';
+export * from './error-codes.js';
 export * from './money.js';
 export * from './schemas/auth.js';
 export * from './schemas/account.js';

@@ -67,7 +67,7 @@ async function readRegisterForm(ctx: AppContext, request: FastifyRequest) {
       if (part.type === 'file') {
         if (part.fieldname !== 'picture' || picture) {
           part.file.resume();
-          throw new AppError('BAD_REQUEST', 'Only one file, named "picture", may be sent.');
+          throw new AppError('PICTURE_ONE_FILE');
         }
         if (!part.filename) {
           // An empty file input still sends a part; it means "no picture".

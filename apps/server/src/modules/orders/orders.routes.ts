@@ -100,7 +100,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.post('/order-files', { ...loggedIn }, async (request, reply) => {
     const user = requireUser(request);
-    const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.caseFile, tooLarge: FILE_TOO_BIG });
+    const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.caseFile, tooLarge: 'FILE_TOO_LARGE' });
     return reply.status(201).send(await filesService.uploadOrderFile(ctx, user, file));
   });
 

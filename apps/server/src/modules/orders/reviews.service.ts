@@ -28,7 +28,7 @@ export async function createReview(ctx: AppContext, user: UserRow, input: z.outp
       .onConflictDoNothing()
       .returning();
     // The policy's `notReviewed`, held by the unique index when two reviews race.
-    if (!review) throw new AppError('CONFLICT', ORDER_MESSAGES.reviewTwice);
+    if (!review) throw new AppError('ORDER_ALREADY_REVIEWED');
     await tx
       .update(services)
       .set({ totalStars: sql`${services.totalStars} + ${input.star}`, starNumber: sql`${services.starNumber} + 1` })
