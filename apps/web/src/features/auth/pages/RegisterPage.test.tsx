@@ -83,7 +83,7 @@ describe('RegisterPage', () => {
 
   it('puts a 409 conflict on its field', async () => {
     mockApi({
-      'POST /api/auth/register': errorReply(409, 'This username is taken.', 'CONFLICT', {
+      'POST /api/auth/register': errorReply(409, 'This username is taken.', 'USERNAME_TAKEN', {
         username: 'This username is taken.',
       }),
     });
