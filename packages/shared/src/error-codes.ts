@@ -20,6 +20,8 @@ import {
 } from './messages.js';
 import { ORDER_MAX_FILES, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX } from './schemas/order-limits.js';
 import { ACCOUNT_MESSAGES } from './schemas/account.js';
+import { MONEY_MESSAGES } from './schemas/money.js';
+import { PIN_MESSAGES } from './schemas/review-pins.js';
 import { COURSE_MESSAGES } from './schemas/courses.js';
 
 /**
@@ -93,6 +95,29 @@ export const ERRORS = {
   PRESET_NOT_FOUND: { status: 404, message: 'Preset not found.' },
   PRESET_NAME_TAKEN: { status: 409, message: 'You already have a preset with this name.' },
   PRESET_LIMIT: { status: 409, message: 'You have saved the most presets you can. Delete one first.' },
+  ORDER_EXTENSION_WAITING: { status: 409, message: ORDER_MESSAGES.extensionWaiting },
+  ORDER_NO_EXTENSION: { status: 409, message: ORDER_MESSAGES.noExtension },
+  REVIEW_NOT_FOUND: { status: 404, message: ORDER_MESSAGES.reviewNotFound },
+  REVIEW_REPLY_NOT_ALLOWED: { status: 403, message: ORDER_MESSAGES.replyNotAllowed },
+  REVIEW_ALREADY_REPLIED: { status: 409, message: ORDER_MESSAGES.replyTwice },
+  PIN_NOT_FOUND: { status: 404, message: PIN_MESSAGES.notFound },
+  PIN_RESOLVE_WRONG_STATUS: { status: 409, message: PIN_MESSAGES.resolveWhen },
+  PIN_APPROVED_FILE: { status: 400, message: PIN_MESSAGES.approvedFile },
+
+  // Disputes, partial refunds and payouts (docs/product.md, issue 20).
+  DISPUTE_NOT_FOUND: { status: 404, message: MONEY_MESSAGES.disputeNotFound },
+  DISPUTE_ALREADY_ANSWERED: { status: 409, message: ORDER_MESSAGES.disputeAnswered },
+  DISPUTE_NOT_OPEN: { status: 409, message: ORDER_MESSAGES.disputeNotOpen },
+  DISPUTE_SPLIT_MUST_SUM: { status: 400, message: ORDER_MESSAGES.splitMustSum },
+  REFUND_OFFER_OPEN: { status: 409, message: ORDER_MESSAGES.refundOfferOpen },
+  REFUND_NO_OFFER: { status: 409, message: ORDER_MESSAGES.noRefundOffer },
+  REFUND_OFFER_OUT_OF_RANGE: { status: 400, message: ORDER_MESSAGES.refundOfferTooBig },
+  PAYOUT_NOT_FOUND: { status: 404, message: MONEY_MESSAGES.payoutNotFound },
+  PAYOUT_DECIDED: { status: 409, message: MONEY_MESSAGES.payoutDecided },
+  PAYOUT_NO_DETAILS: { status: 409, message: MONEY_MESSAGES.noDetails },
+  PAYOUT_NOT_ENOUGH: { status: 400, message: MONEY_MESSAGES.notEnough },
+  PAYOUT_BELOW_MINIMUM: { status: 400, message: 'The amount is below the smallest payout.' },
+  PAYOUT_STRIPE_NEEDS_STRIPE: { status: 400, message: 'Payouts to a Stripe account need Stripe as the payment provider; please give a bank account.' },
 
   // Payments (docs/product.md §6).
   PAYMENT_NOT_VERIFIED: { status: 422, message: ORDER_MESSAGES.paymentNotVerified },
@@ -231,6 +256,28 @@ export const ERRORS = {
   COURSE_PRICE_DECIMALS: { status: 400, message: COURSE_MESSAGES.priceDecimals },
   COURSE_PRICE: { status: 400, message: COURSE_MESSAGES.price },
   COURSE_POSITION: { status: 400, message: COURSE_MESSAGES.position },
+  EXTENSION_DAYS: { status: 400, message: ORDER_MESSAGES.extensionDays },
+  EXTENSION_REASON: { status: 400, message: ORDER_MESSAGES.extensionReason },
+  REPLY_TEXT: { status: 400, message: ORDER_MESSAGES.replyText },
+  PIN_NOTE: { status: 400, message: PIN_MESSAGES.note },
+  PIN_NOTE_TOO_LONG: { status: 400, message: PIN_MESSAGES.noteLong },
+  PIN_TOO_MANY: { status: 400, message: PIN_MESSAGES.tooMany },
+  PIN_FILE: { status: 400, message: PIN_MESSAGES.file },
+  PIN_COORDINATE: { status: 400, message: PIN_MESSAGES.coordinate },
+  PIN_OUTSIDE: { status: 400, message: PIN_MESSAGES.outside },
+  PIN_NOT_MESH: { status: 400, message: PIN_MESSAGES.notMesh },
+  DISPUTE_REASON: { status: 400, message: MONEY_MESSAGES.reason },
+  DISPUTE_STATEMENT: { status: 400, message: MONEY_MESSAGES.statement },
+  STATEMENT_TOO_LONG: { status: 400, message: `At most ${ORDER_NOTE_MAX} characters.` },
+  AMOUNT_INVALID: { status: 400, message: MONEY_MESSAGES.amount },
+  DISPUTE_OUTCOME: { status: 400, message: MONEY_MESSAGES.outcome },
+  DISPUTE_SPLIT_AMOUNTS: { status: 400, message: MONEY_MESSAGES.splitAmounts },
+  IBAN_INVALID: { status: 400, message: MONEY_MESSAGES.iban },
+  FILL_IN_ACCOUNT_HOLDER: { status: 400, message: MONEY_MESSAGES.accountHolder },
+  FILL_IN_BANK_NAME: { status: 400, message: MONEY_MESSAGES.bankName },
+  STRIPE_ACCOUNT_INVALID: { status: 400, message: MONEY_MESSAGES.stripeAccount },
+  PAYOUT_REFERENCE: { status: 400, message: MONEY_MESSAGES.reference },
+  PAYOUT_REJECT_REASON: { status: 400, message: MONEY_MESSAGES.rejectReason },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -11,6 +11,8 @@ import {
   ORDER_REQUIREMENTS_MAX,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PIN_MAX,
+  PIN_NOTE_MAX,
   PRESET_MAX,
   type ErrorCode,
 } from '@cusp/shared';
@@ -37,6 +39,8 @@ export function codeText(t: TFunction, language: string, code: ErrorCode, option
     requirementsMax: n(ORDER_REQUIREMENTS_MAX),
     files: n(ORDER_MAX_FILES),
     presetMax: n(PRESET_MAX),
+    pins: n(PIN_MAX),
+    pinNote: n(PIN_NOTE_MAX),
     ...options,
   });
 }

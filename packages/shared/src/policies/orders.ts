@@ -80,7 +80,7 @@ export const ORDER_CONDITIONS = {
   /** One request for more time at a time. */
   noExtensionWaiting: {
     test: (order: OrderFacts) => order.extensionDays == null,
-    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.extensionWaiting },
+    refusal: refusal('ORDER_EXTENSION_WAITING'),
   },
   /**
    * The buyer answers only a request that is waiting. `quiet`: not shown in `unavailable` (nothing to explain
@@ -88,23 +88,23 @@ export const ORDER_CONDITIONS = {
    */
   extensionWaiting: {
     test: (order: OrderFacts) => order.extensionDays != null,
-    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.noExtension },
+    refusal: refusal('ORDER_NO_EXTENSION'),
     quiet: true,
   },
   /** One answer to a dispute. */
   notAnswered: {
     test: (order: OrderFacts) => order.disputeAnswered !== true,
-    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.disputeAnswered },
+    refusal: refusal('DISPUTE_ALREADY_ANSWERED'),
   },
   /** One partial refund offer open at a time. */
   noOfferOpen: {
     test: (order: OrderFacts) => order.refundOfferAmount == null,
-    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.refundOfferOpen },
+    refusal: refusal('REFUND_OFFER_OPEN'),
   },
   /** Something to accept or decline. */
   offerOpen: {
     test: (order: OrderFacts) => order.refundOfferAmount != null,
-    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.noRefundOffer },
+    refusal: refusal('REFUND_NO_OFFER'),
   },
 } as const satisfies Record<string, { test: (order: OrderFacts) => boolean; refusal: OrderRefusal; quiet?: boolean }>;
 export type OrderCondition = keyof typeof ORDER_CONDITIONS;

@@ -4,7 +4,6 @@ import {
   ACCOUNT_MESSAGES,
   DELETED_USERNAME_PREFIX,
   OPEN_ORDER_STATUSES,
-  MESSAGES,
   type AccountJson,
   type AccountSessionJson,
   type changeEmailSchema,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptInput, cancelInput, deliverInput, disputeInput, disputeResponseInput, extensionInput, FILE_TOO_BIG, ORDER_MESSAGES, orderListQuery, pageLimit, partialRefundInput, PIN_MESSAGES, pinPatchInput, reviewInput, reviewReplyInput, revisionInput } from '@cusp/shared';
+import { acceptInput, cancelInput, deliverInput, disputeInput, disputeResponseInput, extensionInput, ORDER_MESSAGES, orderListQuery, pageLimit, partialRefundInput, PIN_MESSAGES, pinPatchInput, reviewInput, reviewReplyInput, revisionInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { parseWith } from '../../errors.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
