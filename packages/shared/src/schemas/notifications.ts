@@ -38,15 +38,7 @@ export const isNotificationKind = (value: unknown): value is NotificationKind =>
  */
 export type NotificationParams = Record<string, string | number | boolean>;
 
-export interface NotificationJson {
-  _id: string;
-  kind: NotificationKind;
-  params: NotificationParams;
-  /** The in-app path of the thing (`/orders/<id>`, `/message/<id>`, `/courses/<id>`, `/profile`). */
-  link: string;
-  read: boolean;
-  createdAt: string;
-}
+// NotificationJson and NotificationPreferencesJson: derived from the response schemas in ../responses/notifications.ts.
 
 /** `GET /api/notifications?limit&before`: newest first; `before` is the `_id` of the last one of the page before. */
 export const notificationListQuery = z.object({
@@ -64,6 +56,3 @@ export const markNotificationsReadInput = z.union([
 export const notificationPreferencesInput = z
   .object({ email: z.partialRecord(z.enum(NOTIFICATION_KINDS), z.boolean()) })
   .strict();
-export interface NotificationPreferencesJson {
-  email: Record<NotificationKind, boolean>;
-}
