@@ -37,12 +37,4 @@ export const isNotificationKind = (value: unknown): value is NotificationKind =>
  */
 export type NotificationParams = Record<string, string | number | boolean>;
 
-export interface NotificationJson {
-  _id: string;
-  kind: NotificationKind;
-  params: NotificationParams;
-  /** The in-app path of the thing (`/orders/<id>`, `/message/<id>`, `/courses/<id>`, `/profile`). */
-  link: string;
-  read: boolean;
-  createdAt: string;
-}
+// NotificationJson and NotificationPreferencesJson: derived from the response schemas in responses/notifications.ts.

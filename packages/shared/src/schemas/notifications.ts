@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_KINDS, type NotificationKind } from '../notification-kinds.js';
+import { NOTIFICATION_KINDS } from '../notification-kinds.js';
 import { pageLimit } from './fields.js';
 
 /** `GET /api/notifications?limit&before`: newest first; `before` is the `_id` of the last one of the page before. */
@@ -18,6 +18,3 @@ export const markNotificationsReadInput = z.union([
 export const notificationPreferencesInput = z
   .object({ email: z.partialRecord(z.enum(NOTIFICATION_KINDS), z.boolean()) })
   .strict();
-export interface NotificationPreferencesJson {
-  email: Record<NotificationKind, boolean>;
-}

@@ -120,39 +120,4 @@ export const serviceListQuery = z.object({
 });
 export type ServiceListQuery = z.output<typeof serviceListQuery>;
 
-export interface ServiceJson {
-  _id: string;
-  title: string;
-  description: string;
-  category: string;
-  tags: string[];
-  cover: string | null;
-  images: string[];
-  toothPrice: number;
-  price: number;
-  crownPrice: number | null;
-  unitOrArch: 'unit' | 'arch';
-  unit: 'unit' | 'arch';
-  toothQuantity: number;
-  deliveryTime: number;
-  revisions: number;
-  /** What the service designs (issue 16): codes of `RESTORATIONS`, `MATERIALS`, `SOFTWARE`, `OUTPUT_FORMATS`. */
-  restorations: Restoration[];
-  materials: Material[];
-  software: Software[];
-  outputFormats: OutputFormat[];
-  totalStars: number;
-  starNumber: number;
-  sales: number;
-  hidden: boolean;
-  createdAt: string;
-  updatedAt: string;
-  username: string;
-  profilePic: string | null;
-  userID: { _id: string; username: string; image: string | null; isVerified: boolean };
-}
-
-/** `GET /services/single/{id}` adds the designer box of the detail page (docs/product.md §7.6). */
-export interface ServiceDetailJson extends ServiceJson {
-  designer: { rating: number; reviews: number; completedOrders: number; role: string; software: string[]; isVerified: boolean };
-}
+// ServiceJson and ServiceDetailJson: derived from the response schemas in ../responses/services.ts.
