@@ -86,6 +86,12 @@ const delivered = (overrides: Partial<OrderDetailJson> = {}) =>
     ...overrides,
   });
 
+/** Types into a field in one go (a paste: key-by-key typing re-renders the whole page per letter, slow on a busy machine). */
+async function write(user: ReturnType<typeof renderWithProviders>['user'], field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
 /** Every file has been fetched and handed to the scene. */
 async function loaded(count: number) {
   await waitFor(() => expect(scene.added).toHaveLength(count));
@@ -148,14 +154,14 @@ describe('/orders/{id}/review', () => {
     expect(screen.getByRole('checkbox', { name: 'Attach the measurement (5.00 mm)' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Add pin' }));
     expect(screen.getByText('Please say what should change at this pin.')).toBeInTheDocument();
-    await user.type(note, 'Open the distal contact 0.05 mm');
+    await write(user, note, 'Open the distal contact 0.05 mm');
     await user.click(screen.getByRole('button', { name: 'Add pin' }));
     // The measurement went with the pin; the ruler starts afresh.
     expect(screen.queryByTestId('measurement')).toBeNull();
 
     // Pin 2 from the button beside the list.
     await user.click(screen.getByRole('button', { name: 'Place a pin at the centre of the view' }));
-    await user.type(screen.getByRole('textbox', { name: /^Pin 2 on lower-prep-36\.stl/ }), 'The margin is here');
+    await write(user, screen.getByRole('textbox', { name: /^Pin 2 on lower-prep-36\.stl/ }), 'The margin is here');
     await user.click(screen.getByRole('button', { name: 'Add pin' }));
     const pins = within(screen.getByTestId('pin-list')).getAllByRole('listitem');
     expect(pins).toHaveLength(2);
@@ -169,9 +175,9 @@ describe('/orders/{id}/review', () => {
     // The checklist: margins fine, contacts to change with a note, an overall note.
     await user.click(within(screen.getByTestId('check-margins')).getByText('Fine'));
     await user.click(within(screen.getByTestId('check-contacts')).getByText('Needs a change'));
-    await user.type(screen.getByRole('textbox', { name: 'What should change (Contacts)' }), 'Distal contact too light');
+    await write(user, screen.getByRole('textbox', { name: 'What should change (Contacts)' }), 'Distal contact too light');
     expect(screen.getByText('2 of 5 checked')).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'Anything else for the designer (optional)' }), 'Thanks');
+    await write(user, screen.getByRole('textbox', { name: 'Anything else for the designer (optional)' }), 'Thanks');
 
     await user.click(screen.getByRole('button', { name: 'Request a revision (2 pins)' }));
     await waitFor(() => expect(api.to('POST /api/orders/o1/revision')).toHaveLength(1));
@@ -192,7 +198,7 @@ describe('/orders/{id}/review', () => {
     await user.click(screen.getByRole('radio', { name: 'Place pin' }));
     scene.centre = [{ fileId: 'crown1', point: [2, 3, 4] }];
     await user.click(screen.getByRole('button', { name: 'Place a pin at the centre of the view' }));
-    await user.type(screen.getByRole('textbox', { name: /^Pin 1 on crown-36\.stl/ }), 'Here');
+    await write(user, screen.getByRole('textbox', { name: /^Pin 1 on crown-36\.stl/ }), 'Here');
     await user.click(screen.getByRole('button', { name: 'Add pin' }));
     await user.click(screen.getByRole('button', { name: 'Request a revision (1 pin)' }));
     expect(await screen.findByText('Pin 1: The point lies outside the file.')).toBeInTheDocument();
