@@ -149,8 +149,8 @@ export class Topology {
     this.cornerCount = k + 3;
   }
 
-  /** The figures; the topology is spent afterwards (its arrays are reused). */
-  figures(): MeshFigures {
+  /** The figures; the topology is spent afterwards (its arrays are reused, and `scratch` when large enough). */
+  figures(scratch?: Int32Array): MeshFigures {
     let vertices = 0;
     let shells = 0;
     for (let v = 0; v < this.count; v++) {
@@ -158,7 +158,7 @@ export class Topology {
       vertices++;
       if (this.find(v) === v) shells++;
     }
-    const { boundaryEdges, nonManifoldEdges, holes } = this.edges();
+    const { boundaryEdges, nonManifoldEdges, holes } = this.edges(scratch);
     const size = (min: number, max: number) => (vertices ? round(max - min, 4) : 0);
     return {
       triangles: this.triangles,
@@ -179,7 +179,7 @@ export class Topology {
    * each row sorted, runs counted. Used once: a boundary edge; more than twice: non-manifold. Boundary loops
    * (holes, and a scan's open border) are union-find over the vertices of the edges used once.
    */
-  private edges() {
+  private edges(scratch?: Int32Array) {
     const n = this.count;
     const corners = this.corners;
     const total = this.cornerCount;
@@ -193,7 +193,7 @@ export class Topology {
     }
     for (let v = 0; v < n; v++) start[v + 1]! += start[v]!;
     // The higher ends, row by row; `fill` is where each row's next entry goes.
-    const higher = new Int32Array(total);
+    const higher = scratch && scratch.length >= total ? scratch : new Int32Array(total);
     const fill = start.slice(0, n);
     for (let k = 0; k < total; k += 3) {
       const a = corners[k]!, b = corners[k + 1]!, c = corners[k + 2]!;
@@ -304,6 +304,14 @@ export class VertexWelder {
     table[o + 3] = id + 1;
     if (++this.stored > this.mask * WELD_LOAD) this.rehash();
     return id;
+  }
+
+  /** Hands the table over for reuse (Topology.figures); the welder is spent afterwards. */
+  release(): Int32Array {
+    const table = this.table;
+    this.table = new Int32Array(0);
+    this.mask = 0;
+    return table;
   }
 
   private rehash() {
