@@ -16,13 +16,13 @@ async function loggedInPage(browser: Browser, baseURL: string, who: { email: str
 
 /** Every file of the scene has arrived (no "Loading" badge left). */
 async function sceneLoaded(page: Page, files: number) {
-  await expect(page.getByTestId('review-layer')).toHaveCount(files);
+  await expect(page.getByTestId('review-layer')).toHaveCount(files, { timeout: 30_000 }); // the page's lazy chunk first
   await expect(page.getByTestId('review-layer').getByText('Loading')).toHaveCount(0, { timeout: 60_000 });
   await expect(page.getByTestId('review-layer').getByText('Could not load')).toHaveCount(0);
 }
 
 test('the dentist reviews a crown on the prep scan in 3D, measures, pins two changes and asks for a revision; the designer sees both pins', async ({ browser, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000); // two contexts, a phone, then both again in Arabic: minutes on a busy shared machine
   const origin = { origin: baseURL! };
   // Coarser than the seeded case (the same shapes), to keep the upload and the drawing quick on a slow machine.
   const quadrant = demoQuadrant(0.5);
@@ -62,12 +62,23 @@ test('the dentist reviews a crown on the prep scan in 3D, measures, pins two cha
   await designer.getByRole('button', { name: 'Deliver', exact: true }).click();
   await expect(designer.getByText('The design was delivered.')).toBeVisible();
 
-  // 2. The dentist opens the case in one scene: the prep scan, the antagonist and the crown.
+  // 2. The dentist opens the case in one scene: the prep scan, the antagonist and the crown. three.js (the
+  // load-mesh chunk) arrives only with the scene: neither the home page nor the order page asks for it.
+  const scripts: string[] = [];
+  buyer.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const threeChunk = (path: string) => /\/assets\/(load-mesh|ReviewViewport|MeshViewerCanvas)-/.test(path);
+  await buyer.goto('/');
   await buyer.goto(orderPath);
+  await expect(buyer.getByRole('link', { name: 'Review in 3D (3 files)' })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter(threeChunk)).toEqual([]);
   await buyer.getByRole('link', { name: 'Review in 3D (3 files)' }).click();
-  await expect(buyer.getByRole('heading', { level: 1, name: 'Review in 3D' })).toBeVisible();
+  await expect(buyer.getByRole('heading', { level: 1, name: 'Review in 3D' })).toBeVisible({ timeout: 30_000 }); // its own lazy chunk, slow on a busy machine
   await sceneLoaded(buyer, 3);
   await expect(buyer.getByRole('img', { name: /^3D scene of the case/ })).toBeVisible();
+  expect(scripts.some((path) => /\/assets\/load-mesh-/.test(path))).toBe(true);
 
   // Hides the antagonist to see the crown from above.
   const antagonistBox = buyer.getByRole('checkbox', { name: 'Show Upper jaw upper-antagonist.stl' });
@@ -75,18 +86,25 @@ test('the dentist reviews a crown on the prep scan in 3D, measures, pins two cha
   await expect(antagonistBox).not.toBeChecked();
   await buyer.getByRole('button', { name: 'Occlusal' }).click();
 
-  // 3. Measures between two points on the model.
+  // 3. Measures between two points on the model: the first clicked, the second from the keyboard (the arrow keys
+  // pan the view, Enter picks the surface under the cross at its centre).
   const canvas = buyer.getByTestId('review-canvas');
   const box = (await canvas.boundingBox())!;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
   await buyer.getByText('Measure', { exact: true }).click();
+  await expect(buyer.getByTestId('review-crosshair')).toBeAttached();
   await canvas.click({ position: { x: box.width / 2, y: box.height / 2 } });
   await expect(buyer.getByTestId('measurement')).toHaveText('1 point chosen; choose one more.');
-  await buyer.mouse.click(cx + 40, cy + 10);
+  await canvas.focus();
+  for (let i = 0; i < 5; i++) await buyer.keyboard.press('ArrowLeft');
+  await buyer.keyboard.press('Enter');
   await expect(buyer.getByTestId('measurement')).toHaveText(/^Distance: \d+\.\d\d mm$/);
+  const measuredMm = Number((await buyer.getByTestId('measurement').textContent())!.match(/[\d.]+/)![0]);
+  expect(measuredMm).toBeGreaterThan(0.5); // the pan moved the centre across the crown
 
   // 4. Drops two pins: one by tapping the model (with the measurement attached), one from the keyboard at the centre.
+  await buyer.getByRole('button', { name: 'Occlusal' }).click(); // back to the view before the pan
   await buyer.getByText('Place pin', { exact: true }).click();
   await buyer.mouse.click(cx + 20, cy - 15);
   const form = buyer.getByTestId('pin-form');
@@ -99,7 +117,7 @@ test('the dentist reviews a crown on the prep scan in 3D, measures, pins two cha
   const pins = buyer.getByTestId('pin-list').getByRole('listitem');
   await expect(pins).toHaveCount(2);
   await expect(pins.first()).toContainText('Open the distal contact 0.05 mm');
-  await expect(pins.first()).toContainText(/Measured: \d+\.\d\d mm/);
+  await expect(pins.first()).toContainText(`Measured: ${measuredMm.toFixed(2)} mm`);
   await expect(pins.nth(1)).not.toContainText('Measured'); // the measurement went with pin 1
 
   // The checklist: margins fine, contacts need a change (noted).
@@ -130,6 +148,24 @@ test('the dentist reviews a crown on the prep scan in 3D, measures, pins two cha
   await expect(designerPins.nth(0)).toContainText('Pin 1 · crown-36.stl');
   await expect(designerPins.nth(1)).toContainText('Deepen the central fissure');
   await expect(phone.getByText(/right-drag|right mouse/i)).toHaveCount(0); // touch gestures only
+  // Touch: a pinch zooms and a one-finger drag orbits (the pins' numbers, drawn over their markers, move with the view).
+  const tag = phone.getByTestId('review-canvas').locator('xpath=following-sibling::div[1]/span').first();
+  const where = async () => tag.evaluate((el) => `${(el as HTMLElement).style.left},${(el as HTMLElement).style.top}`);
+  const touchBox = (await phone.getByTestId('review-canvas').boundingBox())!;
+  const [mx, my] = [touchBox.x + touchBox.width / 2, touchBox.y + touchBox.height / 2];
+  const cdp = await phone.context().newCDPSession(phone);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Array<[number, number]>) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+  let before = await where();
+  await touch('touchStart', [[mx - 20, my], [mx + 20, my]]);
+  for (const spread of [40, 60, 80, 100]) await touch('touchMove', [[mx - spread, my], [mx + spread, my]]);
+  await touch('touchEnd', []);
+  await expect.poll(where).not.toBe(before);
+  before = await where();
+  await touch('touchStart', [[mx, my]]);
+  for (const dx of [15, 30, 45, 60]) await touch('touchMove', [[mx + dx, my]]);
+  await touch('touchEnd', []);
+  await expect.poll(where).not.toBe(before);
   await phone.getByRole('button', { name: 'Show pin 2 in the scene' }).click();
   await phone.getByRole('checkbox', { name: 'Pin 1 resolved' }).check();
   await expect(designerPins.nth(0)).toContainText('Resolved');
@@ -140,4 +176,29 @@ test('the dentist reviews a crown on the prep scan in 3D, measures, pins two cha
   }
   const order = (await (await phone.request.get(`/api/orders/${orderId}`)).json()) as { events: Array<{ type: string; pins: Array<{ resolved: boolean }> }> };
   expect(order.events.find((e) => e.type === 'revision_requested')!.pins.map((p) => p.resolved)).toEqual([true, false]);
+
+  // 7. In Arabic, right to left: the designer at a desk and the dentist on a phone see the same two pins.
+  for (const [who, options, name] of [
+    [DEMO_DESIGNER, { viewport: { width: 1280, height: 900 } }, 'designer-desktop'],
+    [DEMO_BUYER, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, 'buyer-phone'],
+  ] as const) {
+    const page = await loggedInPage(browser, baseURL!, who, options);
+    await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseURL! }]);
+    await page.goto(`${orderPath}/review`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1, name: 'المراجعة ثلاثية الأبعاد' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('review-layer')).toHaveCount(3);
+    await expect(page.getByTestId('review-layer').getByText('جارٍ التحميل')).toHaveCount(0, { timeout: 60_000 });
+    await expect(page.getByTestId('review-layer').getByText('تعذّر التحميل')).toHaveCount(0);
+    const listed = page.getByTestId('pin-list').getByRole('listitem');
+    await expect(listed).toHaveCount(2);
+    await expect(listed.nth(0)).toContainText('الدبوس 1 · crown-36.stl');
+    await expect(listed.nth(1)).toContainText('Deepen the central fissure');
+    await expectAccessible(page);
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/review-${name}-ar.png` });
+      await page.screenshot({ path: `${SHOTS}/review-${name}-ar-full.png`, fullPage: true });
+    }
+    await page.context().close();
+  }
 });

@@ -33,7 +33,8 @@ export default defineConfig({
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A busy shared machine can take longer to migrate and seed: E2E_SERVER_TIMEOUT_MS raises the bound.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 60_000),
     env: { PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
   },
 });

@@ -15,6 +15,8 @@ export interface MockRequest {
 export interface MockReply {
   status?: number;
   body?: unknown;
+  /** Bytes answered as they are (a file download), instead of `body` as JSON. */
+  raw?: BodyInit;
   headers?: Record<string, string>;
 }
 
@@ -76,6 +78,7 @@ export function mockApi(routes: MockRoutes = {}, { user = null }: { user?: Sessi
     }
     const reply = typeof handler === 'function' ? await handler(request) : handler;
     const status = reply.status ?? 200;
+    if (reply.raw !== undefined) return new Response(reply.raw, { status, headers: reply.headers });
     const hasBody = reply.body !== undefined && status !== 204;
     return new Response(hasBody ? JSON.stringify(reply.body) : null, {
       status,

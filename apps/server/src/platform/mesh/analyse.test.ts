@@ -120,4 +120,15 @@ describe('mesh analyser', () => {
     expect(f.areaMm2).toBeGreaterThan(4 * Math.PI * 400 * 0.99);
     expect(f.areaMm2).toBeLessThan(4 * Math.PI * 400);
   });
+
+  it('counts an edge shared by three triangles as non-manifold, and a fan of 100 around one vertex as one hole', () => {
+    // The cube with a fin on its bottom edge 0-1: that edge has three triangles; the fin's two other edges are open.
+    const c = cube(10);
+    const fin = { vertices: [...c.vertices, [5, -5, -5] as [number, number, number]], faces: [...c.faces, [0, 1, 8] as [number, number, number]] };
+    expect(figures(analyseBytes('stl', binaryStl(fin)))).toMatchObject({ triangles: 13, shells: 1, nonManifoldEdges: 1, boundaryEdges: 2, holes: 1 });
+    // A flat disc: the centre is a corner of all 100 triangles (its edge list is longer than the short-list sort).
+    const rim = Array.from({ length: 100 }, (_, i) => [Math.cos((i * Math.PI) / 50) * 5, Math.sin((i * Math.PI) / 50) * 5, 0] as [number, number, number]);
+    const disc = { vertices: [[0, 0, 0] as [number, number, number], ...rim], faces: rim.map((_, i) => [0, 1 + i, 1 + ((i + 1) % 100)] as [number, number, number]) };
+    expect(figures(analyseBytes('stl', binaryStl(disc)))).toMatchObject({ triangles: 100, vertices: 101, shells: 1, nonManifoldEdges: 0, boundaryEdges: 100, holes: 1 });
+  });
 });

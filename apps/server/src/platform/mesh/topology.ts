@@ -1,13 +1,15 @@
 import type { MeshFigures } from './types.js';
 
 /**
- * The mesh measurements in compact typed arrays (docs/decisions/0026): a vertex table, union-find over
- * vertex ids (shells), an open-addressing map of undirected edges to how many triangles use them
- * (boundary and non-manifold edges), and running sums (area, bounding box, degenerate triangles).
- * About 32 MB for a million-triangle scan; no JavaScript object per vertex, edge or triangle.
+ * The mesh measurements in compact typed arrays (docs/decisions/0026, 0044): a vertex table, union-find over
+ * vertex ids (shells), the triangles' corners kept as they come, and running sums (area, bounding box,
+ * degenerate triangles). Edges are counted once, at the end, vertex by vertex (each edge listed under its lower
+ * vertex id, then each vertex's short list sorted): vertex ids follow the file's order, so every pass walks memory
+ * nearly in order. A hash map of edges, as before, missed the cache on almost every look-up (ADR 0044 has the
+ * profile). About 45 MB for a million-triangle scan at the end; no JavaScript object per vertex, edge or triangle.
  */
 
-/** Murmur3's finaliser: every input bit moves every output bit, so neighbouring ids and floats spread out. */
+/** Murmur3's finaliser: every input bit moves every output bit, so neighbouring floats spread out. */
 function mix(h: number) {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -15,13 +17,14 @@ function mix(h: number) {
   h = Math.imul(h, 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
 }
-const edgeHash = (a: number, b: number) => mix(Math.imul(a, 0x9e3779b1) ^ b);
 const pointHash = (x: number, y: number, z: number) => mix(Math.imul(mix(x) ^ y, 0x9e3779b1) ^ z);
 
 const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(2, n)));
 
 /** A triangle whose area is below this share of its longest edge squared is a needle or a cap. */
 const SLIVER_RATIO = 1e-4;
+/** Tables are first sized from the file's own count up to this many triangles, then grow: a header cannot make us allocate. */
+const PRESIZE_MAX = 4_000_000;
 
 export class Topology {
   /** Vertex positions, 3 floats per vertex id. */
@@ -29,12 +32,9 @@ export class Topology {
   private count = 0;
   private parent: Int32Array;
   private used: Uint8Array;
-  // Edge map: slot i holds a at 2i and b at 2i + 1 (a < b; a = -1: empty), side by side so one probe
-  // reads one cache line; how many triangles use it in edgeN (saturating at 255).
-  private edgeKeys: Int32Array;
-  private edgeN: Uint8Array;
-  private edgeMask: number;
-  private edges = 0;
+  /** The corners of every triangle with three distinct corners, 3 ids each, in the order read. */
+  private corners: Int32Array;
+  private cornerCount = 0;
 
   triangles = 0;
   degenerate = 0;
@@ -47,15 +47,11 @@ export class Topology {
   private maxZ = -Infinity;
 
   constructor(expected: { vertices: number; triangles: number }) {
-    const vertices = Math.ceil(Math.max(1024, expected.vertices * 1.1));
+    const vertices = Math.ceil(Math.max(1024, Math.min(expected.vertices, PRESIZE_MAX) * 1.1));
     this.positions = new Float32Array(vertices * 3);
     this.parent = new Int32Array(vertices);
     this.used = new Uint8Array(vertices);
-    // About 1.5 edges per triangle in a mesh; the map stays under 3/4 full.
-    const slots = nextPow2(Math.max(4096, Math.ceil((expected.triangles * 1.5) / 0.75)));
-    this.edgeKeys = new Int32Array(slots * 2).fill(-1);
-    this.edgeN = new Uint8Array(slots);
-    this.edgeMask = slots - 1;
+    this.corners = new Int32Array(Math.max(3072, Math.min(expected.triangles, PRESIZE_MAX) * 3));
   }
 
   get vertexCount() {
@@ -118,47 +114,6 @@ export class Topology {
     if (z > this.maxZ) this.maxZ = z;
   }
 
-  private addEdge(u: number, v: number) {
-    const a = u < v ? u : v;
-    const b = u < v ? v : u;
-    const keys = this.edgeKeys;
-    let slot = edgeHash(a, b) & this.edgeMask;
-    for (;;) {
-      const key = keys[slot * 2]!;
-      if (key === -1) {
-        keys[slot * 2] = a;
-        keys[slot * 2 + 1] = b;
-        this.edgeN[slot] = 1;
-        if (++this.edges > this.edgeMask * 0.75) this.growEdges();
-        return;
-      }
-      if (key === a && keys[slot * 2 + 1] === b) {
-        if (this.edgeN[slot]! < 255) this.edgeN[slot]!++;
-        return;
-      }
-      slot = (slot + 1) & this.edgeMask;
-    }
-  }
-
-  private growEdges() {
-    const { edgeKeys, edgeN } = this;
-    const slots = edgeN.length * 2;
-    const keys = new Int32Array(slots * 2).fill(-1);
-    this.edgeKeys = keys;
-    this.edgeN = new Uint8Array(slots);
-    this.edgeMask = slots - 1;
-    for (let i = 0; i < edgeN.length; i++) {
-      const a = edgeKeys[i * 2]!;
-      if (a === -1) continue;
-      const b = edgeKeys[i * 2 + 1]!;
-      let slot = edgeHash(a, b) & this.edgeMask;
-      while (keys[slot * 2] !== -1) slot = (slot + 1) & this.edgeMask;
-      keys[slot * 2] = a;
-      keys[slot * 2 + 1] = b;
-      this.edgeN[slot] = edgeN[i]!;
-    }
-  }
-
   /** One triangle by vertex ids (already added). */
   addTriangle(a: number, b: number, c: number) {
     this.triangles++;
@@ -182,13 +137,20 @@ export class Topology {
     const wx = vx - ux, wy = vy - uy, wz = vz - uz;
     const longest = Math.max(ux * ux + uy * uy + uz * uz, vx * vx + vy * vy + vz * vz, wx * wx + wy * wy + wz * wz);
     if (twiceArea <= 2 * SLIVER_RATIO * longest) this.degenerate++;
-    this.addEdge(a, b);
-    this.addEdge(b, c);
-    this.addEdge(c, a);
+    if (this.cornerCount + 3 > this.corners.length) {
+      const corners = new Int32Array(Math.ceil(this.corners.length * 1.5));
+      corners.set(this.corners);
+      this.corners = corners;
+    }
+    const k = this.cornerCount;
+    this.corners[k] = a;
+    this.corners[k + 1] = b;
+    this.corners[k + 2] = c;
+    this.cornerCount = k + 3;
   }
 
-  /** The figures; the topology is spent afterwards (its arrays are reused). */
-  figures(): MeshFigures {
+  /** The figures; the topology is spent afterwards (its arrays are reused, and `scratch` when large enough). */
+  figures(scratch?: Int32Array): MeshFigures {
     let vertices = 0;
     let shells = 0;
     for (let v = 0; v < this.count; v++) {
@@ -196,27 +158,7 @@ export class Topology {
       vertices++;
       if (this.find(v) === v) shells++;
     }
-    // Boundary loops: union-find over the vertices of edges used by one triangle only.
-    const parent = this.parent;
-    for (let v = 0; v < this.count; v++) parent[v] = v;
-    const onBoundary = this.used;
-    onBoundary.fill(0);
-    let boundaryEdges = 0;
-    let nonManifoldEdges = 0;
-    for (let i = 0; i < this.edgeN.length; i++) {
-      const a = this.edgeKeys[i * 2]!;
-      if (a === -1) continue;
-      const n = this.edgeN[i]!;
-      if (n > 2) nonManifoldEdges++;
-      if (n !== 1) continue;
-      boundaryEdges++;
-      const b = this.edgeKeys[i * 2 + 1]!;
-      onBoundary[a] = 1;
-      onBoundary[b] = 1;
-      this.union(a, b);
-    }
-    let holes = 0;
-    for (let v = 0; v < this.count; v++) if (onBoundary[v] && this.find(v) === v) holes++;
+    const { boundaryEdges, nonManifoldEdges, holes } = this.edges(scratch);
     const size = (min: number, max: number) => (vertices ? round(max - min, 4) : 0);
     return {
       triangles: this.triangles,
@@ -230,6 +172,84 @@ export class Topology {
       nonManifoldEdges,
       degenerate: this.degenerate,
     };
+  }
+
+  /**
+   * How many triangles use each edge: every edge is listed under its lower vertex (a compressed row per vertex),
+   * each row sorted, runs counted. Used once: a boundary edge; more than twice: non-manifold. Boundary loops
+   * (holes, and a scan's open border) are union-find over the vertices of the edges used once.
+   */
+  private edges(scratch?: Int32Array) {
+    const n = this.count;
+    const corners = this.corners;
+    const total = this.cornerCount;
+    // Row starts: how many edges each vertex is the lower end of, summed.
+    const start = new Int32Array(n + 1);
+    for (let k = 0; k < total; k += 3) {
+      const a = corners[k]!, b = corners[k + 1]!, c = corners[k + 2]!;
+      start[(a < b ? a : b) + 1]!++;
+      start[(b < c ? b : c) + 1]!++;
+      start[(c < a ? c : a) + 1]!++;
+    }
+    for (let v = 0; v < n; v++) start[v + 1]! += start[v]!;
+    // The higher ends, row by row; `fill` is where each row's next entry goes.
+    const higher = scratch && scratch.length >= total ? scratch : new Int32Array(total);
+    const fill = start.slice(0, n);
+    for (let k = 0; k < total; k += 3) {
+      const a = corners[k]!, b = corners[k + 1]!, c = corners[k + 2]!;
+      if (a < b) higher[fill[a]!++] = b;
+      else higher[fill[b]!++] = a;
+      if (b < c) higher[fill[b]!++] = c;
+      else higher[fill[c]!++] = b;
+      if (c < a) higher[fill[c]!++] = a;
+      else higher[fill[a]!++] = c;
+    }
+    const parent = this.parent;
+    for (let v = 0; v < n; v++) parent[v] = v;
+    const onBoundary = this.used;
+    onBoundary.fill(0);
+    let boundaryEdges = 0;
+    let nonManifoldEdges = 0;
+    for (let v = 0; v < n; v++) {
+      const from = start[v]!;
+      const to = start[v + 1]!;
+      if (to - from > 1) sortRow(higher, from, to);
+      let i = from;
+      while (i < to) {
+        const w = higher[i]!;
+        let j = i + 1;
+        while (j < to && higher[j] === w) j++;
+        const uses = j - i;
+        if (uses > 2) nonManifoldEdges++;
+        else if (uses === 1) {
+          boundaryEdges++;
+          onBoundary[v] = 1;
+          onBoundary[w] = 1;
+          this.union(v, w);
+        }
+        i = j;
+      }
+    }
+    let holes = 0;
+    for (let v = 0; v < n; v++) if (onBoundary[v] && this.find(v) === v) holes++;
+    return { boundaryEdges, nonManifoldEdges, holes };
+  }
+}
+
+/** Sorts `list[from..to)`: insertion sort for the usual handful of neighbours, the built-in sort for a fan's centre. */
+function sortRow(list: Int32Array, from: number, to: number) {
+  if (to - from > 32) {
+    list.subarray(from, to).sort();
+    return;
+  }
+  for (let i = from + 1; i < to; i++) {
+    const x = list[i]!;
+    let j = i - 1;
+    while (j >= from && list[j]! > x) {
+      list[j + 1] = list[j]!;
+      j--;
+    }
+    list[j + 1] = x;
   }
 }
 
@@ -284,6 +304,14 @@ export class VertexWelder {
     table[o + 3] = id + 1;
     if (++this.stored > this.mask * WELD_LOAD) this.rehash();
     return id;
+  }
+
+  /** Hands the table over for reuse (Topology.figures); the welder is spent afterwards. */
+  release(): Int32Array {
+    const table = this.table;
+    this.table = new Int32Array(0);
+    this.mask = 0;
+    return table;
   }
 
   private rehash() {

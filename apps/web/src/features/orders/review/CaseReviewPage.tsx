@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Anchor, Badge, Box, Button, Card, Checkbox, ColorSwatch, Container, Grid, Group, SegmentedControl, Select, Slider, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconMapPin, IconRuler2 } from '@tabler/icons-react';
+import { IconCurrentLocation, IconMapPin, IconRuler2, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PIN_MAX, PIN_NOTE_MAX, type OrderDetailJson, type PinInput } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
@@ -112,14 +112,23 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
   const mm = (value: number) => number(value, { maximumFractionDigits: 2, minimumFractionDigits: 2 });
 
   const onPick = (pick: Pick) => {
+    setErrors(({ place: _, ...rest }) => rest);
     if (mode === 'measure') setMeasure((points) => (points.length >= 2 ? [pick.point] : [...points, pick.point]));
     else if (mode === 'pin' && canRevise && drafts.length < PIN_MAX) setPlacing({ ...pick, note: '', withMeasure: measured !== null });
   };
-  const pinAtCentre = () => {
+  const onMiss = () => setErrors((all) => ({ ...all, place: t('orders.review3d.nothingAtCentre') }));
+  // The keyboard's pick (also Enter in the scene): the surface under the cross at the centre of the view.
+  const pickAtCentre = () => {
     const pick = viewport.current?.pickCentre();
     if (pick) onPick(pick);
-    else setErrors({ place: t('orders.review3d.nothingAtCentre') });
+    else onMiss();
   };
+  // A pin placed from the keyboard goes straight to its note.
+  const noteRef = useRef<HTMLTextAreaElement>(null);
+  const placingOpen = placing !== null;
+  useEffect(() => {
+    if (placingOpen) noteRef.current?.focus();
+  }, [placingOpen]);
   const savePin = () => {
     if (!placing) return;
     const text = placing.note.trim();
@@ -233,12 +242,19 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
                     {label}
                   </Button>
                 ))}
+                <Button size="compact-sm" variant="default" onClick={() => viewport.current?.zoom(1)} disabled={!anyLoaded} aria-label={t('orders.review3d.zoomIn')}>
+                  <IconZoomIn size={16} aria-hidden />
+                </Button>
+                <Button size="compact-sm" variant="default" onClick={() => viewport.current?.zoom(-1)} disabled={!anyLoaded} aria-label={t('orders.review3d.zoomOut')}>
+                  <IconZoomOut size={16} aria-hidden />
+                </Button>
                 <SegmentedControl
                   size="xs"
                   value={mode}
                   onChange={(value) => {
                     setMode(value as Mode);
                     setPlacing(null);
+                    setErrors(({ place: _, ...rest }) => rest);
                   }}
                   aria-label={t('orders.review3d.mode')}
                   data={[
@@ -260,6 +276,7 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
                       clip={clip}
                       picking={mode !== 'orbit'}
                       onPick={onPick}
+                      onMiss={onMiss}
                       onStatus={onStatus}
                       handleRef={viewport}
                       label={t('orders.review3d.canvasLabel', { title: order.title })}
@@ -269,7 +286,9 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
               </Box>
               <Text size="xs" c="dimmed">
                 {mode === 'pin' ? t('orders.review3d.hintPin') : mode === 'measure' ? t('orders.review3d.hintMeasure') : touch ? t('orders.review3d.hintTouch') : t('orders.review3d.hint')}
+                {touch ? '' : ` ${t('orders.review3d.hintKeys')}`}
               </Text>
+              {mode === 'measure' && errors.place ? <FormMessage tone="error">{errors.place}</FormMessage> : null}
               <Group gap="md" wrap="wrap" align="center">
                 <Switch label={t('orders.review3d.section')} checked={clip !== null} onChange={(e) => setClip(e.currentTarget.checked ? 0.5 : null)} disabled={!anyLoaded} />
                 {clip !== null ? (
@@ -290,6 +309,11 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
                     <Text size="sm" fw={600} aria-live="polite" data-testid="measurement">
                       {measured !== null ? t('orders.review3d.distance', { mm: mm(measured) }) : t('orders.review3d.measurePoints', { count: measure.length })}
                     </Text>
+                    {mode === 'measure' ? (
+                      <Button size="compact-xs" variant="light" leftSection={<IconCurrentLocation size={14} aria-hidden />} onClick={pickAtCentre} disabled={!anyLoaded}>
+                        {t('orders.review3d.measureCentre')}
+                      </Button>
+                    ) : null}
                     {measure.length > 0 ? (
                       <Button size="compact-xs" variant="subtle" onClick={() => setMeasure([])}>
                         {t('orders.review3d.clearMeasure')}
@@ -392,11 +416,11 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
                 when={when}
               >
                 {canRevise && mode === 'pin' && !placing ? (
-                  <Button size="compact-sm" variant="light" leftSection={<IconMapPin size={16} aria-hidden />} onClick={pinAtCentre} disabled={!anyLoaded || drafts.length >= PIN_MAX}>
+                  <Button size="compact-sm" variant="light" leftSection={<IconMapPin size={16} aria-hidden />} onClick={pickAtCentre} disabled={!anyLoaded || drafts.length >= PIN_MAX}>
                     {t('orders.review3d.pinCentre')}
                   </Button>
                 ) : null}
-                {errors.place ? <FormMessage tone="error">{errors.place}</FormMessage> : null}
+                {mode === 'pin' && errors.place ? <FormMessage tone="error">{errors.place}</FormMessage> : null}
                 {errors.resolve ? <FormMessage tone="error">{errors.resolve}</FormMessage> : null}
                 {placing ? (
                   <Stack gap="xs" data-testid="pin-form">
@@ -409,7 +433,7 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
                       value={placing.note}
                       onChange={(e) => setPlacing({ ...placing, note: e.currentTarget.value })}
                       error={errors.placing}
-                      data-autofocus
+                      ref={noteRef}
                     />
                     {measured !== null ? (
                       <Checkbox

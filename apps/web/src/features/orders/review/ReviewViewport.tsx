@@ -22,7 +22,12 @@ export interface ViewportHandle {
   lookAt: (point: Vec3, camera: CameraView | null) => void;
   cameraView: () => CameraView;
   pickCentre: () => Pick | null;
+  /** One step closer (1) or further (-1). */
+  zoom: (direction: 1 | -1) => void;
 }
+
+/** One press of + or - (or a zoom button) moves the camera this much closer or further. */
+const ZOOM_STEP = 0.8;
 
 interface Props {
   layers: ReviewLayer[];
@@ -32,6 +37,8 @@ interface Props {
   /** Whether a tap on the model picks a point (pin or measuring mode). */
   picking: boolean;
   onPick: (pick: Pick) => void;
+  /** Enter in the scene found no surface at the centre of the view. */
+  onMiss: () => void;
   onStatus: (fileId: string, status: LayerStatus) => void;
   handleRef: React.RefObject<ViewportHandle | null>;
   label: string;
@@ -42,7 +49,7 @@ interface Props {
  * and the pins' numbers drawn over it (decorative: the pin list beside it is what keyboards and screen readers
  * use). A tap or click that did not move the camera picks a point when `picking`.
  */
-export default function ReviewViewport({ layers, pins, measure, clip, picking, onPick, onStatus, handleRef, label }: Props) {
+export default function ReviewViewport({ layers, pins, measure, clip, picking, onPick, onMiss, onStatus, handleRef, label }: Props) {
   const { dir } = useI18n();
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -51,11 +58,11 @@ export default function ReviewViewport({ layers, pins, measure, clip, picking, o
   const loaded = useRef(new Set<string>());
   const [ready, setReady] = useState(0);
   const fitted = useRef(false);
-  const callbacks = useRef({ onPick, onStatus, picking });
+  const callbacks = useRef({ onPick, onMiss, onStatus, picking });
   const pinsRef = useRef(pins);
   // The scene's listeners read the latest props through these.
   useEffect(() => {
-    callbacks.current = { onPick, onStatus, picking };
+    callbacks.current = { onPick, onMiss, onStatus, picking };
     pinsRef.current = pins;
   });
 
@@ -73,6 +80,7 @@ export default function ReviewViewport({ layers, pins, measure, clip, picking, o
       lookAt: (point, camera) => scene.lookAt(point, camera),
       cameraView: () => scene.cameraView(),
       pickCentre: () => scene.pickCentre(),
+      zoom: (direction) => scene.zoom(direction > 0 ? ZOOM_STEP : 1 / ZOOM_STEP),
     };
     // A tap picks; a drag orbits.
     const canvas = canvasRef.current!;
@@ -88,11 +96,26 @@ export default function ReviewViewport({ layers, pins, measure, clip, picking, o
       const pick = scene.pick(event.clientX, event.clientY);
       if (pick) callbacks.current.onPick(pick);
     };
+    // The keyboard's way to what the mouse does (arrow keys pan and Shift + arrows rotate in OrbitControls):
+    // + and - zoom; Enter or Space picks the point under the cross at the centre, for a pin or a measurement.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === '+' || event.key === '=') scene.zoom(ZOOM_STEP);
+      else if (event.key === '-' || event.key === '_') scene.zoom(1 / ZOOM_STEP);
+      else if ((event.key === 'Enter' || event.key === ' ') && callbacks.current.picking) {
+        const pick = scene.pickCentre();
+        if (pick) callbacks.current.onPick(pick);
+        else callbacks.current.onMiss();
+      } else return;
+      event.preventDefault();
+    };
     canvas.addEventListener('pointerdown', onDown);
     canvas.addEventListener('pointerup', onUp);
+    canvas.addEventListener('keydown', onKey);
     return () => {
       canvas.removeEventListener('pointerdown', onDown);
       canvas.removeEventListener('pointerup', onUp);
+      canvas.removeEventListener('keydown', onKey);
       handleRef.current = null;
       sceneRef.current = null;
       loadedIds.clear();
@@ -172,7 +195,19 @@ export default function ReviewViewport({ layers, pins, measure, clip, picking, o
         style={{ display: 'block', width: '100%', height: '100%', touchAction: 'none', cursor: picking ? 'crosshair' : 'grab' }}
       />
       <div ref={labelsRef} aria-hidden dir={dir} style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} />
+      {picking ? <Crosshair /> : null}
     </Box>
+  );
+}
+
+/** The cross at the centre of the view: where Enter (or "at the centre" beside the scene) picks a point. */
+function Crosshair() {
+  const arm = { position: 'absolute', background: '#1864ab', boxShadow: '0 0 0 1px #fff' } as const;
+  return (
+    <div aria-hidden data-testid="review-crosshair" style={{ position: 'absolute', left: '50%', top: '50%', width: 0, height: 0, pointerEvents: 'none' }}>
+      <span style={{ ...arm, left: -11, top: -1, width: 22, height: 2 }} />
+      <span style={{ ...arm, left: -1, top: -11, width: 2, height: 22 }} />
+    </div>
   );
 }
 

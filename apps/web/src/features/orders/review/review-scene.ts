@@ -16,6 +16,7 @@ import {
   Scene,
   SphereGeometry,
   Sphere,
+  TOUCH,
   Vector2,
   Vector3,
   WebGLRenderer,
@@ -86,7 +87,9 @@ export class ReviewScene {
     this.scene.add(this.camera, new HemisphereLight('#ffffff', '#7d828a', 1.3), this.markers, this.measure);
     this.controls = new OrbitControls(this.camera, canvas);
     this.controls.enableDamping = false;
-    this.controls.listenToKeyEvents(canvas); // arrow keys pan while the canvas has focus
+    // Phones: one finger orbits, two fingers pinch to zoom and move to pan (the canvas has touch-action: none).
+    this.controls.touches = { ONE: TOUCH.ROTATE, TWO: TOUCH.DOLLY_PAN };
+    this.controls.listenToKeyEvents(canvas); // arrow keys pan, Shift + arrows rotate while the canvas has focus
     this.controls.addEventListener('change', () => this.render());
     this.observer = new ResizeObserver(() => this.resize());
     this.observer.observe(container);
@@ -192,6 +195,15 @@ export class ReviewScene {
     this.controls.target.copy(centre);
     this.controls.maxDistance = distance * 8;
     this.controls.minDistance = radius * 0.05;
+    this.controls.update();
+    this.render();
+  }
+
+  /** Moves the camera towards (factor < 1) or away from (> 1) what it looks at: zoom from keys and buttons. */
+  zoom(factor: number) {
+    const offset = this.camera.position.clone().sub(this.controls.target);
+    const length = Math.min(Math.max(offset.length() * factor, this.controls.minDistance), this.controls.maxDistance);
+    this.camera.position.copy(this.controls.target).add(offset.setLength(length));
     this.controls.update();
     this.render();
   }
