@@ -89,6 +89,8 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
   STRIPE_API_URL: url(['https:', 'http:']).default('https://api.stripe.com'),
+  /** How often the Stripe library retries a request lost on the network or answered 409/5xx (same idempotency key). */
+  STRIPE_MAX_RETRIES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be between 0 and 5').max(5, 'must be between 0 and 5').default(2),
   MOYASAR_SECRET_KEY: z.string().regex(/^sk_/, 'must start with sk_').optional(),
   MOYASAR_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
   MOYASAR_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -154,7 +156,7 @@ export interface PaymentsConfig {
   feePercent: number;
   /** The smallest payout, major units. */
   payoutMinimum: number;
-  stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string | null; apiUrl: string } | null;
+  stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string | null; apiUrl: string; maxRetries: number } | null;
   moyasar: { secretKey: string; publishableKey: string | null; webhookToken: string | null; apiUrl: string } | null;
 }
 
@@ -231,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
             apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
+            maxRetries: e.STRIPE_MAX_RETRIES,
           }
         : null,
       moyasar: e.MOYASAR_SECRET_KEY

@@ -37,6 +37,11 @@ export interface PaymentProvider {
   fetch(ref: string): Promise<ProviderPayment | null>;
   /** Gives `amount` back to the card. Idempotent per our payment id. */
   refund(ref: string, amount: number, paymentId: string): Promise<void>;
+  /**
+   * Sends a payout to a connected account (Stripe Connect Transfer); only providers that can pay out have it.
+   * Idempotent per payout id. Amount in minor units.
+   */
+  transfer?(payout: { id: string; amount: number; currency: string; destination: string }): Promise<{ ref: string }>;
   /** The event in a webhook body when its signature is good, else null. */
   verifyWebhook(rawBody: string, headers: Headers): WebhookEvent | null;
 }
