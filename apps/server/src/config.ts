@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseKey } from './platform/secrets/sealed-box.js';
 
 /**
  * The only reader of process.env. Everything the server can be told is here, validated once at
@@ -85,6 +86,14 @@ const envSchema = z.object({
   PLATFORM_FEE_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0, 'must be between 0 and 50').max(50, 'must be between 0 and 50').default(10),
   /** The smallest payout a designer may request, in major units (issue 20). */
   PAYOUT_MINIMUM: z.coerce.number({ error: 'must be a number' }).min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').default(50),
+  /**
+   * The AES-256-GCM key payout details are sealed with (docs/decisions/0043): 64 hex digits or base64 of 32 bytes.
+   * Unset: a key made once under DATA_DIR/secrets (one instance; several must share this one).
+   */
+  PAYOUT_DETAILS_KEY: z
+    .string()
+    .refine((text) => parseKey(text) !== null, 'must be a 256-bit key: 64 hex digits (openssl rand -hex 32) or 44 base64 characters')
+    .optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
@@ -156,6 +165,8 @@ export interface PaymentsConfig {
   feePercent: number;
   /** The smallest payout, major units. */
   payoutMinimum: number;
+  /** PAYOUT_DETAILS_KEY as given (checked); null: the key file under DATA_DIR. */
+  payoutDetailsKey: string | null;
   stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string | null; apiUrl: string; maxRetries: number } | null;
   moyasar: { secretKey: string; publishableKey: string | null; webhookToken: string | null; apiUrl: string } | null;
 }
@@ -227,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       provider: e.PAYMENT_PROVIDER,
       feePercent: e.PLATFORM_FEE_PERCENT,
       payoutMinimum: e.PAYOUT_MINIMUM,
+      payoutDetailsKey: e.PAYOUT_DETAILS_KEY ?? null,
       stripe: e.STRIPE_SECRET_KEY
         ? {
             secretKey: e.STRIPE_SECRET_KEY,

@@ -12,6 +12,14 @@ export interface ProviderPayment {
   paymentId: string | null;
 }
 
+/** A payout sent to a connected account: our payout id (the idempotency key), minor units, `acct_...`. */
+export interface PayoutTransfer {
+  id: string;
+  amount: number;
+  currency: string;
+  destination: string;
+}
+
 export interface WebhookEvent {
   /** The provider's event id: the same event delivered twice is acted on once. */
   eventId: string;
@@ -41,7 +49,7 @@ export interface PaymentProvider {
    * Sends a payout to a connected account (Stripe Connect Transfer); only providers that can pay out have it.
    * Idempotent per payout id. Amount in minor units.
    */
-  transfer?(payout: { id: string; amount: number; currency: string; destination: string }): Promise<{ ref: string }>;
+  transfer?(payout: PayoutTransfer): Promise<{ ref: string }>;
   /** The event in a webhook body when its signature is good, else null. */
   verifyWebhook(rawBody: string, headers: Headers): WebhookEvent | null;
 }
