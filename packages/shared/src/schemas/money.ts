@@ -158,6 +158,8 @@ export interface PayoutsJson {
 export interface AdminPayoutJson extends PayoutJson {
   designer: { _id: string; username: string; email: string };
   details: { accountHolder: string | null; iban: string | null; bankName: string | null; stripeAccount: string | null } | null;
+  /** Marking it paid sends a Stripe Transfer to the account it was requested to (no reference to give). */
+  byTransfer: boolean;
 }
 
 /** `GET /api/admin/totals`: the platform's books (major units). Sum of all accounts is zero. */

@@ -235,6 +235,8 @@ describe('Stripe adapter', async () => {
     const pay = () => as(admin, 'POST', `/api/admin/payouts/${id}/paid`, {});
     expect((await as(designer, 'POST', `/api/admin/payouts/${id}/paid`, {})).statusCode).toBe(403);
     expect((await as(buyer, 'POST', `/api/admin/payouts/${id}/paid`, {})).statusCode).toBe(403);
+    const listed = (await as(admin, 'GET', '/api/admin/payouts')).json().find((p: { _id: string }) => p._id === id);
+    expect(listed).toMatchObject({ method: 'stripe', destination: 'acct_••••erA1', byTransfer: true });
     const before = stripe.requests.length;
     transfersDown = true;
     const down = await pay();

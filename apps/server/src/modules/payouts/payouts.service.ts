@@ -220,11 +220,15 @@ export async function adminListPayouts(ctx: AppContext, status: 'requested' | 'p
       return {
         ...toPayoutJson(r.p),
         designer: r.designer,
+        byTransfer: paidByTransfer(ctx, r.p),
         details: d ? { accountHolder: d.bank?.accountHolder ?? null, iban: d.bank?.iban ?? null, bankName: d.bank?.bankName ?? null, stripeAccount: d.stripeAccount } : null,
       };
     }),
   );
 }
+
+/** A payout to a Stripe account, with Stripe (which can transfer) as the provider: paid by a Transfer. */
+const paidByTransfer = (ctx: AppContext, payout: PayoutRow) => payout.method === 'stripe' && payout.stripeAccount !== null && providerFor(ctx).transfer !== undefined;
 
 /**
  * `POST /admin/payouts/{id}/paid` and `/rejected`: one conditional UPDATE (`status = 'requested'`), so of two
@@ -249,8 +253,8 @@ export async function decidePayout(ctx: AppContext, admin: UserRow, id: string, 
       .returning();
     if (!claimed) return null;
     let payout: PayoutRow = claimed;
-    if (decision.paid && payout.method === 'stripe' && payout.stripeAccount && provider.transfer) {
-      const { ref } = await transferOrRefuse(provider, { id: payout.id, amount: payout.amount, currency: payout.currency, destination: payout.stripeAccount });
+    if (decision.paid && paidByTransfer(ctx, payout)) {
+      const { ref } = await transferOrRefuse(provider, { id: payout.id, amount: payout.amount, currency: payout.currency, destination: payout.stripeAccount! });
       const [withReference] = await tx.update(payouts).set({ reference: ref }).where(eq(payouts.id, payout.id)).returning();
       payout = withReference!;
     } else if (decision.paid && !decision.reference) {

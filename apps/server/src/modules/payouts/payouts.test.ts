@@ -114,7 +114,7 @@ describe('payouts', () => {
     expect((await call(designer, 'GET', '/api/admin/payouts')).statusCode).toBe(403);
     expect((await call(designer, 'POST', `/api/admin/payouts/${id}/paid`, { reference: 'TRX-1' })).statusCode).toBe(403);
     const listed = (await call(admin, 'GET', '/api/admin/payouts')).json().find((p: { _id: string }) => p._id === id);
-    expect(listed).toMatchObject({ designer: { _id: designer.user._id }, details: { iban: 'SA0380000000608010167519' } });
+    expect(listed).toMatchObject({ designer: { _id: designer.user._id }, details: { iban: 'SA0380000000608010167519' }, byTransfer: false });
     expect((await call(admin, 'POST', `/api/admin/payouts/${id}/paid`, {})).statusCode).toBe(400);
 
     const results = await Promise.all([1, 2, 3].map(() => call(admin, 'POST', `/api/admin/payouts/${id}/paid`, { reference: 'TRX-1' })));
