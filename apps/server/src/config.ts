@@ -177,13 +177,17 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables whose value is never repeated in an error. */
+const SECRET_NAMES = ['PAYOUT_DETAILS_KEY'];
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as unset, as in most .env tooling.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`),
+      // A wrong key is still most of a key: never echoed into logs.
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}${SECRET_NAMES.includes(String(i.path[0])) ? '' : ` (got ${JSON.stringify(present[String(i.path[0])])})`}`),
     );
   }
   const e = parsed.data;
