@@ -26,6 +26,18 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes PAYOUT_DETAILS_KEY as 64 hex digits or base64 of 32 bytes, and never repeats a wrong one (ADR 0043)', () => {
+    expect(loadConfig({}).payments.payoutDetailsKey).toBeNull();
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ PAYOUT_DETAILS_KEY: hex }).payments.payoutDetailsKey).toBe(hex);
+    expect(loadConfig({ PAYOUT_DETAILS_KEY: Buffer.alloc(32, 7).toString('base64') }).payments.payoutDetailsKey).not.toBeNull();
+    expect(() => loadConfig({ PAYOUT_DETAILS_KEY: 'ab'.repeat(16) })).toThrow(/PAYOUT_DETAILS_KEY: must be a 256-bit key/);
+    expect(() => loadConfig({ PAYOUT_DETAILS_KEY: 'ab'.repeat(16) })).not.toThrow(/abab/);
+    expect(loadConfig({}).payments.stripe).toBeNull();
+    expect(loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }).payments.stripe).toMatchObject({ maxRetries: 2, apiUrl: 'https://api.stripe.com' });
+    expect(() => loadConfig({ STRIPE_MAX_RETRIES: '9' })).toThrow(/STRIPE_MAX_RETRIES: must be between 0 and 5/);
+  });
+
   it('uses secure cookies behind https', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://cusp.example/' })).toMatchObject({ publicUrl: 'https://cusp.example', secureCookies: true });
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseKey } from './platform/secrets/sealed-box.js';
 
 /**
  * The only reader of process.env. Everything the server can be told is here, validated once at
@@ -85,10 +86,20 @@ const envSchema = z.object({
   PLATFORM_FEE_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0, 'must be between 0 and 50').max(50, 'must be between 0 and 50').default(10),
   /** The smallest payout a designer may request, in major units (issue 20). */
   PAYOUT_MINIMUM: z.coerce.number({ error: 'must be a number' }).min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').default(50),
+  /**
+   * The AES-256-GCM key payout details are sealed with (docs/decisions/0043): 64 hex digits or base64 of 32 bytes.
+   * Unset: a key made once under DATA_DIR/secrets (one instance; several must share this one).
+   */
+  PAYOUT_DETAILS_KEY: z
+    .string()
+    .refine((text) => parseKey(text) !== null, 'must be a 256-bit key: 64 hex digits (openssl rand -hex 32) or 44 base64 characters')
+    .optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
   STRIPE_API_URL: url(['https:', 'http:']).default('https://api.stripe.com'),
+  /** How often the Stripe library retries a request lost on the network or answered 409/5xx (same idempotency key). */
+  STRIPE_MAX_RETRIES: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be between 0 and 5').max(5, 'must be between 0 and 5').default(2),
   MOYASAR_SECRET_KEY: z.string().regex(/^sk_/, 'must start with sk_').optional(),
   MOYASAR_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
   MOYASAR_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -154,7 +165,9 @@ export interface PaymentsConfig {
   feePercent: number;
   /** The smallest payout, major units. */
   payoutMinimum: number;
-  stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string | null; apiUrl: string } | null;
+  /** PAYOUT_DETAILS_KEY as given (checked); null: the key file under DATA_DIR. */
+  payoutDetailsKey: string | null;
+  stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string | null; apiUrl: string; maxRetries: number } | null;
   moyasar: { secretKey: string; publishableKey: string | null; webhookToken: string | null; apiUrl: string } | null;
 }
 
@@ -164,13 +177,17 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables whose value is never repeated in an error. */
+const SECRET_NAMES = ['PAYOUT_DETAILS_KEY'];
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as unset, as in most .env tooling.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`),
+      // A wrong key is still most of a key: never echoed into logs.
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}${SECRET_NAMES.includes(String(i.path[0])) ? '' : ` (got ${JSON.stringify(present[String(i.path[0])])})`}`),
     );
   }
   const e = parsed.data;
@@ -225,12 +242,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       provider: e.PAYMENT_PROVIDER,
       feePercent: e.PLATFORM_FEE_PERCENT,
       payoutMinimum: e.PAYOUT_MINIMUM,
+      payoutDetailsKey: e.PAYOUT_DETAILS_KEY ?? null,
       stripe: e.STRIPE_SECRET_KEY
         ? {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
             apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
+            maxRetries: e.STRIPE_MAX_RETRIES,
           }
         : null,
       moyasar: e.MOYASAR_SECRET_KEY

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { seedDemo } from './seed/index.js';
 import { startJobs } from './platform/jobs/scheduler.js';
 import { scheduledJobs } from './jobs.js';
+import { sealLegacyPayoutDetails } from './modules/payouts/index.js';
 
 /** The advisory lock the start (migrations, then demo data) runs under; any fixed number no job uses. */
 const STARTUP_LOCK_KEY = 727_000;
@@ -61,6 +62,9 @@ async function main() {
   await ctx.database.withLock(STARTUP_LOCK_KEY, async () => {
     await ctx.database.migrate();
     logger.info('database ready');
+    // Payout details kept in clear before migration 0018 are sealed now: the key is not the database's (ADR 0043).
+    const sealed = await sealLegacyPayoutDetails(ctx);
+    if (sealed) logger.info(`payout details sealed: ${sealed}`);
     if (stopRequested) return;
     if (config.seedDemo && (await seedDemo(ctx))) logger.info('demo data created (accounts in the README)');
   });

@@ -278,6 +278,8 @@ export const ERRORS = {
   STRIPE_ACCOUNT_INVALID: { status: 400, message: MONEY_MESSAGES.stripeAccount },
   PAYOUT_REFERENCE: { status: 400, message: MONEY_MESSAGES.reference },
   PAYOUT_REJECT_REASON: { status: 400, message: MONEY_MESSAGES.rejectReason },
+  /** Stripe refused the Transfer (account not connected, balance too low): the sentence adds Stripe's reason. */
+  PAYOUT_TRANSFER_REFUSED: { status: 409, message: 'Stripe refused the transfer.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

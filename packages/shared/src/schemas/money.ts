@@ -30,6 +30,7 @@ export const MONEY_MESSAGES = {
   noDetails: 'Please add your payout details first.',
   payoutNotFound: 'Payout not found.',
   payoutDecided: 'This payout has already been decided.',
+  transferRefused: (reason: string) => `Stripe refused the transfer: ${reason}`,
   disputeNotFound: 'No dispute for this order.',
 } as const;
 
@@ -77,8 +78,11 @@ export type PayoutDetailsInput = z.input<typeof payoutDetailsInput>;
 
 /** `POST /api/payouts`. */
 export const payoutRequestInput = z.object({ amount });
-/** `POST /api/admin/payouts/{id}/paid` and `/rejected`. */
-export const payoutPaidInput = z.object({ reference: line({ error: MONEY_MESSAGES.reference }).min(1, MONEY_MESSAGES.reference).max(140) });
+/**
+ * `POST /api/admin/payouts/{id}/paid` and `/rejected`. The reference of the bank transfer; not asked for a payout
+ * that Stripe pays by a Transfer (its id becomes the reference), so the server checks that it is present otherwise.
+ */
+export const payoutPaidInput = z.object({ reference: line({ error: MONEY_MESSAGES.reference }).min(1, MONEY_MESSAGES.reference).max(140).optional() });
 export const payoutRejectedInput = z.object({ reason: text({ error: MONEY_MESSAGES.rejectReason }).min(1, MONEY_MESSAGES.rejectReason).max(ORDER_NOTE_MAX) });
 
 /** A dispute as both parties and administrators see it. */
@@ -154,6 +158,8 @@ export interface PayoutsJson {
 export interface AdminPayoutJson extends PayoutJson {
   designer: { _id: string; username: string; email: string };
   details: { accountHolder: string | null; iban: string | null; bankName: string | null; stripeAccount: string | null } | null;
+  /** Marking it paid sends a Stripe Transfer to the account it was requested to (no reference to give). */
+  byTransfer: boolean;
 }
 
 /** `GET /api/admin/totals`: the platform's books (major units). Sum of all accounts is zero. */

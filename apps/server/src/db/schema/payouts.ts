@@ -4,16 +4,24 @@ import { users } from './users.js';
 
 /**
  * Where a designer's payouts go (issue 20, docs/decisions/0036): a bank account (IBAN, checked by its checksum) or a
- * Stripe Connect account. Read only by its owner and administrators, and shown masked.
+ * Stripe Connect account. Read only by its owner and administrators, and shown masked. The bank account (holder,
+ * IBAN, bank) is sealed with AES-256-GCM in `sealed` (docs/decisions/0043); the Stripe account id is an identifier
+ * that moves no money by itself and stays readable, as a Transfer needs it.
  */
 export const payoutDetails = pgTable('payout_details', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   method: text('method', { enum: ['bank', 'stripe'] }).notNull(),
-  accountHolder: text('account_holder'),
-  iban: text('iban'),
-  bankName: text('bank_name'),
+  /** `{ accountHolder, iban, bankName }` as JSON, sealed for this user (platform/secrets/sealed-box.ts). */
+  sealed: text('sealed'),
+  /**
+   * Where the bank account was kept in clear before migration 0018: emptied into `sealed` at start
+   * (sealLegacyPayoutDetails), never written; to be dropped by a later migration.
+   */
+  legacyAccountHolder: text('account_holder'),
+  legacyIban: text('iban'),
+  legacyBankName: text('bank_name'),
   stripeAccount: text('stripe_account'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -33,6 +41,8 @@ export const payouts = pgTable(
     method: text('method', { enum: ['bank', 'stripe'] }).notNull(),
     /** The masked destination as it was when requested (the details may change later). */
     destination: text('destination').notNull(),
+    /** The Stripe Connect account (`acct_...`) as it was when requested: where a Transfer pays this payout. */
+    stripeAccount: text('stripe_account'),
     status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('requested'),
     reference: text('reference'),
     reason: text('reason'),

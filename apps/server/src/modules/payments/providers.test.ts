@@ -50,6 +50,8 @@ describe('Stripe adapter', async () => {
   const intents = new Map<string, { id: string; object: 'payment_intent'; status: string; amount: number; currency: string; client_secret: string; metadata: Record<string, string> }>();
   let n = 0;
   let stripeDown = false;
+  let transfersDown = false;
+  let t = 0;
   const stripe = await fakeProvider((r) => {
     if (r.headers.authorization !== 'Bearer sk_test_cusp') return { status: 401, json: { error: { message: 'Invalid API Key provided' } } };
     if (r.method === 'POST' && r.url === '/v1/payment_intents') {
@@ -76,9 +78,17 @@ describe('Stripe adapter', async () => {
       if (stripeDown) return { status: 500, json: { error: { message: 'An error occurred with our connection to Stripe.' } } };
       return { status: 200, json: { id: 're_1', object: 'refund', status: 'succeeded' } };
     }
+    if (r.method === 'POST' && r.url === '/v1/transfers') {
+      // https://docs.stripe.com/api/transfers/create
+      const f = new URLSearchParams(r.body);
+      if (transfersDown) return { status: 500, json: { error: { type: 'api_error', message: 'An error occurred with our connection to Stripe.' } } };
+      if (f.get('destination') === 'acct_1Restricted00') return { status: 400, json: { error: { type: 'invalid_request_error', message: 'Your destination account needs to have at least one of the following capabilities enabled: transfers' } } };
+      return { status: 200, json: { id: `tr_test${++t}`, object: 'transfer', amount: Number(f.get('amount')), currency: f.get('currency'), destination: f.get('destination'), metadata: { payoutId: f.get('metadata[payoutId]') } } };
+    }
     return { status: 404, json: { error: { message: 'Unrecognized request URL' } } };
   });
   const { app, ctx, close } = await buildTestApp({
+    PAYOUT_MINIMUM: '10',
     PAYMENT_PROVIDER: 'stripe',
     STRIPE_SECRET_KEY: 'sk_test_cusp',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_cusp',
@@ -199,6 +209,63 @@ describe('Stripe adapter', async () => {
     // Event types we do not act on are acknowledged.
     const other = JSON.stringify({ id: 'evt_2', type: 'customer.created', data: { object: { object: 'customer' } } });
     expect((await webhook(other, signStripe(other))).statusCode).toBe(200);
+  });
+
+  it('pays a payout to a Stripe account by a Transfer, once, retried with the same key; Stripe refusing changes nothing', async () => {
+    // A designer with a completed order of 50.00: 45.00 available.
+    const { intent, buyer, designer } = await newOrder();
+    const piId = intent.clientSecret.split('_secret_')[0];
+    intents.get(piId)!.status = 'succeeded';
+    await confirm(buyer.cookie, piId);
+    const body = multipart({}, [{ field: 'file', name: 'd.stl', type: 'application/octet-stream', data: binaryStl() }]);
+    const file = (await app.inject({ method: 'POST', url: '/api/order-files', payload: body.payload, headers: { ...body.headers, cookie: designer.cookie } })).json();
+    await app.inject({ method: 'POST', url: `/api/orders/${intent.orderId}/deliver`, headers: { cookie: designer.cookie }, payload: { files: [file._id] } });
+    expect((await app.inject({ method: 'POST', url: `/api/orders/${intent.orderId}/accept`, headers: { cookie: buyer.cookie } })).statusCode).toBe(200);
+    const as = (who: { cookie: string }, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => app.inject({ method, url, payload, headers: { cookie: who.cookie } });
+    const saved = await as(designer, 'PUT', '/api/payouts/details', { method: 'stripe', stripeAccount: 'acct_1DesignerA1' });
+    expect(saved.json()).toMatchObject({ method: 'stripe', stripeAccount: 'acct_••••erA1' });
+    const requested = await as(designer, 'POST', '/api/payouts', { amount: 20 });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const id = requested.json()._id;
+    // The details changing afterwards does not move where this payout goes.
+    await as(designer, 'PUT', '/api/payouts/details', { method: 'stripe', stripeAccount: 'acct_1Restricted00' });
+
+    const admin = await signUpAndLogin(app);
+    await applyAdminCommand(ctx.db, 'grant', admin.input.email);
+    const pay = () => as(admin, 'POST', `/api/admin/payouts/${id}/paid`, {});
+    expect((await as(designer, 'POST', `/api/admin/payouts/${id}/paid`, {})).statusCode).toBe(403);
+    expect((await as(buyer, 'POST', `/api/admin/payouts/${id}/paid`, {})).statusCode).toBe(403);
+    const listed = (await as(admin, 'GET', '/api/admin/payouts')).json().find((p: { _id: string }) => p._id === id);
+    expect(listed).toMatchObject({ method: 'stripe', destination: 'acct_••••erA1', byTransfer: true });
+    const before = stripe.requests.length;
+    transfersDown = true;
+    const down = await pay();
+    expect(down.statusCode).toBe(503);
+    // The library retried (STRIPE_MAX_RETRIES, default 2) with our idempotency key each time.
+    const tries = stripe.requests.slice(before).filter((r) => r.url === '/v1/transfers');
+    expect(tries.map((r) => r.headers['idempotency-key'])).toEqual([`cusp-transfer-${id}`, `cusp-transfer-${id}`, `cusp-transfer-${id}`]);
+    expect((await as(designer, 'GET', '/api/payouts')).json()).toMatchObject({ reserved: 20, paidOut: 0, payouts: [{ _id: id, status: 'requested' }] });
+    transfersDown = false;
+
+    const results = await Promise.all([pay(), pay()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const sent = stripe.requests.filter((r) => r.url === '/v1/transfers' && r.headers['idempotency-key'] === `cusp-transfer-${id}`).at(-1)!;
+    expect(sent.headers.authorization).toBe('Bearer sk_test_cusp');
+    expect(sent.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(sent.body))).toEqual({ amount: '2000', currency: 'usd', destination: 'acct_1DesignerA1', 'metadata[payoutId]': id });
+    const paid = results.find((r) => r.statusCode === 200)!.json();
+    expect(paid).toMatchObject({ status: 'paid', reference: expect.stringMatching(/^tr_test\d+$/) });
+    expect((await as(designer, 'GET', '/api/payouts')).json()).toMatchObject({ available: 25, reserved: 0, paidOut: 20 });
+
+    // Stripe refusing the account (a 4xx): 409 with its reason, the payout still requested, the money still reserved.
+    const second = (await as(designer, 'POST', '/api/payouts', { amount: 10 })).json();
+    const refused = await as(admin, 'POST', `/api/admin/payouts/${second._id}/paid`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^Stripe refused the transfer: .*capabilities/);
+    expect((await as(designer, 'GET', '/api/payouts')).json()).toMatchObject({ available: 15, reserved: 10, paidOut: 20 });
+    // The administrator can still reject it: the money returns.
+    expect((await as(admin, 'POST', `/api/admin/payouts/${second._id}/rejected`, { reason: 'The Stripe account cannot receive transfers yet.' })).statusCode).toBe(200);
+    expect((await as(designer, 'GET', '/api/payouts')).json()).toMatchObject({ available: 25, reserved: 0 });
   });
 
   it('checks signatures as Stripe documents them', () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   formatMoney,
@@ -15,6 +15,8 @@ import {
 import type { AppContext } from '../../context.js';
 import { disputes, payoutDetails, payouts, users, type PayoutDetailsRow, type PayoutRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
+import { providerFor, ProviderError, type PaymentProvider, type PayoutTransfer } from '../../platform/payments/index.js';
+import { keyFromFile, parseKey, seal, unseal } from '../../platform/secrets/sealed-box.js';
 import { balanceOf, bookPayoutDecided, bookPayoutReserved, designerLines, platformTotals } from '../ledger/index.js';
 import { notifyPayoutDecided } from '../notifications/index.js';
 
@@ -30,19 +32,52 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const maskIban = (iban: string) => `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
 const maskAccount = (account: string) => `acct_••••${account.slice(-4)}`;
 
-function toDetailsJson(row: PayoutDetailsRow): PayoutDetailsJson {
+/** The bank account as it is sealed in `payout_details.sealed`. */
+interface BankAccount {
+  accountHolder: string;
+  iban: string;
+  bankName: string;
+}
+
+/** A details row with its bank account opened (null for a Stripe account, or a value sealed with a lost key). */
+type OpenDetails = PayoutDetailsRow & { bank: BankAccount | null };
+
+const keys = new WeakMap<AppContext, Promise<Buffer>>();
+
+/** PAYOUT_DETAILS_KEY, or the key kept under DATA_DIR (made on first use): docs/decisions/0043. */
+function detailsKey(ctx: AppContext): Promise<Buffer> {
+  let key = keys.get(ctx);
+  if (!key) {
+    const configured = ctx.config.payments.payoutDetailsKey;
+    key = configured ? Promise.resolve(parseKey(configured)!) : keyFromFile(ctx.config.dataDir, 'payout-details').then((k) => k.key);
+    keys.set(ctx, key);
+  }
+  return key;
+}
+
+async function openDetails(ctx: AppContext, row: PayoutDetailsRow): Promise<OpenDetails> {
+  if (!row.sealed) return { ...row, bank: null };
+  const opened = unseal(await detailsKey(ctx), row.sealed, row.userId);
+  // Sealed with another key (PAYOUT_DETAILS_KEY changed, or the key file lost): unreadable, to be entered again.
+  return { ...row, bank: opened ? (JSON.parse(opened) as BankAccount) : null };
+}
+
+/** Whether the row can be paid to: a readable bank account, or a Stripe account. */
+const usable = (d: OpenDetails) => (d.method === 'bank' ? d.bank !== null : d.stripeAccount !== null);
+
+function toDetailsJson(d: OpenDetails): PayoutDetailsJson {
   return {
-    method: row.method,
-    accountHolder: row.accountHolder,
-    iban: row.iban ? maskIban(row.iban) : null,
-    bankName: row.bankName,
-    stripeAccount: row.stripeAccount ? maskAccount(row.stripeAccount) : null,
-    updatedAt: row.updatedAt.toISOString(),
+    method: d.method,
+    accountHolder: d.bank?.accountHolder ?? null,
+    iban: d.bank ? maskIban(d.bank.iban) : null,
+    bankName: d.bank?.bankName ?? null,
+    stripeAccount: d.stripeAccount ? maskAccount(d.stripeAccount) : null,
+    updatedAt: d.updatedAt.toISOString(),
   };
 }
 
 /** Where the payout goes, as the history shows it. */
-const destinationOf = (row: PayoutDetailsRow) => (row.method === 'bank' ? `${row.bankName ?? ''} ${maskIban(row.iban ?? '')}`.trim() : maskAccount(row.stripeAccount ?? ''));
+const destinationOf = (d: OpenDetails) => (d.method === 'bank' ? `${d.bank?.bankName ?? ''} ${maskIban(d.bank?.iban ?? '')}`.trim() : maskAccount(d.stripeAccount ?? ''));
 
 function toPayoutJson(row: PayoutRow): PayoutJson {
   return {
@@ -59,15 +94,40 @@ function toPayoutJson(row: PayoutRow): PayoutJson {
   };
 }
 
-async function detailsRow(ctx: AppContext, userId: string) {
+async function detailsRow(ctx: AppContext, userId: string): Promise<OpenDetails | null> {
   const [row] = await ctx.db.select().from(payoutDetails).where(eq(payoutDetails.userId, userId));
-  return row ?? null;
+  if (!row) return null;
+  const opened = await openDetails(ctx, row);
+  return usable(opened) ? opened : null;
+}
+
+/**
+ * Seals the bank accounts kept in clear before migration 0018 and empties the old columns; run at start, under the
+ * start's lock. Each row once (`sealed IS NULL` in the UPDATE). Returns how many it sealed.
+ */
+export async function sealLegacyPayoutDetails(ctx: AppContext): Promise<number> {
+  const legacy = await ctx.db
+    .select()
+    .from(payoutDetails)
+    .where(and(isNull(payoutDetails.sealed), or(isNotNull(payoutDetails.legacyIban), isNotNull(payoutDetails.legacyAccountHolder), isNotNull(payoutDetails.legacyBankName))));
+  const key = await detailsKey(ctx);
+  let count = 0;
+  for (const row of legacy) {
+    const bank: BankAccount = { accountHolder: row.legacyAccountHolder ?? '', iban: row.legacyIban ?? '', bankName: row.legacyBankName ?? '' };
+    const done = await ctx.db
+      .update(payoutDetails)
+      .set({ sealed: seal(key, JSON.stringify(bank), row.userId), legacyAccountHolder: null, legacyIban: null, legacyBankName: null })
+      .where(and(eq(payoutDetails.userId, row.userId), isNull(payoutDetails.sealed)))
+      .returning({ userId: payoutDetails.userId });
+    count += done.length;
+  }
+  return count;
 }
 
 /** `GET /payouts/details`: the owner's own, masked; null when none are saved. */
 export async function getDetails(ctx: AppContext, user: UserRow): Promise<PayoutDetailsJson | null> {
-  const row = await detailsRow(ctx, user.id);
-  return row ? toDetailsJson(row) : null;
+  const details = await detailsRow(ctx, user.id);
+  return details ? toDetailsJson(details) : null;
 }
 
 /** `PUT /payouts/details`. A Stripe Connect account only when Stripe is the provider (a Transfer needs it). */
@@ -75,16 +135,21 @@ export async function saveDetails(ctx: AppContext, user: UserRow, input: z.outpu
   if (input.method === 'stripe' && ctx.config.payments.provider !== 'stripe') {
     throw fieldError('PAYOUT_STRIPE_NEEDS_STRIPE', 'method');
   }
-  const values =
-    input.method === 'bank'
-      ? { method: 'bank' as const, accountHolder: input.accountHolder, iban: input.iban, bankName: input.bankName, stripeAccount: null }
-      : { method: 'stripe' as const, accountHolder: null, iban: null, bankName: null, stripeAccount: input.stripeAccount };
+  const bank: BankAccount | null = input.method === 'bank' ? { accountHolder: input.accountHolder, iban: input.iban, bankName: input.bankName } : null;
+  const values = {
+    method: input.method,
+    sealed: bank ? seal(await detailsKey(ctx), JSON.stringify(bank), user.id) : null,
+    legacyAccountHolder: null,
+    legacyIban: null,
+    legacyBankName: null,
+    stripeAccount: input.method === 'stripe' ? input.stripeAccount : null,
+  };
   const [row] = await ctx.db
     .insert(payoutDetails)
     .values({ userId: user.id, ...values })
     .onConflictDoUpdate({ target: payoutDetails.userId, set: { ...values, updatedAt: new Date() } })
     .returning();
-  return toDetailsJson(row!);
+  return toDetailsJson({ ...row!, bank });
 }
 
 /** `GET /payouts`: the balance (available, reserved, paid out), the payouts, and the running balance's lines. */
@@ -127,7 +192,10 @@ export async function requestPayout(ctx: AppContext, user: UserRow, amountMajor:
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const { available } = await balanceOf(tx, user.id);
     if (amount > available) throw fieldError('PAYOUT_NOT_ENOUGH', 'amount');
-    const [payout] = await tx.insert(payouts).values({ userId: user.id, amount, currency, method: details.method, destination: destinationOf(details) }).returning();
+    const [payout] = await tx
+      .insert(payouts)
+      .values({ userId: user.id, amount, currency, method: details.method, destination: destinationOf(details), stripeAccount: details.method === 'stripe' ? details.stripeAccount : null })
+      .returning();
     await bookPayoutReserved(tx, { payoutId: payout!.id, userId: user.id, amount });
     return payout!;
   });
@@ -144,31 +212,52 @@ export async function adminListPayouts(ctx: AppContext, status: 'requested' | 'p
     .where(status === 'all' ? undefined : eq(payouts.status, status))
     .orderBy(sql`${payouts.status} <> 'requested'`, status === 'requested' ? payouts.createdAt : desc(payouts.createdAt))
     .limit(200);
-  return rows.map((r) => ({
-    ...toPayoutJson(r.p),
-    designer: r.designer,
-    details: r.d ? { accountHolder: r.d.accountHolder, iban: r.d.iban, bankName: r.d.bankName, stripeAccount: r.d.stripeAccount } : null,
-  }));
+  return Promise.all(
+    rows.map(async (r) => {
+      const d = r.d ? await openDetails(ctx, r.d) : null;
+      return {
+        ...toPayoutJson(r.p),
+        designer: r.designer,
+        byTransfer: paidByTransfer(ctx, r.p),
+        details: d ? { accountHolder: d.bank?.accountHolder ?? null, iban: d.bank?.iban ?? null, bankName: d.bank?.bankName ?? null, stripeAccount: d.stripeAccount } : null,
+      };
+    }),
+  );
 }
+
+/** A payout to a Stripe account, with Stripe (which can transfer) as the provider: paid by a Transfer. */
+const paidByTransfer = (ctx: AppContext, payout: PayoutRow) => payout.method === 'stripe' && payout.stripeAccount !== null && providerFor(ctx).transfer !== undefined;
 
 /**
  * `POST /admin/payouts/{id}/paid` and `/rejected`: one conditional UPDATE (`status = 'requested'`), so of two
  * administrators deciding at once exactly one does; the money moves and the designer is told in the same transaction.
+ * A payout to a Stripe account, with Stripe as the provider, is paid by a Transfer through the adapter (its id is the
+ * reference; idempotent per payout); if Stripe refuses or cannot be reached, nothing changes. Any other payout is
+ * paid by hand and needs the reference of that bank transfer.
  */
-export async function decidePayout(ctx: AppContext, admin: UserRow, id: string, decision: { paid: true; reference: string } | { paid: false; reason: string }): Promise<PayoutJson> {
+export async function decidePayout(ctx: AppContext, admin: UserRow, id: string, decision: { paid: true; reference?: string | undefined } | { paid: false; reason: string }): Promise<PayoutJson> {
+  const provider = providerFor(ctx);
   const row = await ctx.db.transaction(async (tx) => {
-    const [payout] = await tx
+    const [claimed] = await tx
       .update(payouts)
       .set({
         status: decision.paid ? 'paid' : 'rejected',
-        reference: decision.paid ? decision.reference : null,
+        reference: decision.paid ? (decision.reference ?? null) : null,
         reason: decision.paid ? null : decision.reason,
         decidedBy: admin.id,
         decidedAt: new Date(),
       })
       .where(and(eq(payouts.id, id), eq(payouts.status, 'requested')))
       .returning();
-    if (!payout) return null;
+    if (!claimed) return null;
+    let payout: PayoutRow = claimed;
+    if (decision.paid && paidByTransfer(ctx, payout)) {
+      const { ref } = await transferOrRefuse(provider, { id: payout.id, amount: payout.amount, currency: payout.currency, destination: payout.stripeAccount! });
+      const [withReference] = await tx.update(payouts).set({ reference: ref }).where(eq(payouts.id, payout.id)).returning();
+      payout = withReference!;
+    } else if (decision.paid && !decision.reference) {
+      throw fieldError('PAYOUT_REFERENCE', 'reference');
+    }
     await bookPayoutDecided(tx, { payoutId: payout.id, userId: payout.userId, amount: payout.amount, paid: decision.paid });
     await notifyPayoutDecided(ctx, tx, payout);
     return payout;
@@ -176,6 +265,17 @@ export async function decidePayout(ctx: AppContext, admin: UserRow, id: string, 
   if (row) return toPayoutJson(row);
   const [exists] = UUID.test(id) ? await ctx.db.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, id)) : [];
   throw new AppError(exists ? 'PAYOUT_DECIDED' : 'PAYOUT_NOT_FOUND');
+}
+
+/** Stripe unreachable (or failing): 503; Stripe refusing (a 4xx: account not connected, balance too low): 409 with its reason. */
+async function transferOrRefuse(provider: PaymentProvider, payout: PayoutTransfer) {
+  try {
+    return await provider.transfer!(payout);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.status && error.status >= 400 && error.status < 500) throw new AppError('PAYOUT_TRANSFER_REFUSED', { message: MONEY_MESSAGES.transferRefused(error.message) });
+    throw new AppError('PAYMENT_PROVIDER_DOWN');
+  }
 }
 
 /** `GET /admin/totals`: the platform's books. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { notifications, payoutDetails } from '../../db/schema/index.js';
 import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
@@ -6,6 +6,7 @@ import { binaryStl } from '../../../test/mesh-samples.js';
 import { multipart } from '../../../test/multipart.js';
 import { designerWithService, expectLedgerBalanced, GOOD_CARD } from '../../../test/orders.js';
 import { applyAdminCommand } from '../admin/index.js';
+import { sealLegacyPayoutDetails } from './index.js';
 
 /** Payouts (issue 20, docs/decisions/0036): details, requests that reserve, decisions that happen once; books balanced. */
 const { app, ctx } = await useTestApp({ PAYOUT_MINIMUM: '10' });
@@ -53,11 +54,41 @@ describe('payout details', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ method: 'bank', accountHolder: 'Lina Haddad', iban: 'SA03 •••• 7519', bankName: 'Al Rajhi Bank' });
     expect(JSON.stringify((await call(designer, 'GET', '/api/payouts/details')).json())).not.toContain('6080');
+    // Sealed at rest (ADR 0043): nothing of the account in clear in the row, whichever column one reads.
+    const stored = JSON.stringify(await ctx.db.execute(sql`select * from payout_details where user_id = ${designer.user._id}`));
+    for (const clear of ['SA0380000000608010167519', '6080', '7519', 'Lina Haddad', 'Al Rajhi']) expect(stored).not.toContain(clear);
     const [row] = await ctx.db.select().from(payoutDetails).where(eq(payoutDetails.userId, designer.user._id));
-    expect(row!.iban).toBe('SA0380000000608010167519');
+    expect(row).toMatchObject({ legacyIban: null, legacyAccountHolder: null, legacyBankName: null, sealed: expect.stringMatching(/^v1\./) });
     // Another member sees only their own (none), never this one.
     const other = await signUpAndLogin(app);
     expect((await call(other, 'GET', '/api/payouts/details')).json()).toBeNull();
+  });
+});
+
+describe('payout details kept in clear before migration 0018', () => {
+  it('are sealed at start, once, and still read by their owner (masked) and administrators (in full)', async () => {
+    const designer = await designerWithEarnings();
+    await ctx.db.insert(payoutDetails).values({ userId: designer.user._id, method: 'bank', legacyAccountHolder: 'Omar Saleh', legacyIban: 'SA4420000001234567891234', legacyBankName: 'SNB' });
+    expect(await sealLegacyPayoutDetails(ctx)).toBe(1);
+    expect(await sealLegacyPayoutDetails(ctx)).toBe(0);
+    const [row] = await ctx.db.select().from(payoutDetails).where(eq(payoutDetails.userId, designer.user._id));
+    expect(row).toMatchObject({ legacyIban: null, legacyAccountHolder: null, legacyBankName: null });
+    expect(JSON.stringify(row)).not.toContain('1234567891234');
+    expect((await call(designer, 'GET', '/api/payouts/details')).json()).toMatchObject({ accountHolder: 'Omar Saleh', iban: 'SA44 •••• 1234', bankName: 'SNB' });
+    const id = (await call(designer, 'POST', '/api/payouts', { amount: 10 })).json()._id;
+    const listed = (await call(admin, 'GET', '/api/admin/payouts')).json().find((p: { _id: string }) => p._id === id);
+    expect(listed.details).toEqual({ accountHolder: 'Omar Saleh', iban: 'SA4420000001234567891234', bankName: 'SNB', stripeAccount: null });
+  });
+
+  it('a sealed value moved to another member\'s row does not open there', async () => {
+    const [owner, thief] = [await signUpAndLogin(app), await signUpAndLogin(app)];
+    await call(owner, 'PUT', '/api/payouts/details', BANK);
+    await call(thief, 'PUT', '/api/payouts/details', { ...BANK, accountHolder: 'Someone Else' });
+    const [sealedOfOwner] = await ctx.db.select({ sealed: payoutDetails.sealed }).from(payoutDetails).where(eq(payoutDetails.userId, owner.user._id));
+    await ctx.db.update(payoutDetails).set({ sealed: sealedOfOwner!.sealed }).where(eq(payoutDetails.userId, thief.user._id));
+    // Unreadable details count as none: the member is asked to enter them again.
+    expect((await call(thief, 'GET', '/api/payouts/details')).json()).toBeNull();
+    expect((await call(thief, 'POST', '/api/payouts', { amount: 10 })).statusCode).toBe(409);
   });
 });
 
@@ -83,7 +114,7 @@ describe('payouts', () => {
     expect((await call(designer, 'GET', '/api/admin/payouts')).statusCode).toBe(403);
     expect((await call(designer, 'POST', `/api/admin/payouts/${id}/paid`, { reference: 'TRX-1' })).statusCode).toBe(403);
     const listed = (await call(admin, 'GET', '/api/admin/payouts')).json().find((p: { _id: string }) => p._id === id);
-    expect(listed).toMatchObject({ designer: { _id: designer.user._id }, details: { iban: 'SA0380000000608010167519' } });
+    expect(listed).toMatchObject({ designer: { _id: designer.user._id }, details: { iban: 'SA0380000000608010167519' }, byTransfer: false });
     expect((await call(admin, 'POST', `/api/admin/payouts/${id}/paid`, {})).statusCode).toBe(400);
 
     const results = await Promise.all([1, 2, 3].map(() => call(admin, 'POST', `/api/admin/payouts/${id}/paid`, { reference: 'TRX-1' })));

@@ -4,7 +4,7 @@ import type { PaymentProvider } from './provider.js';
 import { sandboxProvider } from './sandbox.js';
 import { stripeProvider } from './stripe.js';
 
-export type { Headers, PaymentProvider, ProviderName, ProviderPayment, WebhookEvent } from './provider.js';
+export type { Headers, PaymentProvider, PayoutTransfer, ProviderName, ProviderPayment, WebhookEvent } from './provider.js';
 export { ProviderError } from './provider.js';
 
 const cache = new WeakMap<AppContext, PaymentProvider>();

@@ -12,6 +12,14 @@ export interface ProviderPayment {
   paymentId: string | null;
 }
 
+/** A payout sent to a connected account: our payout id (the idempotency key), minor units, `acct_...`. */
+export interface PayoutTransfer {
+  id: string;
+  amount: number;
+  currency: string;
+  destination: string;
+}
+
 export interface WebhookEvent {
   /** The provider's event id: the same event delivered twice is acted on once. */
   eventId: string;
@@ -37,6 +45,11 @@ export interface PaymentProvider {
   fetch(ref: string): Promise<ProviderPayment | null>;
   /** Gives `amount` back to the card. Idempotent per our payment id. */
   refund(ref: string, amount: number, paymentId: string): Promise<void>;
+  /**
+   * Sends a payout to a connected account (Stripe Connect Transfer); only providers that can pay out have it.
+   * Idempotent per payout id. Amount in minor units.
+   */
+  transfer?(payout: PayoutTransfer): Promise<{ ref: string }>;
   /** The event in a webhook body when its signature is good, else null. */
   verifyWebhook(rawBody: string, headers: Headers): WebhookEvent | null;
 }

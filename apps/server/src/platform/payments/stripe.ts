@@ -1,20 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import Stripe from 'stripe';
 import type { PaymentStatus } from '../../db/schema/index.js';
 import { header, ProviderError, type PaymentProvider, type ProviderPayment } from './provider.js';
 
-/** Stripe signs `${t}.${body}`; events older than this are refused (Stripe's default tolerance). */
+/** Events signed longer ago than this are refused (Stripe's default tolerance). */
 export const STRIPE_TOLERANCE_SECONDS = 300;
-
-interface StripeIntent {
-  id: string;
-  object: 'payment_intent';
-  status: string;
-  amount: number;
-  amount_received?: number;
-  currency: string;
-  client_secret?: string;
-  metadata?: Record<string, string>;
-}
 
 // PaymentIntent statuses: https://docs.stripe.com/payments/paymentintents/lifecycle
 const STATUS: Record<string, PaymentStatus> = {
@@ -27,7 +16,9 @@ const STATUS: Record<string, PaymentStatus> = {
   succeeded: 'paid',
 };
 
-const toPayment = (pi: StripeIntent): ProviderPayment => ({
+type Intent = Pick<Stripe.PaymentIntent, 'id' | 'status' | 'amount' | 'currency' | 'metadata'> & { amount_received?: number; object?: string };
+
+const toPayment = (pi: Intent): ProviderPayment => ({
   ref: pi.id,
   status: STATUS[pi.status] ?? 'requires_payment',
   amount: pi.status === 'succeeded' ? (pi.amount_received ?? pi.amount) : pi.amount,
@@ -35,82 +26,110 @@ const toPayment = (pi: StripeIntent): ProviderPayment => ({
   paymentId: pi.metadata?.paymentId ?? null,
 });
 
-/** Stripe's API takes form-encoded bodies with bracketed keys (metadata[paymentId]=...). */
-export function formEncode(fields: Record<string, string | number | boolean | Record<string, string>>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'object') for (const [k, v] of Object.entries(value)) params.append(`${key}[${k}]`, v);
-    else params.append(key, String(value));
-  }
-  return params.toString();
-}
-
-/** `Stripe-Signature: t=...,v1=...[,v1=...]` checked as https://docs.stripe.com/webhooks#verify-manually says. */
+/** `Stripe-Signature: t=...,v1=...` checked by the library's `webhooks.constructEvent` (no key needed); `now` for tests. */
 export function verifyStripeSignature(rawBody: string, signature: string | undefined, secret: string, now = Date.now()): boolean {
   if (!signature) return false;
-  const parts = signature.split(',').map((p) => p.split('=') as [string, string]);
-  const t = parts.find(([k]) => k === 't')?.[1];
-  const v1 = parts.filter(([k]) => k === 'v1').map(([, v]) => v);
-  if (!t || !/^\d+$/.test(t) || v1.length === 0) return false;
-  if (Math.abs(now / 1000 - Number(t)) > STRIPE_TOLERANCE_SECONDS) return false;
-  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex'));
-  return v1.some((sig) => {
-    const given = Buffer.from(sig);
-    return given.length === expected.length && timingSafeEqual(given, expected);
+  try {
+    Stripe.webhooks.constructEvent(rawBody, signature, secret, STRIPE_TOLERANCE_SECONDS, undefined, now);
+    return true;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) return false;
+    throw error;
+  }
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string | null;
+  webhookSecret: string | null;
+  /** https://api.stripe.com, or a local server that speaks its API (tests). */
+  apiUrl: string;
+  /** How many times the library retries a request that failed on the network or with 409/5xx (same idempotency key). */
+  maxRetries: number;
+}
+
+/** The library's client for this configuration. Its errors become ProviderError, so callers answer 503. */
+function client(config: StripeConfig): Stripe {
+  const url = new URL(config.apiUrl);
+  return new Stripe(config.secretKey, {
+    host: url.hostname,
+    port: url.port || (url.protocol === 'http:' ? 80 : 443),
+    protocol: url.protocol === 'http:' ? 'http' : 'https',
+    maxNetworkRetries: config.maxRetries,
+    timeout: 15_000,
+    telemetry: false,
+    appInfo: { name: 'Cusp' },
   });
 }
 
-export function stripeProvider(config: { secretKey: string; publishableKey: string | null; webhookSecret: string | null; apiUrl: string }): PaymentProvider {
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: string, idempotencyKey?: string): Promise<T | null> {
-    const response = await fetch(`${config.apiUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${config.secretKey}`,
-        ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-      },
-      body,
-      signal: AbortSignal.timeout(15_000),
-    });
-    if (response.status === 404) return null;
-    const json = (await response.json().catch(() => null)) as (T & { error?: { message?: string } }) | null;
-    if (!response.ok || !json) throw new ProviderError(`Stripe ${method} ${path}: ${json?.error?.message ?? response.status}`, response.status);
-    return json;
+async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) throw new ProviderError(`Stripe ${what}: ${error.message}`, error.statusCode);
+    throw error;
   }
+}
 
+/**
+ * Stripe through its official library (issue 20 item 4, docs/decisions/0043): PaymentIntents, refunds and Connect
+ * Transfers, each POST with our own idempotency key (so the library's retries and ours act once), and webhook
+ * events checked with `webhooks.constructEvent`.
+ */
+export function stripeProvider(config: StripeConfig): PaymentProvider {
+  const stripe = client(config);
   return {
     name: 'stripe',
     publishableKey: config.publishableKey,
     async start(payment) {
-      const pi = await call<StripeIntent>(
-        'POST',
-        '/v1/payment_intents',
-        formEncode({
-          amount: payment.amount,
-          currency: payment.currency.toLowerCase(),
-          description: payment.description,
-          'automatic_payment_methods[enabled]': true,
-          metadata: { paymentId: payment.id, userId: payment.userId },
-        }),
-        `cusp-intent-${payment.id}`,
+      const pi = await call('create payment intent', () =>
+        stripe.paymentIntents.create(
+          {
+            amount: payment.amount,
+            currency: payment.currency.toLowerCase(),
+            description: payment.description,
+            automatic_payment_methods: { enabled: true },
+            metadata: { paymentId: payment.id, userId: payment.userId },
+          },
+          { idempotencyKey: `cusp-intent-${payment.id}` },
+        ),
       );
-      if (!pi) throw new ProviderError('Stripe did not create the payment.');
-      return { ref: pi.id, clientSecret: pi.client_secret };
+      return { ref: pi.id, clientSecret: pi.client_secret ?? undefined };
     },
     async fetch(ref) {
       if (!/^pi_[A-Za-z0-9_]+$/.test(ref)) return null;
-      const pi = await call<StripeIntent>('GET', `/v1/payment_intents/${ref}`);
-      return pi ? toPayment(pi) : null;
+      try {
+        return toPayment(await stripe.paymentIntents.retrieve(ref));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        return call('retrieve payment intent', () => Promise.reject(error));
+      }
     },
     async refund(ref, amount, paymentId) {
-      await call('POST', '/v1/refunds', formEncode({ payment_intent: ref, amount }), `cusp-refund-${paymentId}`);
+      await call('refund', () => stripe.refunds.create({ payment_intent: ref, amount }, { idempotencyKey: `cusp-refund-${paymentId}` }));
+    },
+    async transfer(payout) {
+      const transfer = await call('transfer', () =>
+        stripe.transfers.create(
+          { amount: payout.amount, currency: payout.currency.toLowerCase(), destination: payout.destination, metadata: { payoutId: payout.id } },
+          { idempotencyKey: `cusp-transfer-${payout.id}` },
+        ),
+      );
+      return { ref: transfer.id };
     },
     verifyWebhook(rawBody, headers) {
-      if (!config.webhookSecret || !verifyStripeSignature(rawBody, header(headers, 'stripe-signature'), config.webhookSecret)) return null;
-      const event = JSON.parse(rawBody) as { id?: string; type?: string; data?: { object?: StripeIntent } };
+      const signature = header(headers, 'stripe-signature');
+      if (!config.webhookSecret || !signature) return null;
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, STRIPE_TOLERANCE_SECONDS);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) return null;
+        throw error;
+      }
       if (!event.id) return null;
-      const object = event.data?.object;
-      return { eventId: event.id, payment: object?.object === 'payment_intent' ? toPayment(object) : null };
+      const object = event.data?.object as { object?: string } | undefined;
+      return { eventId: event.id, payment: object?.object === 'payment_intent' ? toPayment(object as Intent) : null };
     },
   };
 }

@@ -47,9 +47,9 @@ export function useAdminPayouts(status: 'requested' | 'paid' | 'rejected' | 'all
 export function useDecidePayout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: { paid: true; reference: string } | { paid: false; reason: string } }) =>
+    mutationFn: ({ id, decision }: { id: string; decision: { paid: true; reference?: string } | { paid: false; reason: string } }) =>
       decision.paid
-        ? api.post<PayoutJson>(`/admin/payouts/${encodeURIComponent(id)}/paid`, { reference: decision.reference })
+        ? api.post<PayoutJson>(`/admin/payouts/${encodeURIComponent(id)}/paid`, decision.reference === undefined ? {} : { reference: decision.reference })
         : api.post<PayoutJson>(`/admin/payouts/${encodeURIComponent(id)}/rejected`, { reason: decision.reason }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'payouts'] });

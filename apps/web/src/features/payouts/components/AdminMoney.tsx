@@ -143,9 +143,10 @@ function PayoutRow({ payout }: { payout: AdminPayoutJson }) {
   const run = (paid: boolean) => {
     setError(undefined);
     decide.mutate(
-      { id: payout._id, decision: paid ? { paid: true, reference: text } : { paid: false, reason: text } },
+      // A Stripe payout is paid by a Transfer, whose id becomes the reference: nothing to type for it.
+      { id: payout._id, decision: paid ? (payout.byTransfer ? { paid: true } : { paid: true, reference: text }) : { paid: false, reason: text } },
       {
-        onSuccess: () => notifySuccess(paid ? t('payouts.admin.markedPaid') : t('payouts.admin.markedRejected')),
+        onSuccess: () => notifySuccess(paid ? t(payout.byTransfer ? 'payouts.admin.transferred' : 'payouts.admin.markedPaid') : t('payouts.admin.markedRejected')),
         onError: (failed) => setError(isApiError(failed) ? (Object.values(failed.fieldErrors)[0] ?? failure(failed, t('payouts.failed'))) : t('payouts.failed')),
       },
     );
@@ -172,10 +173,10 @@ function PayoutRow({ payout }: { payout: AdminPayoutJson }) {
       <Table.Td>
         {payout.status === 'requested' ? (
           <Stack gap={4}>
-            <TextInput size="xs" aria-label={t('payouts.admin.referenceOrReason', { name: payout.designer.username })} placeholder={t('payouts.admin.referenceOrReasonHint')} value={text} onChange={(e) => setText(e.currentTarget.value)} error={message(error)} />
+            <TextInput size="xs" aria-label={t(payout.byTransfer ? 'payouts.admin.reasonFor' : 'payouts.admin.referenceOrReason', { name: payout.designer.username })} placeholder={t(payout.byTransfer ? 'payouts.admin.reasonHint' : 'payouts.admin.referenceOrReasonHint')} value={text} onChange={(e) => setText(e.currentTarget.value)} error={message(error)} />
             <Group gap="xs">
               <Button size="xs" onClick={() => run(true)} loading={decide.isPending}>
-                {t('payouts.admin.paid')}
+                {t(payout.byTransfer ? 'payouts.admin.transfer' : 'payouts.admin.paid')}
               </Button>
               <Button size="xs" variant="default" color="red" onClick={() => run(false)} disabled={decide.isPending}>
                 {t('payouts.admin.reject')}
