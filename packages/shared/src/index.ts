@@ -7,6 +7,7 @@ export * from './schemas/account.js';
 export * from './schemas/fields.js';
 export * from './schemas/profile.js';
 export * from './schemas/services.js';
+export * from './schemas/turnaround.js';
 export * from './schemas/support.js';
 export * from './schemas/user.js';
 export * from './schemas/files.js';

@@ -23,6 +23,9 @@ export const ORDER_ACTIONS = [
   'extension',
   'extensionAccept',
   'extensionDecline',
+  'rescan',
+  'caseFiles',
+  'buyRevision',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -52,6 +55,10 @@ export interface OrderFacts {
   refundOfferAmount?: number | null;
   /** Whether the designer has answered the dispute; only `respond` reads it. */
   disputeAnswered?: boolean;
+  /** A rescan request waiting for the buyer's new files (issue 18). */
+  waitingForScans?: boolean;
+  /** The price of one extra revision as ordered (minor units); null or absent: none sold. */
+  extraRevisionPrice?: number | null;
 }
 
 /** A refusal: the error code (403 or 409) and the sentence the client shows. */
@@ -104,6 +111,23 @@ export const ORDER_CONDITIONS = {
     test: (order: OrderFacts) => order.refundOfferAmount != null,
     refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.noRefundOffer },
   },
+  /** One rescan request at a time. */
+  notWaitingForScans: {
+    test: (order: OrderFacts) => order.waitingForScans !== true,
+    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.waitingForScans },
+  },
+  /** An extra revision is bought only once the included ones are used (issue 18 item 4). */
+  revisionsUsedUp: {
+    test: (order: OrderFacts) => order.revisionsUsed >= order.revisionsIncluded,
+    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.revisionsStillLeft },
+    quiet: true,
+  },
+  /** ... and only when the service sold them when ordered. */
+  extraRevisionsSold: {
+    test: (order: OrderFacts) => order.extraRevisionPrice != null,
+    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.noExtraRevisions },
+    quiet: true,
+  },
 } as const satisfies Record<string, { test: (order: OrderFacts) => boolean; refusal: OrderRefusal; quiet?: boolean }>;
 export type OrderCondition = keyof typeof ORDER_CONDITIONS;
 
@@ -150,6 +174,15 @@ export const ORDER_POLICY = {
   extensionAccept: { from: { in_progress: 'buyer', revision_requested: 'buyer' }, when: ['extensionWaiting'] },
   /** The buyer declines it: the due date stays. */
   extensionDecline: { from: { in_progress: 'buyer', revision_requested: 'buyer' }, when: ['extensionWaiting'] },
+  /** The designer finds the scans unusable and asks for new ones: the due date stops (issue 18). */
+  rescan: { from: { in_progress: 'seller', revision_requested: 'seller' }, when: ['notWaitingForScans'] },
+  /** The buyer adds case files while the work is owed; after a rescan request they start the due date again. */
+  caseFiles: { from: { in_progress: 'buyer', revision_requested: 'buyer' } },
+  /**
+   * The buyer buys one more revision once the included ones are used (issue 18 item 4), paid like the order
+   * (`POST /payments/intents` with `type: 'revision'`); its settlement re-checks this in its UPDATE.
+   */
+  buyRevision: { from: { delivered: 'buyer' }, when: ['revisionsUsedUp', 'extraRevisionsSold'] },
 } as const satisfies Record<OrderAction, OrderRule>;
 
 const WRONG_PARTY: OrderRefusal = { code: 'FORBIDDEN', message: ORDER_MESSAGES.wrongParty };
