@@ -325,6 +325,15 @@ export async function paymentOfOrder(tx: Tx, orderId: string) {
   return payment ?? null;
 }
 
+/** Every payment that went into the order's escrow, oldest first: the order's own, then its extra revisions (issue 18). */
+export async function paymentsOfOrder(tx: Tx, orderId: string) {
+  return tx
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.itemType, ['service', 'revision']), eq(payments.itemId, orderId), isNotNull(payments.usedAt), eq(payments.status, 'paid')))
+    .orderBy(asc(payments.usedAt));
+}
+
 /** Claims uploaded files for an order; all of them must be the uploader's own and still unattached. */
 export async function claimFiles(tx: Tx, ids: string[], uploaderId: string, orderId: string, eventId: string | null) {
   if (ids.length === 0) return;
