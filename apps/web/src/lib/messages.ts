@@ -21,6 +21,7 @@ import {
   PASSWORDS_DO_NOT_MATCH,
   PHONE_MESSAGE,
   RATE_LIMITED_PATTERN,
+  TURNAROUND_MESSAGES,
   USERNAME_MESSAGE,
 } from '@cusp/shared';
 import { formatNumber } from './format';
@@ -94,6 +95,12 @@ const KNOWN_MESSAGES: Record<string, TranslationKey> = {
   'Delivery takes at most 90 days.': 'catalogue.messages.deliveryMax',
   'At most 20 revisions.': 'catalogue.messages.revisionsMax',
   'Revisions cannot be negative.': 'catalogue.messages.revisionsMin',
+  [TURNAROUND_MESSAGES.days]: 'catalogue.messages.tierDays',
+  [TURNAROUND_MESSAGES.surcharge]: 'catalogue.messages.tierSurcharge',
+  [TURNAROUND_MESSAGES.discount]: 'catalogue.messages.tierDiscount',
+  [TURNAROUND_MESSAGES.rushFaster]: 'catalogue.messages.rushFaster',
+  [TURNAROUND_MESSAGES.standbySlower]: 'catalogue.messages.standbySlower',
+  [TURNAROUND_MESSAGES.extraRevisionPrice]: 'catalogue.messages.extraRevisionPrice',
   'You are not authorized to edit this profile.': 'catalogue.messages.notYourProfile',
   [MESSAGES.userNotFound]: 'catalogue.messages.userNotFound',
   [MESSAGES.serviceNotFound]: 'catalogue.messages.serviceNotFound',

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { TranslationKey } from '@/lib/i18n';
-import { MONEY_MESSAGES, ORDER_MAX_ARCHES, ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, PIN_MAX, PIN_MESSAGES, PIN_NOTE_MAX } from '@cusp/shared';
+import { TURNAROUND_MESSAGES, MONEY_MESSAGES, ORDER_MAX_ARCHES, ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, PIN_MAX, PIN_MESSAGES, PIN_NOTE_MAX } from '@cusp/shared';
 import { errorMessage, isApiError } from '@/lib/api';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
@@ -22,6 +22,14 @@ const ORDER_KEYS: Record<string, TranslationKey> = {
   [ORDER_MESSAGES.wrongParty]: 'orders.server.wrongParty',
   [ORDER_MESSAGES.wrongStatus]: 'orders.server.wrongStatus',
   [ORDER_MESSAGES.noRevisionsLeft]: 'orders.server.noRevisionsLeft',
+  [ORDER_MESSAGES.rescanReason]: 'orders.server.rescanReason',
+  [ORDER_MESSAGES.waitingForScans]: 'orders.server.waitingForScans',
+  [ORDER_MESSAGES.caseFilesNeeded]: 'orders.server.caseFilesNeeded',
+  [ORDER_MESSAGES.noExtraRevisions]: 'orders.server.noExtraRevisions',
+  [ORDER_MESSAGES.revisionsStillLeft]: 'orders.server.revisionsStillLeft',
+  [ORDER_MESSAGES.revisionRefunded]: 'orders.server.revisionRefunded',
+  [TURNAROUND_MESSAGES.badTier]: 'orders.server.badTier',
+  [TURNAROUND_MESSAGES.tierNotOffered]: 'orders.server.tierNotOffered',
   [ORDER_MESSAGES.disputeAnswered]: 'orders.server.disputeAnswered',
   [ORDER_MESSAGES.refundOfferOpen]: 'orders.server.refundOfferOpen',
   [ORDER_MESSAGES.noRefundOffer]: 'orders.server.noRefundOffer',
