@@ -61,6 +61,9 @@ test('rush tier, a rescan round trip, and an extra revision bought and asked for
   await expect(form.getByText('Rush delivery (+50%)')).toBeVisible();
   await expectAccessible(buyer);
   await form.getByRole('button', { name: 'Continue to payment' }).click();
+  // The payment page's code loads on first use: on a busy machine that takes a while.
+  await expect(buyer).toHaveURL(new RegExp(`/pay/service/${serviceId}\\?payment=[0-9a-f-]+$`));
+  await expect(buyer.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible({ timeout: 20_000 });
   await expect(buyer.getByTestId('pay-total')).toHaveText('$60.00');
   await payByCard(buyer, '$60.00');
   await expect(buyer).toHaveURL(/\/orders\/[0-9a-f-]+$/, { timeout: 12_000 });

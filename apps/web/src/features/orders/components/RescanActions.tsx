@@ -37,8 +37,12 @@ export function RescanNotice({ order }: { order: OrderDetailJson }) {
   if (!order.waitingForScans) return null;
   const name = isolate(userName(t, counterpartOf(order).username));
   return (
-    <Alert variant="light" color="yellow" icon={<IconPlayerPause aria-hidden />} title={t('orders.rescan.waitingTitle')} data-testid="rescan-waiting">
+    <Alert variant="light" color="ocean" icon={<IconPlayerPause aria-hidden />} data-testid="rescan-waiting">
       <Stack gap={4}>
+        {/* The title as plain strong text: the alert's own title colour is too light on its background. */}
+        <Text size="sm" fw={700}>
+          {t('orders.rescan.waitingTitle')}
+        </Text>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {order.isSeller ? t('orders.rescan.waitingSeller') : t('orders.rescan.waitingBuyer', { name })}
         </Text>
