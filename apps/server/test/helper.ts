@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.js';
 import { createContext } from '../src/bootstrap.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
-import { openDatabase, type QueryListener } from '../src/db/client.js';
+import { dumpPglite, openDatabase, type Database, type QueryListener } from '../src/db/client.js';
 import { SESSION_COOKIE } from '../src/modules/auth/index.js';
 import { createScratchDatabase } from './postgres.js';
 
@@ -34,7 +34,12 @@ export async function buildTestApp(
     ? { databaseUrl: options.databaseUrl, dropDatabase: async () => {} }
     : await freshPostgres();
   const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
-  const database = await openDatabase({ databaseUrl, dataDir: null, onQuery: options.onQuery });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: null,
+    onQuery: options.onQuery,
+    from: databaseUrl ? undefined : await migratedPglite(),
+  });
   const ctx = await createContext(config, pino({ level: 'silent' }), { database, outboxDir: null });
   const app = await buildApp(ctx);
   await app.ready();
@@ -56,6 +61,24 @@ export async function useTestApp(env?: Record<string, string>): Promise<TestApp>
   const t = await buildTestApp(env);
   afterAll(() => t.close());
   return t;
+}
+
+let migratedDump: Promise<Blob> | undefined;
+/**
+ * A migrated, empty PGlite database's files, made once per worker (files share a worker's modules: isolate is
+ * off): each app opens a copy, which skips PGlite's initdb and the migrations (docs/decisions/0040).
+ */
+function migratedPglite(): Promise<Blob> {
+  migratedDump ??= (async () => {
+    const template: Database = await openDatabase({ dataDir: null });
+    try {
+      await template.migrate();
+      return await dumpPglite(template);
+    } finally {
+      await template.close();
+    }
+  })();
+  return migratedDump;
 }
 
 async function freshPostgres(): Promise<{ databaseUrl?: string; dropDatabase: () => Promise<void> }> {
