@@ -97,6 +97,11 @@ export const ERRORS = {
   PRESET_LIMIT: { status: 409, message: 'You have saved the most presets you can. Delete one first.' },
   ORDER_EXTENSION_WAITING: { status: 409, message: ORDER_MESSAGES.extensionWaiting },
   ORDER_NO_EXTENSION: { status: 409, message: ORDER_MESSAGES.noExtension },
+  // Rescans and extra revisions (issue 18, docs/decisions/0041).
+  ORDER_WAITING_FOR_SCANS: { status: 409, message: ORDER_MESSAGES.waitingForScans },
+  ORDER_REVISIONS_STILL_LEFT: { status: 409, message: ORDER_MESSAGES.revisionsStillLeft },
+  ORDER_NO_EXTRA_REVISIONS: { status: 409, message: ORDER_MESSAGES.noExtraRevisions },
+  PAYMENT_REVISION_REFUNDED: { status: 409, message: ORDER_MESSAGES.revisionRefunded },
   REVIEW_NOT_FOUND: { status: 404, message: ORDER_MESSAGES.reviewNotFound },
   REVIEW_REPLY_NOT_ALLOWED: { status: 403, message: ORDER_MESSAGES.replyNotAllowed },
   REVIEW_ALREADY_REPLIED: { status: 409, message: ORDER_MESSAGES.replyTwice },

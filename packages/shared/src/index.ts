@@ -9,6 +9,7 @@ export * from './responses/account.js';
 export * from './schemas/fields.js';
 export * from './schemas/profile.js';
 export * from './schemas/services.js';
+export * from './schemas/turnaround.js';
 export * from './responses/common.js';
 export * from './responses/services.js';
 export * from './schemas/support.js';

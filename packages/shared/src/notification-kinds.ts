@@ -25,6 +25,12 @@ export const NOTIFICATION_KINDS = [
   'refund_declined',
   'payout_paid',
   'payout_rejected',
+  'extension_requested',
+  'extension_accepted',
+  'extension_declined',
+  'rescan_requested',
+  'scans_added',
+  'revision_bought',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -137,6 +137,10 @@ export async function seedDemoCatalogue(ctx: AppContext, demoDesignerId: string)
       unitOrArch: tag === 'Orthodontics' || tag === 'Dentures' ? 'arch' : 'unit',
       deliveryTime: 1 + (n % 4),
       revisions: 1 + (n % 3),
+      // Turnaround tiers and extra revisions (issue 18) on some services: rush a day sooner, standby a week later.
+      ...(n % 2 === 0 && 1 + (n % 4) > 1 ? { rushDays: n % 4, rushSurchargePercent: 30 } : {}),
+      ...(n % 3 === 0 ? { standbyDays: 8 + (n % 4), standbyDiscountPercent: 10 } : {}),
+      ...(n % 2 === 0 ? { extraRevisionPrice: toMinor(10, ctx.config.currency) } : {}),
       cover: await storeCover(ctx.storage, `demo/cover-${n}.webp`, tag, n),
       starNumber: reviews,
       totalStars: Math.round(reviews * (4 + (n % 10) / 10)),

@@ -60,6 +60,7 @@ async function seedReviewCase(ctx: AppContext, buyer: UserRow, designer: UserRow
   const intent = await createIntent(ctx, buyer, {
     type: 'service',
     id: serviceId,
+    tier: 'standard',
     prescription,
     teeth: [],
     requirements: '',
@@ -124,7 +125,7 @@ export async function seedDemoOrders(ctx: AppContext, buyerId: string, designerI
   );
   for (const [i, plan] of plans.entries()) {
     const prescription = prescriptionSchema.parse(plan.prescription);
-    const intent = await createIntent(ctx, buyer, { type: 'service', id: serviceFor[i]!.id, prescription, teeth: [], requirements: '', attachments: [] });
+    const intent = await createIntent(ctx, buyer, { type: 'service', id: serviceFor[i]!.id, prescription, teeth: [], requirements: '', attachments: [], tier: 'standard' });
     await sandboxPay(ctx, buyer, intent._id, CARD);
     await confirmOrderPayment(ctx, buyer, { payment_intent: intent._id });
     if (i === 0) continue;

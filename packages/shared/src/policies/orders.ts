@@ -23,6 +23,9 @@ export const ORDER_ACTIONS = [
   'extension',
   'extensionAccept',
   'extensionDecline',
+  'rescan',
+  'caseFiles',
+  'buyRevision',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -52,6 +55,10 @@ export interface OrderFacts {
   refundOfferAmount?: number | null;
   /** Whether the designer has answered the dispute; only `respond` reads it. */
   disputeAnswered?: boolean;
+  /** A rescan request waiting for the buyer's new files (issue 18). */
+  waitingForScans?: boolean;
+  /** The price of one extra revision as ordered (minor units); null or absent: none sold. */
+  extraRevisionPrice?: number | null;
 }
 
 /** A refusal: the error code (a 403 or 409 of ERRORS) and its sentence, which the order JSON's `unavailable` shows. */
@@ -106,6 +113,23 @@ export const ORDER_CONDITIONS = {
     test: (order: OrderFacts) => order.refundOfferAmount != null,
     refusal: refusal('REFUND_NO_OFFER'),
   },
+  /** One rescan request at a time. */
+  notWaitingForScans: {
+    test: (order: OrderFacts) => order.waitingForScans !== true,
+    refusal: refusal('ORDER_WAITING_FOR_SCANS'),
+  },
+  /** An extra revision is bought only once the included ones are used (issue 18 item 4). */
+  revisionsUsedUp: {
+    test: (order: OrderFacts) => order.revisionsUsed >= order.revisionsIncluded,
+    refusal: refusal('ORDER_REVISIONS_STILL_LEFT'),
+    quiet: true,
+  },
+  /** ... and only when the service sold them when ordered. */
+  extraRevisionsSold: {
+    test: (order: OrderFacts) => order.extraRevisionPrice != null,
+    refusal: refusal('ORDER_NO_EXTRA_REVISIONS'),
+    quiet: true,
+  },
 } as const satisfies Record<string, { test: (order: OrderFacts) => boolean; refusal: OrderRefusal; quiet?: boolean }>;
 export type OrderCondition = keyof typeof ORDER_CONDITIONS;
 
@@ -152,6 +176,15 @@ export const ORDER_POLICY = {
   extensionAccept: { from: { in_progress: 'buyer', revision_requested: 'buyer' }, when: ['extensionWaiting'] },
   /** The buyer declines it: the due date stays. */
   extensionDecline: { from: { in_progress: 'buyer', revision_requested: 'buyer' }, when: ['extensionWaiting'] },
+  /** The designer finds the scans unusable and asks for new ones: the due date stops (issue 18). */
+  rescan: { from: { in_progress: 'seller', revision_requested: 'seller' }, when: ['notWaitingForScans'] },
+  /** The buyer adds case files while the work is owed; after a rescan request they start the due date again. */
+  caseFiles: { from: { in_progress: 'buyer', revision_requested: 'buyer' } },
+  /**
+   * The buyer buys one more revision once the included ones are used (issue 18 item 4), paid like the order
+   * (`POST /payments/intents` with `type: 'revision'`); its settlement re-checks this in its UPDATE.
+   */
+  buyRevision: { from: { delivered: 'buyer' }, when: ['revisionsUsedUp', 'extraRevisionsSold'] },
 } as const satisfies Record<OrderAction, OrderRule>;
 
 const WRONG_PARTY = refusal('ORDER_NOT_YOUR_TURN');

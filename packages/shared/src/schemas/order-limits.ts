@@ -70,4 +70,10 @@ export const ORDER_MESSAGES = {
   replyNotAllowed: 'Only the designer of the reviewed service can reply to it.',
   replyTwice: 'You have already replied to this review.',
   reviewNotFound: 'Review not found.',
+  rescanReason: 'Please say what is wrong with the scans (up to 2000 characters).',
+  waitingForScans: 'New scans have already been asked for.',
+  caseFilesNeeded: 'Please attach at least one scan file.',
+  noExtraRevisions: 'This order offers no extra revisions.',
+  revisionsStillLeft: 'An included revision is still left: ask for it.',
+  revisionRefunded: 'The order changed before this payment arrived, so the extra revision was refunded.',
 } as const;

@@ -7,6 +7,7 @@ import type { ScanAnalysisJson } from './scan-check.js';
 import type { OrderPinJson } from './review-pins.js';
 import type { DisputeJson, RefundOfferJson } from './money.js';
 import { ORDER_STATUS_LIST, type OrderAction } from '../policies/orders.js';
+import type { TurnaroundTier } from './turnaround.js';
 
 /**
  * Orders, payments and reviews (docs/product.md §5, §6): the request schemas both sides validate with, and the JSON
@@ -49,6 +50,12 @@ export interface LineItemJson {
   unitPrice: number;
   quantity: number;
   total: number;
+  /**
+   * A line beside the item (issue 18): the rush surcharge or standby discount (`percent` of the item), or one
+   * extra revision. Absent for the item itself. The web names it in the reader's language.
+   */
+  kind?: 'rush' | 'standby' | 'revision';
+  percent?: number;
 }
 
 /** `GET /api/payments/config`: which card form the payment page shows. */
@@ -123,6 +130,20 @@ export const extensionInput = z.object({
   reason: text({ error: ORDER_MESSAGES.extensionReason }).min(1, ORDER_MESSAGES.extensionReason).max(ORDER_NOTE_MAX),
 });
 
+/** `POST /api/orders/{id}/rescan`: the designer asks for new scans, saying what is wrong with these. */
+export const rescanInput = z.object({
+  reason: text({ error: ORDER_MESSAGES.rescanReason }).min(1, ORDER_MESSAGES.rescanReason).max(ORDER_NOTE_MAX, ORDER_MESSAGES.rescanReason),
+});
+
+/** `POST /api/orders/{id}/case-files`: the buyer adds case files (ids from `POST /api/order-files`), with a note. */
+export const caseFilesInput = z.object({
+  files: z
+    .array(z.uuid(ORDER_MESSAGES.fileNotYours), { error: ORDER_MESSAGES.caseFilesNeeded })
+    .min(1, ORDER_MESSAGES.caseFilesNeeded)
+    .max(ORDER_MAX_FILES, `At most ${ORDER_MAX_FILES} files.`),
+  note: note(ORDER_NOTE_MAX).optional().default(''),
+});
+
 /** `POST /api/reviews/{id}/reply`: the service's designer answers a review once. */
 export const reviewReplyInput = z.object({
   text: text({ error: ORDER_MESSAGES.replyText }).min(1, ORDER_MESSAGES.replyText).max(REVIEW_TEXT_MAX, ORDER_MESSAGES.replyText),
@@ -149,6 +170,11 @@ export const ORDER_EVENT_TYPES = [
   'refund_offered',
   'refund_accepted',
   'refund_declined',
+  // A designer asks for new scans (the due date stops); the buyer sends case files (it starts again); the buyer
+  // buys a revision beyond the included ones (issue 18).
+  'rescan_requested',
+  'scans_added',
+  'revision_bought',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
@@ -221,6 +247,15 @@ export interface OrderJson {
   lastActivityAt: string;
   /** A designer's request for more time waiting for the buyer's answer. */
   extension: { days: number; reason: string } | null;
+  /** The turnaround the buyer chose (issue 18): its days are `deliveryDays`, its surcharge or discount is in `price`. */
+  tier: TurnaroundTier;
+  /** The price of one extra revision as ordered (major units); null: none can be bought. */
+  extraRevisionPrice: number | null;
+  /** The designer asked for new scans (`rescanReason`): the due clock is stopped, `dueAt` is null until they arrive. */
+  waitingForScans: boolean;
+  rescanReason: string | null;
+  /** While waiting for scans: the time that was left when the clock stopped (ms; negative when it was late). */
+  dueRemainingMs: number | null;
   /** The designer's open partial refund offer (issue 20); null when none is open. */
   refundOffer: RefundOfferJson | null;
   createdAt: string;

@@ -6,6 +6,7 @@ import { ERRORS } from '../error-codes.js';
 import { line, text } from './fields.js';
 import { ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, isFdiTooth } from './order-limits.js';
 import type { LineItemJson } from './orders.js';
+import { tierSchema, type TurnaroundTier } from './turnaround.js';
 
 /**
  * The API side of the dental prescription (issue 16, ADR 0025, docs/decisions/0028): the payment intent that
@@ -68,10 +69,14 @@ export const serviceIntentInput = z.object({
   presetId: z.uuid(PRESCRIPTION_API_MESSAGES.presetNotFound).optional(),
   /** Ids answered by `POST /api/order-files`, or `{ id, role }`. */
   attachments: z.array(intentAttachment).max(ORDER_MAX_FILES, `At most ${ORDER_MAX_FILES} files.`).optional().default([]),
+  /** The turnaround (issue 18): `rush` or `standby` when the service offers it; the price and due date follow. */
+  tier: tierSchema,
 });
 export type ServiceIntentInput = z.input<typeof serviceIntentInput>;
 export const courseIntentInput = z.object({ type: z.literal('course'), id: uuid });
-export const paymentIntentInput = z.discriminatedUnion('type', [serviceIntentInput, courseIntentInput], {
+/** One revision beyond the included ones of a delivered order (issue 18 item 4): `id` is the order's. */
+export const revisionIntentInput = z.object({ type: z.literal('revision'), id: z.uuid({ error: ORDER_MESSAGES.notFound }) });
+export const paymentIntentInput = z.discriminatedUnion('type', [serviceIntentInput, courseIntentInput, revisionIntentInput], {
   error: ORDER_MESSAGES.itemNotFound,
 });
 export type PaymentIntentInput = z.input<typeof paymentIntentInput>;
@@ -88,8 +93,11 @@ export interface OrderQuoteJson {
   lineItems: LineItemJson[];
   /** The teeth of the order (the units' teeth, sorted). */
   teeth: number[];
-  /** The earliest `dueBy` this service can promise from today (YYYY-MM-DD). */
+  /** The earliest `dueBy` this service can promise from today (YYYY-MM-DD), with the chosen tier's days. */
   earliestDueBy: string;
+  /** The turnaround priced (issue 18) and its delivery days. */
+  tier: TurnaroundTier;
+  deliveryDays: number;
 }
 
 /** `PATCH /api/order-files/{id}`: the uploader corrects a case file's role while its order is unpaid. */

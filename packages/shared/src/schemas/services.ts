@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SERVICE_SORTS, SERVICE_TAGS } from '../constants.js';
 import { MATERIALS, OUTPUT_FORMATS, PROJECT_FORMAT_SOFTWARE, RESTORATIONS, SOFTWARE, type Material, type OutputFormat, type Restoration, type Software } from '../dental/catalogue.js';
 import { prescriptionIssue } from '../dental/messages.js';
+import { NO_TURNAROUND, turnaroundIssues, turnaroundSchema, TURNAROUND_MESSAGES, type TurnaroundJson } from './turnaround.js';
 import { mediaUrl, optionalMediaUrl, pageLimit, pageOffset, price, PRICE_MAX, requiredText, searchText } from './fields.js';
 
 export const SELECT_A_TAG = 'Please select at least one tag.';
@@ -51,6 +52,12 @@ export function capabilitySoftwareIssues(capabilities: { outputFormats: readonly
   });
 }
 
+const extraRevisionPrice = z.coerce
+  .number({ error: TURNAROUND_MESSAGES.extraRevisionPrice })
+  .min(0.01, TURNAROUND_MESSAGES.extraRevisionPrice)
+  .max(PRICE_MAX, TURNAROUND_MESSAGES.extraRevisionPrice)
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, TURNAROUND_MESSAGES.extraRevisionPrice);
+
 const serviceFields = {
   tags,
   title: requiredText('title', 120),
@@ -66,6 +73,10 @@ const serviceFields = {
   materials: capabilityFields.materials.default(DEFAULT_CAPABILITIES.materials),
   software: capabilityFields.software.default(DEFAULT_CAPABILITIES.software),
   outputFormats: capabilityFields.outputFormats.default(DEFAULT_CAPABILITIES.outputFormats),
+  /** Rush and standby tiers beside the standard delivery time (issue 18, docs/decisions/0041). */
+  turnaround: turnaroundSchema.optional(),
+  /** The price of one revision beyond the included ones (major units); null: none sold. */
+  extraRevisionPrice: z.union([extraRevisionPrice, z.null()]).optional(),
 };
 
 /** `POST /services` (docs/product.md §7.1). Prices are in the platform currency's major units. */
@@ -73,6 +84,7 @@ export const serviceCreateSchema = z.object(serviceFields).superRefine((service,
   for (const issue of capabilitySoftwareIssues(service)) {
     ctx.addIssue({ code: 'custom', path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: issue.message, params: { code: issue.code } });
   }
+  for (const issue of turnaroundIssues(service.deliveryTime, service.turnaround ?? NO_TURNAROUND)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
 });
 export type ServiceCreateInput = z.input<typeof serviceCreateSchema>;
 
@@ -93,6 +105,8 @@ export const serviceUpdateSchema = z
     materials: capabilityFields.materials.optional(),
     software: capabilityFields.software.optional(),
     outputFormats: capabilityFields.outputFormats.optional(),
+    turnaround: serviceFields.turnaround,
+    extraRevisionPrice: serviceFields.extraRevisionPrice,
   })
   .strict();
 

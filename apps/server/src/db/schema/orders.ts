@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, doublePrecision, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ORDER_EVENT_TYPES, type FileRole, type Prescription } from '@cusp/shared';
 import type { StoredAnalysis } from '../../platform/mesh/types.js';
 import { services } from './services.js';
@@ -60,6 +60,10 @@ export const orders = pgTable(
     prescription: jsonb('prescription').$type<Prescription>(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending_payment'),
     deliveryDays: integer('delivery_days').notNull(),
+    /** The turnaround the buyer chose (issue 18): its days are `deliveryDays`, its surcharge or discount is in `price`. */
+    tier: text('tier', { enum: ['rush', 'standard', 'standby'] }).notNull().default('standard'),
+    /** The service's price of one extra revision when ordered (minor units; null: none sold), copied like the prices. */
+    extraRevisionPrice: integer('extra_revision_price'),
     revisionsIncluded: integer('revisions_included').notNull(),
     revisionsUsed: integer('revisions_used').notNull().default(0),
     /** The designer's open partial refund offer (issue 20), minor units; null when none is open. */
@@ -71,6 +75,14 @@ export const orders = pgTable(
     /** A designer's pending request to extend the due date by this many days (null: none waiting), with its reason. */
     extensionDays: smallint('extension_days'),
     extensionReason: text('extension_reason'),
+    /**
+     * A designer's rescan request waiting for the buyer's new files (issue 18): the due clock is stopped, `dueAt`
+     * is null and `dueRemainingMs` keeps the time that was left (negative when already late); new case files
+     * start it again.
+     */
+    waitingForScans: boolean('waiting_for_scans').notNull().default(false),
+    rescanReason: text('rescan_reason'),
+    dueRemainingMs: bigint('due_remaining_ms', { mode: 'number' }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),

@@ -17,8 +17,8 @@ export const payments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    itemType: text('item_type', { enum: ['service', 'course'] }).notNull(),
-    /** The order (service payments) or the course (course payments) this payment is for. */
+    itemType: text('item_type', { enum: ['service', 'course', 'revision'] }).notNull(),
+    /** The order (service payments, and an extra revision's, issue 18) or the course (course payments) this payment is for. */
     itemId: uuid('item_id').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),

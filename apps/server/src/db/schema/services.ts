@@ -1,6 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Material, OutputFormat, Restoration, Software } from '@cusp/shared';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tsvector } from './types.js';
 import { users } from './users.js';
 
@@ -20,6 +20,16 @@ export const services = pgTable(
     unitOrArch: text('unit_or_arch', { enum: ['unit', 'arch'] }).notNull().default('unit'),
     deliveryTime: integer('delivery_time').notNull().default(1),
     revisions: integer('revisions').notNull().default(1),
+    /**
+     * Turnaround tiers beside the standard delivery time (issue 18, docs/decisions/0041): rush (fewer days, a
+     * surcharge in percent of the price) and standby (more days, a discount). Null days: the tier is not offered.
+     */
+    rushDays: smallint('rush_days'),
+    rushSurchargePercent: smallint('rush_surcharge_percent'),
+    standbyDays: smallint('standby_days'),
+    standbyDiscountPercent: smallint('standby_discount_percent'),
+    /** The price of one revision beyond the included ones (minor units); null: none are sold. */
+    extraRevisionPrice: integer('extra_revision_price'),
     cover: text('cover'),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     /**
@@ -67,6 +77,9 @@ export const services = pgTable(
     check('services_restorations_present', sql`cardinality(${t.restorations}) > 0`),
     check('services_materials_present', sql`cardinality(${t.materials}) > 0`),
     check('services_output_formats_present', sql`cardinality(${t.outputFormats}) > 0`),
+    check('services_rush_tier', sql`(${t.rushDays} is null) = (${t.rushSurchargePercent} is null)`),
+    check('services_standby_tier', sql`(${t.standbyDays} is null) = (${t.standbyDiscountPercent} is null)`),
+    check('services_extra_revision_price_positive', sql`${t.extraRevisionPrice} is null or ${t.extraRevisionPrice} > 0`),
   ],
 );
 

@@ -28,7 +28,8 @@ interface OrderEventLike {
  * An order's event (orders.service transition, payments' settlement, a review): paid → the designer; delivered →
  * the buyer; revision requested, accepted, reviewed → the designer; completed on its own → both; cancelled → the
  * other party (the designer only once the order was paid: before that it is not theirs to see), saying whether
- * the payment was refunded. Other events tell nobody.
+ * the payment was refunded; more time asked, answered, new scans asked, sent, an extra revision bought → the
+ * other party. Other events tell nobody.
  */
 export async function notifyOrderEvent(ctx: NotifySettings, tx: Tx, order: OrderRow, event: OrderEventLike): Promise<void> {
   const link = `/orders/${order.id}`;
@@ -75,6 +76,17 @@ export async function notifyOrderEvent(ctx: NotifySettings, tx: Tx, order: Order
       });
     case 'refund_accepted':
     case 'refund_declined':
+      return send(order.sellerId, event.type, { name: await usernameOf(tx, order.buyerId) });
+    // More time, rescans and extra revisions (issue 18): the other party is told of each.
+    case 'extension_requested':
+      return send(order.buyerId, 'extension_requested', { name: await usernameOf(tx, order.sellerId), days: order.extensionDays ?? 0 });
+    case 'extension_accepted':
+    case 'extension_declined':
+      return send(order.sellerId, event.type, { name: await usernameOf(tx, order.buyerId) });
+    case 'rescan_requested':
+      return send(order.buyerId, 'rescan_requested', { name: await usernameOf(tx, order.sellerId), reason: event.note ?? '' });
+    case 'scans_added':
+    case 'revision_bought':
       return send(order.sellerId, event.type, { name: await usernameOf(tx, order.buyerId) });
     default:
       return;

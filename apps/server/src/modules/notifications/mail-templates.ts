@@ -92,6 +92,30 @@ const KIND_TEXTS: Record<NotificationKind, KindTexts> = {
     en: (p) => ({ subject: `Payout rejected: ${s(p.amount)}`, line: `Your payout of ${s(p.amount)} was rejected: ${s(p.reason)}. The money is available again.` }),
     ar: (p) => ({ subject: `رُفض السحب: ${s(p.amount)}`, line: `رُفض سحبك بمبلغ ${s(p.amount)}: ${s(p.reason)}. عاد المبلغ إلى رصيدك المتاح.` }),
   },
+  extension_requested: {
+    en: (p) => ({ subject: `More time asked: ${s(p.title)}`, line: `${s(p.name)} asks for ${s(p.days)} more day(s) on "${s(p.title)}". Accept or decline it on the order.` }),
+    ar: (p) => ({ subject: `طُلب وقت إضافي: ${s(p.title)}`, line: `يطلب ${s(p.name)} ${s(p.days)} يوم/أيام إضافية على «${s(p.title)}». اقبل الطلب أو ارفضه من صفحة الطلب.` }),
+  },
+  extension_accepted: {
+    en: (p) => ({ subject: `More time accepted: ${s(p.title)}`, line: `${s(p.name)} accepted your request for more time on "${s(p.title)}". The due date moved.` }),
+    ar: (p) => ({ subject: `قُبل طلب الوقت الإضافي: ${s(p.title)}`, line: `قبل ${s(p.name)} طلبك لوقت إضافي على «${s(p.title)}». تغيّر موعد التسليم.` }),
+  },
+  extension_declined: {
+    en: (p) => ({ subject: `More time declined: ${s(p.title)}`, line: `${s(p.name)} declined your request for more time on "${s(p.title)}". The due date stays.` }),
+    ar: (p) => ({ subject: `رُفض طلب الوقت الإضافي: ${s(p.title)}`, line: `رفض ${s(p.name)} طلبك لوقت إضافي على «${s(p.title)}». يبقى موعد التسليم كما هو.` }),
+  },
+  rescan_requested: {
+    en: (p) => ({ subject: `New scans needed: ${s(p.title)}`, line: `${s(p.name)} needs new scans for "${s(p.title)}": ${s(p.reason)}. The due date is paused until you add them on the order.` }),
+    ar: (p) => ({ subject: `مطلوب مسح جديد: ${s(p.title)}`, line: `يحتاج ${s(p.name)} إلى مسح جديد لـ«${s(p.title)}»: ${s(p.reason)}. موعد التسليم متوقف حتى تضيف الملفات من صفحة الطلب.` }),
+  },
+  scans_added: {
+    en: (p) => ({ subject: `New case files: ${s(p.title)}`, line: `${s(p.name)} added case files to "${s(p.title)}".` }),
+    ar: (p) => ({ subject: `ملفات حالة جديدة: ${s(p.title)}`, line: `أضاف ${s(p.name)} ملفات حالة إلى «${s(p.title)}».` }),
+  },
+  revision_bought: {
+    en: (p) => ({ subject: `Extra revision bought: ${s(p.title)}`, line: `${s(p.name)} bought an extra revision of "${s(p.title)}".` }),
+    ar: (p) => ({ subject: `شُري تعديل إضافي: ${s(p.title)}`, line: `اشترى ${s(p.name)} تعديلًا إضافيًا لـ«${s(p.title)}».` }),
+  },
 };
 
 const UI: Record<MailLanguage, { hello: (name: string) => string; open: string; why: string; stop: string; settings: string; team: string }> = {
@@ -215,6 +239,12 @@ export const KIND_NAMES: Record<MailLanguage, Record<NotificationKind, string>> 
     refund_declined: 'declined refund offers',
     payout_paid: 'payouts sent',
     payout_rejected: 'payouts rejected',
+    extension_requested: 'requests for more time',
+    extension_accepted: 'accepted requests for more time',
+    extension_declined: 'declined requests for more time',
+    rescan_requested: 'requests for new scans',
+    scans_added: 'new case files',
+    revision_bought: 'extra revisions bought',
   },
   ar: {
     order_paid: 'الطلبات الجديدة المدفوعة',
@@ -236,6 +266,12 @@ export const KIND_NAMES: Record<MailLanguage, Record<NotificationKind, string>> 
     refund_declined: 'عروض الاسترداد المرفوضة',
     payout_paid: 'السحوبات المرسلة',
     payout_rejected: 'السحوبات المرفوضة',
+    extension_requested: 'طلبات الوقت الإضافي',
+    extension_accepted: 'طلبات الوقت الإضافي المقبولة',
+    extension_declined: 'طلبات الوقت الإضافي المرفوضة',
+    rescan_requested: 'طلبات المسح الجديد',
+    scans_added: 'ملفات الحالة الجديدة',
+    revision_bought: 'التعديلات الإضافية المشتراة',
   },
 };
 

@@ -18,7 +18,7 @@ import { bookSettlement } from '../ledger/index.js';
 import { providerFor, ProviderError } from '../../platform/payments/index.js';
 import { catalogueChanged } from '../services/index.js';
 import { authorize } from './orders.policy.js';
-import { claimFiles, orderDetail, orderDetailOf, participantOrder, paymentOfOrder, transition, type Transaction } from './orders.service.js';
+import { claimFiles, orderDetail, orderDetailOf, participantOrder, paymentOfOrder, paymentsOfOrder, transition, type Transaction } from './orders.service.js';
 
 /**
  * Disputes and partial refunds (issue 20, docs/decisions/0035). Each step is one transition of the order (its
@@ -38,14 +38,22 @@ async function settleEscrow(ctx: AppContext, tx: Transaction, row: OrderRow, ref
   const { fee } = await bookSettlement(tx, { paymentId: payment.id, orderId: row.id, price: row.price, refund, sellerId: row.sellerId, feePercent: ctx.config.payments.feePercent });
   if (row.price - refund > 0) await tx.update(services).set({ sales: sql`${services.sales} + 1` }).where(eq(services.id, row.serviceId));
   if (refund > 0) {
-    if (refund === row.price) await tx.update(payments).set({ status: 'refunded', updatedAt: new Date() }).where(eq(payments.id, payment.id));
     await tx.insert(orderEvents).values({ orderId: row.id, actorId: null, type: 'refunded', note: formatMoney(fromMinor(refund, row.currency), row.currency) });
-    try {
-      // Its own idempotency key per step, so a retried step refunds once and a later one is not mistaken for it.
-      await providerFor(ctx).refund(payment.providerRef ?? '', refund, `${payment.id}-${step}`);
-    } catch (error) {
-      if (error instanceof ProviderError) throw new AppError('PAYMENT_PROVIDER_DOWN');
-      throw error;
+    // The price may have been paid in parts (the order, then extra revisions, issue 18): each payment gives back
+    // at most what it took, the latest first, so no provider is asked to refund more than it charged.
+    let left = refund;
+    for (const part of (await paymentsOfOrder(tx, row.id)).reverse()) {
+      if (left <= 0) break;
+      const amount = Math.min(left, part.amount);
+      left -= amount;
+      if (amount === part.amount) await tx.update(payments).set({ status: 'refunded', updatedAt: new Date() }).where(eq(payments.id, part.id));
+      try {
+        // Its own idempotency key per step, so a retried step refunds once and a later one is not mistaken for it.
+        await providerFor(ctx).refund(part.providerRef ?? '', amount, `${part.id}-${step}`);
+      } catch (error) {
+        if (error instanceof ProviderError) throw new AppError('PAYMENT_PROVIDER_DOWN');
+        throw error;
+      }
     }
   }
   return { fee };

@@ -44,6 +44,7 @@ const STATES = {
   pending_payment: [],
   in_progress: ['pay'],
   'in_progress, more time asked': ['pay', 'extension'],
+  'in_progress, new scans asked': ['pay', 'rescan'],
   delivered: ['pay', 'deliver'],
   'delivered, no revisions left': ['pay', 'deliver', 'use up revisions'],
   revision_requested: ['pay', 'deliver', 'revision'],
@@ -57,11 +58,12 @@ const STATES = {
 } as const satisfies Record<string, readonly (OrderAction | 'use up revisions')[]>;
 type State = keyof typeof STATES;
 
-const SELLER_STEPS = new Set<OrderAction>(['deliver', 'respond', 'offerRefund', 'extension']);
+const SELLER_STEPS = new Set<OrderAction>(['deliver', 'respond', 'offerRefund', 'extension', 'rescan']);
 
 /** A fresh order brought to a state through the API (a counter set directly for "no revisions left"). */
 async function orderIn(state: State): Promise<Case> {
-  const { designer: seller, service } = await designerWithService(app);
+  // Extra revisions sold (issue 18), so that buying one is offered once the included ones are used.
+  const { designer: seller, service } = await designerWithService(app, { extraRevisionPrice: 12 });
   const buyer = await signUpAndLogin(app);
   const stranger = await signUpAndLogin(app);
   const intent = ok(await call(buyer, 'POST', '/api/payments/intents', { type: 'service', id: service._id, quantity: 1 })).json();
@@ -107,6 +109,13 @@ async function act(c: Case, action: OrderAction, who: Session) {
       return call(who, 'POST', `/api/orders/${c.orderId}/partial-refund/accept`);
     case 'declineRefund':
       return call(who, 'POST', `/api/orders/${c.orderId}/partial-refund/decline`);
+    case 'rescan':
+      return call(who, 'POST', `/api/orders/${c.orderId}/rescan`, { reason: 'The prep margin is not captured.' });
+    case 'caseFiles':
+      return call(who, 'POST', `/api/orders/${c.orderId}/case-files`, { files: [(await uploadFile(who))._id] });
+    case 'buyRevision':
+      // Buying starts with the intent (its settlement re-checks the same rule).
+      return call(who, 'POST', '/api/payments/intents', { type: 'revision', id: c.orderId });
   }
 }
 
@@ -137,11 +146,12 @@ describe('one policy for orders: the server does exactly what the order JSON off
    */
   const OFFERED: Record<State, Record<'buyer' | 'seller' | 'stranger', OrderAction[]>> = {
     pending_payment: { buyer: ['pay', 'cancel'], seller: [], stranger: [] },
-    in_progress: { buyer: ['cancel'], seller: ['deliver', 'cancel', 'extension'], stranger: [] },
-    'in_progress, more time asked': { buyer: ['cancel', 'extensionAccept', 'extensionDecline'], seller: ['deliver', 'cancel'], stranger: [] },
+    in_progress: { buyer: ['cancel', 'caseFiles'], seller: ['deliver', 'cancel', 'extension', 'rescan'], stranger: [] },
+    'in_progress, more time asked': { buyer: ['cancel', 'extensionAccept', 'extensionDecline', 'caseFiles'], seller: ['deliver', 'cancel', 'rescan'], stranger: [] },
+    'in_progress, new scans asked': { buyer: ['cancel', 'caseFiles'], seller: ['deliver', 'cancel', 'extension'], stranger: [] },
     delivered: { buyer: ['accept', 'revision', 'dispute'], seller: ['offerRefund'], stranger: [] },
-    'delivered, no revisions left': { buyer: ['accept', 'dispute'], seller: ['offerRefund'], stranger: [] },
-    revision_requested: { buyer: ['dispute'], seller: ['deliver', 'offerRefund', 'extension'], stranger: [] },
+    'delivered, no revisions left': { buyer: ['accept', 'dispute', 'buyRevision'], seller: ['offerRefund'], stranger: [] },
+    revision_requested: { buyer: ['dispute', 'caseFiles'], seller: ['deliver', 'offerRefund', 'extension', 'rescan'], stranger: [] },
     completed: { buyer: ['review'], seller: [], stranger: [] },
     'completed, reviewed': { buyer: [], seller: [], stranger: [] },
     'cancelled unpaid': { buyer: [], seller: [], stranger: [] },

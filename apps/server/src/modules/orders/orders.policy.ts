@@ -39,6 +39,9 @@ export const CONDITION_GUARDS: Record<OrderCondition, SQL | null> = {
   notAnswered: null,
   noOfferOpen: sql`${orders.refundOfferAmount} is null`,
   offerOpen: sql`${orders.refundOfferAmount} is not null`,
+  notWaitingForScans: sql`not ${orders.waitingForScans}`,
+  revisionsUsedUp: sql`${orders.revisionsUsed} >= ${orders.revisionsIncluded}`,
+  extraRevisionsSold: sql`${orders.extraRevisionPrice} is not null`,
 };
 
 /**

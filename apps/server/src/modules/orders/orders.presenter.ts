@@ -89,6 +89,11 @@ export function toOrderJson(
     lastActivityAt: row.updatedAt.toISOString(),
     extension: row.extensionDays !== null ? { days: row.extensionDays, reason: row.extensionReason ?? '' } : null,
     refundOffer: row.refundOfferAmount === null ? null : { amount: money(row.refundOfferAmount), note: row.refundOfferNote ?? '' },
+    tier: row.tier,
+    extraRevisionPrice: row.extraRevisionPrice === null ? null : money(row.extraRevisionPrice),
+    waitingForScans: row.waitingForScans,
+    rescanReason: row.waitingForScans ? row.rescanReason : null,
+    dueRemainingMs: row.waitingForScans ? row.dueRemainingMs : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

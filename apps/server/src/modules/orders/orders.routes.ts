@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptInput, cancelInput, deliverInput, disputeInput, disputeResponseInput, extensionInput, ORDER_MESSAGES, orderListQuery, pageLimit, partialRefundInput, PIN_MESSAGES, pinPatchInput, reviewInput, reviewReplyInput, revisionInput } from '@cusp/shared';
+import { acceptInput, cancelInput, caseFilesInput, rescanInput, deliverInput, disputeInput, disputeResponseInput, extensionInput, ORDER_MESSAGES, orderListQuery, pageLimit, partialRefundInput, PIN_MESSAGES, pinPatchInput, reviewInput, reviewReplyInput, revisionInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { parseWith } from '../../errors.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
@@ -57,6 +57,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   );
   app.post('/orders/:id/extension/decline', { ...loggedIn, schema: { params: idParams } }, async (request) =>
     ordersService.answerExtension(ctx, requireUser(request), request.params.id, false),
+  );
+  // Rescans (issue 18): the designer asks for new scans; the buyer's new case files start the due clock again.
+  app.post('/orders/:id/rescan', { ...loggedIn, schema: { params: idParams, body: rescanInput } }, async (request) =>
+    ordersService.requestRescan(ctx, requireUser(request), request.params.id, request.body),
+  );
+  app.post('/orders/:id/case-files', { ...loggedIn, schema: { params: idParams, body: caseFilesInput } }, async (request) =>
+    ordersService.addCaseFiles(ctx, requireUser(request), request.params.id, request.body),
   );
   // The body is optional here (a bare POST cancels without a reason).
   app.post('/orders/:id/cancel', { ...loggedIn, schema: { params: idParams } }, async (request) =>

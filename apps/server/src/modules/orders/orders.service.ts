@@ -9,6 +9,8 @@ import {
   PRESCRIPTION_API_MESSAGES,
   type BalanceJson,
   type cancelInput,
+  type caseFilesInput,
+  type rescanInput,
   type deliverInput,
   type extensionInput,
   type orderListQuery,
@@ -45,6 +47,7 @@ import { providerFor } from '../../platform/payments/index.js';
 import { catalogueChanged } from '../services/index.js';
 import { DAY_MS, prescriptionOf, toDisputeJson, toOrderFileJson, toOrderJson, toReviewJson } from './orders.presenter.js';
 import { approvedFilesOf, checkPins, insertPins, pinsByEvent } from './pins.service.js';
+import { applyFileRoles } from './prescription.service.js';
 import { authorize, partyOf, presentOrderPolicies, transitionGuard } from './orders.policy.js';
 
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -220,6 +223,9 @@ const EVENT_TEXT: Record<OrderEventType, (o: OrderRow) => string> = {
   refund_offered: (o) => `The designer offers to refund ${formatMoney(fromMinor(o.refundOfferAmount ?? 0, o.currency), o.currency)} of ${o.title}.`,
   refund_accepted: (o) => `The refund offer on ${o.title} was accepted. The order is complete.`,
   refund_declined: (o) => `The refund offer on ${o.title} was declined.`,
+  rescan_requested: (o) => `New scans were asked for ${o.title}. The due date is paused until they arrive.`,
+  scans_added: (o) => `New case files were added to ${o.title}.`,
+  revision_bought: (o) => `An extra revision was bought for ${o.title}.`,
 };
 
 /**
@@ -318,6 +324,15 @@ export async function paymentOfOrder(tx: Tx, orderId: string) {
   return payment ?? null;
 }
 
+/** Every payment that went into the order's escrow, oldest first: the order's own, then its extra revisions (issue 18). */
+export async function paymentsOfOrder(tx: Tx, orderId: string) {
+  return tx
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.itemType, ['service', 'revision']), eq(payments.itemId, orderId), isNotNull(payments.usedAt), eq(payments.status, 'paid')))
+    .orderBy(asc(payments.usedAt));
+}
+
 /** Claims uploaded files for an order; all of them must be the uploader's own and still unattached. */
 export async function claimFiles(tx: Tx, ids: string[], uploaderId: string, orderId: string, eventId: string | null) {
   if (ids.length === 0) return;
@@ -338,8 +353,8 @@ export async function deliver(ctx: AppContext, user: UserRow, orderId: string, i
     party: 'seller',
     seen: order.status,
     to: 'delivered',
-    // A request for more time still waiting is moot once the design is in.
-    set: { deliveredAt: new Date(), extensionDays: null, extensionReason: null },
+    // A request for more time still waiting is moot once the design is in, and so is a rescan request.
+    set: { deliveredAt: new Date(), extensionDays: null, extensionReason: null, ...clockRestarted(new Date()) },
     event: 'delivered',
     actorId: user.id,
     note: input.note,
@@ -418,7 +433,7 @@ export async function cancel(ctx: AppContext, user: UserRow, orderId: string, in
     party: partyOf(order, user),
     seen: order.status,
     to: 'cancelled',
-    set: { cancelledAt: new Date(), extensionDays: null, extensionReason: null },
+    set: { cancelledAt: new Date(), extensionDays: null, extensionReason: null, ...clockRestarted(new Date()) },
     event: 'cancelled',
     actorId: user.id,
     note: input.reason,
@@ -471,13 +486,82 @@ export async function answerExtension(ctx: AppContext, user: UserRow, orderId: s
     seen: order.status,
     to: order.status,
     set: {
-      ...(accepted ? { dueAt: sql`${orders.dueAt} + make_interval(days => ${orders.extensionDays}::int)` as unknown as Date } : {}),
+      // While the clock is stopped for new scans, the days go to the time left instead (null stays null).
+      ...(accepted
+        ? {
+            dueAt: sql`${orders.dueAt} + make_interval(days => ${orders.extensionDays}::int)` as unknown as Date,
+            dueRemainingMs: sql`${orders.dueRemainingMs} + ${orders.extensionDays}::bigint * ${DAY_MS}` as unknown as number,
+          }
+        : {}),
       extensionDays: null,
       extensionReason: null,
     },
     event: accepted ? 'extension_accepted' : 'extension_declined',
     actorId: user.id,
     days: order.extensionDays ?? undefined,
+  });
+  return orderDetail(ctx, user, order.id);
+}
+
+/**
+ * The due clock running again from `now` with the time that was left when a rescan stopped it (issue 18); on an
+ * order not waiting for scans it changes nothing. SQL, so it reads the row the UPDATE changes.
+ */
+function clockRestarted(now: Date): Partial<typeof orders.$inferInsert> {
+  return {
+    dueAt: sql`case when ${orders.waitingForScans} then ${now.toISOString()}::timestamptz + ${orders.dueRemainingMs} * interval '1 millisecond' else ${orders.dueAt} end` as unknown as Date,
+    waitingForScans: false,
+    rescanReason: null,
+    dueRemainingMs: null,
+  };
+}
+
+/** The designer finds the scans unusable and asks for new ones (issue 18): the due clock stops, keeping the time left. */
+export async function requestRescan(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof rescanInput>) {
+  const order = await participantOrder(ctx, user, orderId);
+  authorize(order, user, 'rescan');
+  const now = new Date();
+  await transition(ctx, order.id, {
+    action: 'rescan',
+    party: 'seller',
+    seen: order.status,
+    to: order.status,
+    set: {
+      waitingForScans: true,
+      rescanReason: input.reason,
+      dueRemainingMs: sql`(extract(epoch from ${orders.dueAt} - ${now.toISOString()}::timestamptz) * 1000)::bigint` as unknown as number,
+      dueAt: null,
+    },
+    event: 'rescan_requested',
+    actorId: user.id,
+    note: input.reason,
+    now,
+  });
+  return orderDetail(ctx, user, order.id);
+}
+
+/**
+ * The buyer adds case files while the design is owed (ids from `POST /api/order-files`); after a rescan request
+ * the due clock starts again with the time that was left. The files join the case files (not a delivery).
+ */
+export async function addCaseFiles(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof caseFilesInput>) {
+  const order = await participantOrder(ctx, user, orderId);
+  authorize(order, user, 'caseFiles');
+  const now = new Date();
+  await transition(ctx, order.id, {
+    action: 'caseFiles',
+    party: 'buyer',
+    seen: order.status,
+    to: order.status,
+    set: clockRestarted(now),
+    event: 'scans_added',
+    actorId: user.id,
+    note: input.note,
+    now,
+    also: async (tx, row) => {
+      await claimFiles(tx, input.files, user.id, order.id, null);
+      await applyFileRoles(tx, row.id, input.files);
+    },
   });
   return orderDetail(ctx, user, order.id);
 }

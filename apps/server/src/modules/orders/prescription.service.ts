@@ -17,11 +17,17 @@ import {
   type Prescription,
   type PrescriptionIssue,
   type serviceIntentInput,
+  offersTier,
+  tierAdjustment,
+  tierDays,
+  TURNAROUND_MESSAGES,
+  type TurnaroundTier,
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { orderFiles, type ServiceRow } from '../../db/schema/index.js';
 import { validationError } from '../../errors.js';
 import { presetForUse } from '../preferences/index.js';
+import { turnaroundOf } from '../services/index.js';
 import type { Tx } from '../ledger/index.js';
 
 /**
@@ -36,10 +42,17 @@ export interface PricedOrder {
   requirements: string;
   unitPrice: number;
   price: number;
+  /** The turnaround (issue 18): its days, and its surcharge (+) or discount (−) already in `price`. */
+  tier: TurnaroundTier;
+  deliveryDays: number;
+  tierAdjustment: number;
 }
 
 type IntentInput = z.output<typeof serviceIntentInput>;
-type PricedService = Pick<ServiceRow, 'id' | 'title' | 'unitOrArch' | 'toothPrice' | 'deliveryTime' | 'restorations' | 'materials' | 'outputFormats'>;
+type PricedService = Pick<
+  ServiceRow,
+  'id' | 'title' | 'unitOrArch' | 'toothPrice' | 'deliveryTime' | 'restorations' | 'materials' | 'outputFormats' | 'rushDays' | 'rushSurchargePercent' | 'standbyDays' | 'standbyDiscountPercent'
+>;
 
 const at = (prefix: string, issue: PrescriptionIssue) => ({ path: `${prefix}${issue.path}`.split('.'), message: issue.message });
 
@@ -56,8 +69,12 @@ export async function priceOrder(ctx: AppContext, userId: string, service: Price
   }
   if (!prescription.notes && input.requirements) prescription = { ...prescription, notes: input.requirements };
 
+  // The turnaround (issue 18): one the service offers; its days are what the due date is checked against.
+  const turnaround = turnaroundOf(service);
+  if (!offersTier(turnaround, input.tier)) issues.push({ path: ['tier'], message: TURNAROUND_MESSAGES.tierNotOffered });
+  const deliveryDays = tierDays(service.deliveryTime, turnaround, input.tier);
   for (const issue of capabilityMismatches(prescription, service)) issues.push(at('prescription.', issue));
-  const tooEarly = checkDueBy(prescription.dueBy, now, service.deliveryTime);
+  const tooEarly = checkDueBy(prescription.dueBy, now, deliveryDays);
   if (tooEarly) issues.push(at('prescription.', tooEarly));
 
   let quantity: number;
@@ -79,21 +96,27 @@ export async function priceOrder(ctx: AppContext, userId: string, service: Price
   if (service.unitOrArch === 'arch' && quantity > ORDER_MAX_ARCHES) issues.push({ path: ['quantity'], message: ORDER_MESSAGES.tooMany });
   if (issues.length) throw validationError(issues);
 
+  const base = service.toothPrice * quantity;
+  const adjustment = tierAdjustment(base, turnaround, input.tier);
   return {
     prescription,
     quantity,
     teeth,
     requirements: prescription.notes,
     unitPrice: service.toothPrice,
-    price: service.toothPrice * quantity,
+    price: base + adjustment,
+    tier: input.tier,
+    deliveryDays,
+    tierAdjustment: adjustment,
   };
 }
 
+/** What a payment or a quote lists: the item, then the tier's surcharge or discount (issue 18), adding up to the total. */
 export function lineItemsOf(
-  item: { title: string; unitOrArch: 'unit' | 'arch' | null; unitPrice: number; quantity: number },
+  item: { title: string; unitOrArch: 'unit' | 'arch' | null; unitPrice: number; quantity: number; tier?: TurnaroundTier; tierAdjustment?: number; tierPercent?: number },
   currency: string,
 ): LineItemJson[] {
-  return [
+  const lines: LineItemJson[] = [
     {
       description: item.title,
       unitOrArch: item.unitOrArch,
@@ -102,6 +125,18 @@ export function lineItemsOf(
       total: fromMinor(item.unitPrice * item.quantity, currency),
     },
   ];
+  if (item.tierAdjustment && item.tier && item.tier !== 'standard') {
+    const amount = fromMinor(item.tierAdjustment, currency);
+    const label = item.tier === 'rush' ? 'Rush delivery' : 'Standby delivery';
+    lines.push({ description: `${label} (${item.tierAdjustment > 0 ? '+' : '−'}${item.tierPercent ?? 0}%)`, unitOrArch: null, unitPrice: amount, quantity: 1, total: amount, kind: item.tier, percent: item.tierPercent ?? 0 });
+  }
+  return lines;
+}
+
+/** The tier's percent of the service as priced (for the line that names it). */
+export function tierPercentOf(service: PricedService, tier: TurnaroundTier): number {
+  const turnaround = turnaroundOf(service);
+  return tier === 'rush' ? (turnaround.rush?.surchargePercent ?? 0) : tier === 'standby' ? (turnaround.standby?.discountPercent ?? 0) : 0;
 }
 
 export function toQuoteJson(service: PricedService, priced: PricedOrder, currency: string, now = new Date()): OrderQuoteJson {
@@ -112,9 +147,14 @@ export function toQuoteJson(service: PricedService, priced: PricedOrder, currenc
     unitPrice: fromMinor(priced.unitPrice, currency),
     total: fromMinor(priced.price, currency),
     currency,
-    lineItems: lineItemsOf({ title: service.title, unitOrArch: service.unitOrArch, unitPrice: priced.unitPrice, quantity: priced.quantity }, currency),
+    lineItems: lineItemsOf(
+      { title: service.title, unitOrArch: service.unitOrArch, unitPrice: priced.unitPrice, quantity: priced.quantity, tier: priced.tier, tierAdjustment: priced.tierAdjustment, tierPercent: tierPercentOf(service, priced.tier) },
+      currency,
+    ),
     teeth: priced.teeth,
-    earliestDueBy: earliestDueDate(now, service.deliveryTime),
+    earliestDueBy: earliestDueDate(now, priced.deliveryDays),
+    tier: priced.tier,
+    deliveryDays: priced.deliveryDays,
   };
 }
 

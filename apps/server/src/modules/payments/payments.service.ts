@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   fromMinor,
@@ -13,6 +13,7 @@ import {
   type PaymentIntentJson,
   type OrderQuoteJson,
   type serviceIntentInput,
+  type TurnaroundTier,
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import {
@@ -30,7 +31,20 @@ import {
   type UserRow,
 } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
-import { announce, claimFiles, dueAtOf, type Transaction, toOrderJson, applyFileRoles, lineItemsOf, priceOrder, toQuoteJson } from '../orders/index.js';
+import {
+  announce,
+  claimFiles,
+  dueAtOf,
+  participantOrder,
+  transition,
+  type Transaction,
+  tierPercentOf,
+  toOrderJson,
+  applyFileRoles,
+  lineItemsOf,
+  priceOrder,
+  toQuoteJson,
+} from '../orders/index.js';
 import { bookCourseSale, bookOrderPayment, bookRefund } from '../ledger/index.js';
 import { providerFor, ProviderError, webhookProvider, type Headers } from '../../platform/payments/index.js';
 import { notifyOrderEvent } from '../notifications/index.js';
@@ -40,19 +54,33 @@ export type { Transaction as Tx };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notVerified = () => new AppError('PAYMENT_NOT_VERIFIED');
 
-/** What a payment is for: its title and line (an order's unit price and quantity; a course is one line of one). */
+/**
+ * What a payment is for: its title and lines (an order's unit price and quantity, and its tier's surcharge or
+ * discount; a course is one line of one; an extra revision one line of one, `kind: 'revision'`).
+ */
 interface PaidItem {
   title: string;
   unitOrArch: 'unit' | 'arch' | null;
   unitPrice: number;
   quantity: number;
+  tier?: TurnaroundTier;
+  tierAdjustment?: number;
+  tierPercent?: number;
+  revision?: true;
+}
+
+function linesOf(p: PaymentRow, item: PaidItem) {
+  if (!item.revision) return lineItemsOf(item, p.currency);
+  const amount = fromMinor(p.amount, p.currency);
+  return [{ description: item.title, unitOrArch: null, unitPrice: amount, quantity: 1, total: amount, kind: 'revision' as const }];
 }
 
 function toIntentJson(ctx: AppContext, p: PaymentRow, item: PaidItem, clientSecret?: string): PaymentIntentJson {
   const title = item.title;
   return {
     _id: p.id,
-    orderId: p.itemType === 'service' ? p.itemId : null,
+    // An extra revision's payment is for its order too: the payment page returns to it.
+    orderId: p.itemType === 'course' ? null : p.itemId,
     courseId: p.itemType === 'course' ? p.itemId : null,
     amount: fromMinor(p.amount, p.currency),
     currency: p.currency,
@@ -60,7 +88,7 @@ function toIntentJson(ctx: AppContext, p: PaymentRow, item: PaidItem, clientSecr
     provider: p.provider,
     ...(clientSecret ? { clientSecret } : {}),
     description: `Payment for ${title}`,
-    lineItems: lineItemsOf(item, p.currency),
+    lineItems: linesOf(p, item),
   };
 }
 
@@ -96,9 +124,13 @@ export async function createIntent(ctx: AppContext, user: UserRow, input: z.outp
     return startPayment(ctx, payment!, { title: course.title, unitOrArch: null, unitPrice: course.price, quantity: 1 });
   }
 
+  if (input.type === 'revision') return createRevisionIntent(ctx, user, input.id);
+
   const service = await orderableService(ctx, user, input.id);
-  // The prescription, quantity, teeth and price (issue 16): checked against the service, priced by the server.
-  const { prescription, quantity, teeth, requirements, price } = await priceOrder(ctx, user.id, service, input);
+  // The prescription, quantity, teeth and price (issue 16), with the turnaround's days and price (issue 18):
+  // checked against the service, priced by the server.
+  const priced = await priceOrder(ctx, user.id, service, input);
+  const { prescription, quantity, teeth, requirements, price } = priced;
   const payment = await ctx.db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
@@ -116,8 +148,10 @@ export async function createIntent(ctx: AppContext, user: UserRow, input: z.outp
         teeth,
         requirements,
         prescription,
-        deliveryDays: service.deliveryTime,
+        deliveryDays: priced.deliveryDays,
+        tier: priced.tier,
         revisionsIncluded: service.revisions,
+        extraRevisionPrice: service.extraRevisionPrice,
       })
       .returning();
     await tx.insert(orderEvents).values({ orderId: order!.id, actorId: user.id, type: 'created' });
@@ -126,8 +160,34 @@ export async function createIntent(ctx: AppContext, user: UserRow, input: z.outp
     const [payment] = await tx.insert(payments).values({ userId: user.id, itemType: 'service', itemId: order!.id, amount: price, currency, provider }).returning();
     return payment!;
   });
-  return startPayment(ctx, payment, { title: service.title, unitOrArch: service.unitOrArch, unitPrice: service.toothPrice, quantity });
+  return startPayment(ctx, payment, {
+    title: service.title,
+    unitOrArch: service.unitOrArch,
+    unitPrice: service.toothPrice,
+    quantity,
+    tier: priced.tier,
+    tierAdjustment: priced.tierAdjustment,
+    tierPercent: tierPercentOf(service, priced.tier),
+  });
 }
+
+/**
+ * `POST /payments/intents {type: 'revision', id: orderId}` (issue 18 item 4): one revision beyond the included ones,
+ * at the price the service asked when the order was placed, by the order's buyer once they are used up
+ * (ORDER_POLICY.buyRevision: 403 for anyone else, 409 at the wrong time).
+ */
+async function createRevisionIntent(ctx: AppContext, user: UserRow, orderId: string): Promise<PaymentIntentJson> {
+  const order = await participantOrder(ctx, user, orderId);
+  const refusal = orderRefusal(order, user.id, 'buyRevision');
+  if (refusal) throw new AppError(refusal.code);
+  const [payment] = await ctx.db
+    .insert(payments)
+    .values({ userId: user.id, itemType: 'revision', itemId: order.id, amount: order.extraRevisionPrice!, currency: order.currency, provider: providerFor(ctx).name })
+    .returning();
+  return startPayment(ctx, payment!, revisionItem(order.title, order.extraRevisionPrice!));
+}
+
+const revisionItem = (title: string, amount: number): PaidItem => ({ title: `Extra revision: ${title}`, unitOrArch: null, unitPrice: amount, quantity: 1, revision: true });
 
 /** A visible service someone else offers: what can be ordered. */
 async function orderableService(ctx: AppContext, user: UserRow, id: string) {
@@ -147,12 +207,18 @@ export async function quote(ctx: AppContext, user: UserRow, input: z.output<type
 }
 
 async function itemOf(ctx: AppContext, p: PaymentRow): Promise<PaidItem> {
-  if (p.itemType === 'service') {
+  if (p.itemType === 'service' || p.itemType === 'revision') {
     const [row] = await ctx.db
-      .select({ title: orders.title, unitOrArch: orders.unitOrArch, unitPrice: orders.unitPrice, quantity: orders.quantity })
+      .select({ title: orders.title, unitOrArch: orders.unitOrArch, unitPrice: orders.unitPrice, quantity: orders.quantity, tier: orders.tier })
       .from(orders)
       .where(eq(orders.id, p.itemId));
-    return row ?? { title: '', unitOrArch: null, unitPrice: p.amount, quantity: 1 };
+    if (!row) return { title: '', unitOrArch: null, unitPrice: p.amount, quantity: 1 };
+    if (p.itemType === 'revision') return revisionItem(row.title, p.amount);
+    // The tier's part is what the payment holds beyond the item; its percent is read back from it (exact to the
+    // percent for any price of one major unit or more).
+    const base = row.unitPrice * row.quantity;
+    const tierAdjustment = p.amount - base;
+    return { ...row, tierAdjustment, tierPercent: Math.round(Math.abs(tierAdjustment * 100) / base) };
   }
   const [row] = await ctx.db.select({ title: courses.title }).from(courses).where(eq(courses.id, p.itemId));
   return { title: row?.title ?? '', unitOrArch: null, unitPrice: p.amount, quantity: 1 };
@@ -213,9 +279,9 @@ export async function sandboxConfirm(ctx: AppContext, user: UserRow, id: string,
 /** A payment can take a card only while it is open and its order's policy still lets its buyer pay (ORDER_POLICY.pay). */
 async function assertPayable(ctx: AppContext, p: PaymentRow) {
   if (p.status === 'paid' || p.status === 'refunded' || p.usedAt) throw new AppError('PAYMENT_ALREADY_DONE');
-  if (p.itemType === 'service') {
+  if (p.itemType === 'service' || p.itemType === 'revision') {
     const [o] = await ctx.db.select().from(orders).where(eq(orders.id, p.itemId));
-    const refusal = o ? orderRefusal(o, p.userId, 'pay')?.code : 'ORDER_WRONG_STATUS';
+    const refusal = o ? orderRefusal(o, p.userId, p.itemType === 'service' ? 'pay' : 'buyRevision')?.code : 'ORDER_WRONG_STATUS';
     if (refusal) throw new AppError(refusal);
   }
 }
@@ -286,6 +352,62 @@ async function settleOrder(ctx: AppContext, p: PaymentRow, ref: string): Promise
   return result.outcome;
 }
 
+/** The claim of a payment lost to another caller (a repeated confirmation, a webhook): nothing to do. */
+class AlreadyUsed extends Error {}
+
+/**
+ * Settles a verified extra revision's payment (issue 18 item 4) as one order transition (ORDER_POLICY.buyRevision,
+ * re-checked in its UPDATE): the payment claimed once, its money into the order's escrow like the order's price
+ * (the price grows by it, so completion, refunds and disputes move it with the rest), one more revision included,
+ * the timeline, the designer told, both pages live. An order that moved on meanwhile (accepted, disputed, a
+ * second extra revision paid first) gets the money straight back.
+ */
+async function settleRevision(ctx: AppContext, p: PaymentRow, ref: string): Promise<'settled' | 'already' | 'refunded'> {
+  const claim = async (tx: Transaction) => {
+    const now = new Date();
+    const [claimed] = await tx
+      .update(payments)
+      .set({ status: 'paid', usedAt: now, providerRef: ref, updatedAt: now })
+      .where(and(eq(payments.id, p.id), isNull(payments.usedAt)))
+      .returning();
+    if (!claimed) throw new AlreadyUsed();
+    await bookOrderPayment(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount });
+  };
+  try {
+    await transition(ctx, p.itemId, {
+      action: 'buyRevision',
+      party: 'buyer',
+      set: {
+        revisionsIncluded: sql`${orders.revisionsIncluded} + 1` as unknown as number,
+        price: sql`${orders.price} + ${p.amount}` as unknown as number,
+      },
+      event: 'revision_bought',
+      actorId: p.userId,
+      also: (tx) => claim(tx),
+    });
+    return 'settled';
+  } catch (error) {
+    if (error instanceof AlreadyUsed) return 'already';
+    if (!(error instanceof AppError && error.code === 'ORDER_WRONG_STATUS')) throw error;
+  }
+  const provider = providerFor(ctx);
+  return ctx.db
+    .transaction(async (tx) => {
+      await claim(tx);
+      await bookRefund(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount });
+      await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, p.id));
+      await provider.refund(ref, p.amount, p.id);
+      return 'refunded' as const;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof AlreadyUsed) return 'already' as const;
+      throw error;
+    });
+}
+
+/** A verified payment for an order: the order's own, or an extra revision of it. */
+const settle = (ctx: AppContext, p: PaymentRow, ref: string) => (p.itemType === 'revision' ? settleRevision(ctx, p, ref) : settleOrder(ctx, p, ref));
+
 async function orderJsonFor(ctx: AppContext, order: OrderRow, viewer: UserRow): Promise<OrderJson> {
   const [seller] = await ctx.db.select({ _id: users.id, username: users.username, image: users.image }).from(users).where(eq(users.id, order.sellerId));
   return toOrderJson(order, { buyer: { _id: viewer.id, username: viewer.username, image: viewer.image }, seller: seller!, viewerId: viewer.id, paymentId: null });
@@ -294,15 +416,17 @@ async function orderJsonFor(ctx: AppContext, order: OrderRow, viewer: UserRow): 
 /** `PATCH /orders {payment_intent}`: the order becomes in_progress only for a verified payment (docs/product.md §6.3). */
 export async function confirmOrderPayment(ctx: AppContext, user: UserRow, input: z.output<typeof confirmOrderInput>): Promise<OrderJson> {
   const p = await paymentForCaller(ctx, user.id, input.payment_intent);
-  if (p.itemType !== 'service') throw notVerified();
+  if (p.itemType === 'course') throw notVerified();
   const load = async () => (await ctx.db.select().from(orders).where(eq(orders.id, p.itemId)))[0];
   const before = await load();
   if (!before || before.buyerId !== user.id) throw notVerified();
   // Repeating a confirmation is harmless: the same answer, nothing changes.
   if (!p.usedAt) {
     const ref = await verifyPaid(ctx, p, input.provider_payment_id);
-    const outcome = await settleOrder(ctx, p, ref);
-    if (outcome === 'refunded') throw new AppError('PAYMENT_ORDER_CANCELLED');
+    const outcome = await settle(ctx, p, ref);
+    if (outcome === 'refunded') throw new AppError(p.itemType === 'revision' ? 'PAYMENT_REVISION_REFUNDED' : 'PAYMENT_ORDER_CANCELLED');
+  } else if (p.status === 'refunded' && p.itemType === 'revision') {
+    throw new AppError('PAYMENT_REVISION_REFUNDED');
   } else if (p.status === 'refunded' && before.status === 'cancelled') {
     throw new AppError('PAYMENT_ORDER_CANCELLED');
   }
@@ -368,9 +492,9 @@ export async function handleWebhook(ctx: AppContext, name: 'stripe' | 'moyasar',
       .where(reported.paymentId && UUID.test(reported.paymentId) ? eq(payments.id, reported.paymentId) : eq(payments.providerRef, reported.ref));
     const matches = p && p.provider === name && (p.providerRef === null || p.providerRef === reported.ref);
     if (matches && !p.usedAt) {
-      if (reported.status === 'paid' && p.itemType === 'service') {
+      if (reported.status === 'paid' && p.itemType !== 'course') {
         const ref = await verifyPaid(ctx, p, reported.ref).catch(() => null);
-        if (ref) await settleOrder(ctx, p, ref);
+        if (ref) await settle(ctx, p, ref);
       } else if (reported.status === 'failed' && p.status !== 'paid') {
         await ctx.db.update(payments).set({ status: 'failed', updatedAt: new Date() }).where(and(eq(payments.id, p.id), isNull(payments.usedAt)));
       }

@@ -4,3 +4,4 @@ export { catalogueChanged } from './catalogue-cache.js';
 export { refreshCatalogueStatistics } from './statistics.js';
 export { designerSums, statsFor, sumsFields, toProfileStats } from './designer-stats.js';
 export { listServices, setHidden } from './services.service.js';
+export { turnaroundOf } from './service.presenter.js';

@@ -1,7 +1,15 @@
-import { fromMinor, type ServiceJson } from '@cusp/shared';
+import { fromMinor, type ServiceJson, type Turnaround } from '@cusp/shared';
 import type { ServiceRow, UserRow } from '../../db/schema/index.js';
 
 export type ServiceOwner = Pick<UserRow, 'id' | 'username' | 'image' | 'isVerified'>;
+
+/** A service's turnaround tiers (issue 18) from its columns: a tier is offered when its days are set. */
+export function turnaroundOf(row: Pick<ServiceRow, 'rushDays' | 'rushSurchargePercent' | 'standbyDays' | 'standbyDiscountPercent'>): Turnaround {
+  return {
+    rush: row.rushDays !== null && row.rushSurchargePercent !== null ? { days: row.rushDays, surchargePercent: row.rushSurchargePercent } : null,
+    standby: row.standbyDays !== null && row.standbyDiscountPercent !== null ? { days: row.standbyDays, discountPercent: row.standbyDiscountPercent } : null,
+  };
+}
 
 /** The API's service, both spellings of each field kept (docs/product.md §15.1); money in major units. */
 export function toServiceJson(row: ServiceRow, owner: ServiceOwner, currency: string): ServiceJson {
@@ -22,6 +30,8 @@ export function toServiceJson(row: ServiceRow, owner: ServiceOwner, currency: st
     toothQuantity: 1,
     deliveryTime: row.deliveryTime,
     revisions: row.revisions,
+    turnaround: turnaroundOf(row),
+    extraRevisionPrice: row.extraRevisionPrice === null ? null : fromMinor(row.extraRevisionPrice, currency),
     restorations: row.restorations,
     materials: row.materials,
     software: row.software,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
-import { capabilitySoftwareIssues, toMinor, type ServiceDetailJson, type serviceCreateSchema, type ServiceListQuery, type serviceUpdateSchema, MESSAGES } from '@cusp/shared';
+import { capabilitySoftwareIssues, toMinor, turnaroundIssues, type ServiceDetailJson, type serviceCreateSchema, type ServiceListQuery, type serviceUpdateSchema, MESSAGES } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { didYouMean, parseSearch } from '../../db/search.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
@@ -8,7 +8,7 @@ import { serviceColumns, services, users, type ServiceRow, type UserRow } from '
 import { AppError, validationError } from '../../errors.js';
 import { designerSums, sumsFields, toProfileStats } from './designer-stats.js';
 import { catalogueChanged } from './catalogue-cache.js';
-import { toServiceJson } from './service.presenter.js';
+import { toServiceJson, turnaroundOf } from './service.presenter.js';
 
 export const { serviceNotFound: SERVICE_NOT_FOUND, designersOnly: DESIGNERS_ONLY, notYourService: NOT_YOUR_SERVICE } = MESSAGES;
 
@@ -75,6 +75,13 @@ function toRow(ctx: AppContext, input: Partial<z.output<typeof serviceCreateSche
   if (input.materials) row.materials = input.materials;
   if (input.software) row.software = input.software;
   if (input.outputFormats) row.outputFormats = input.outputFormats;
+  if (input.turnaround) {
+    row.rushDays = input.turnaround.rush?.days ?? null;
+    row.rushSurchargePercent = input.turnaround.rush?.surchargePercent ?? null;
+    row.standbyDays = input.turnaround.standby?.days ?? null;
+    row.standbyDiscountPercent = input.turnaround.standby?.discountPercent ?? null;
+  }
+  if (input.extraRevisionPrice !== undefined) row.extraRevisionPrice = input.extraRevisionPrice === null ? null : toMinor(input.extraRevisionPrice, c);
   return row;
 }
 
@@ -97,8 +104,13 @@ async function loadOwned(ctx: AppContext, user: UserRow, id: string) {
 export async function updateService(ctx: AppContext, user: UserRow, id: string, input: z.output<typeof serviceUpdateSchema>) {
   const { service } = await loadOwned(ctx, user, id);
   // Project files need their software: checked on the capabilities as they will be after this change.
-  const issues = capabilitySoftwareIssues({ outputFormats: input.outputFormats ?? service.outputFormats, software: input.software ?? service.software });
-  if (issues.length) throw validationError(issues.map((issue) => ({ path: issue.path.split('.'), message: issue.message })));
+  const issues = capabilitySoftwareIssues({ outputFormats: input.outputFormats ?? service.outputFormats, software: input.software ?? service.software }).map((issue) => ({
+    path: issue.path.split('.'),
+    message: issue.message,
+  }));
+  // The tiers against the delivery time, both as they will be after this change.
+  issues.push(...turnaroundIssues(input.deliveryTime ?? service.deliveryTime, input.turnaround ?? turnaroundOf(service)));
+  if (issues.length) throw validationError(issues);
   const [row] = await ctx.db
     .update(services)
     .set({ ...toRow(ctx, input), updatedAt: new Date() })

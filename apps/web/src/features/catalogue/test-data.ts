@@ -18,6 +18,8 @@ export function buildService(overrides: Partial<ServiceJson> = {}): ServiceJson 
     toothQuantity: 1,
     deliveryTime: 2,
     revisions: 1,
+    turnaround: { rush: null, standby: null },
+    extraRevisionPrice: null,
     restorations: ['crown'],
     materials: ['zirconia_monolithic'],
     software: ['exocad'],

@@ -13,6 +13,7 @@ import { useLabels } from '../lib/labels';
 import { CapabilitiesFields } from './CapabilitiesFields';
 import { ImageField } from './ImageField';
 import { ImageListField } from './ImageListField';
+import { TurnaroundFields } from './TurnaroundFields';
 
 type Values = z.output<typeof serviceCreateSchema>;
 const DETAIL_FIELDS = [
@@ -29,6 +30,11 @@ const DETAIL_FIELDS = [
   'materials',
   'software',
   'outputFormats',
+  'turnaround.rush.days',
+  'turnaround.rush.surchargePercent',
+  'turnaround.standby.days',
+  'turnaround.standby.discountPercent',
+  'extraRevisionPrice',
 ] as const;
 export const MAX_EXTRA_IMAGES = 8;
 
@@ -51,6 +57,8 @@ export const EMPTY_SERVICE: ServiceCreateInput = {
   materials: [...DEFAULT_CAPABILITIES.materials],
   software: [...DEFAULT_CAPABILITIES.software],
   outputFormats: [...DEFAULT_CAPABILITIES.outputFormats],
+  turnaround: { rush: null, standby: null },
+  extraRevisionPrice: null,
 };
 
 interface ServiceWizardProps {
@@ -242,6 +250,7 @@ export function ServiceWizard(props: ServiceWizardProps) {
                   )}
                 />
               </SimpleGrid>
+              <TurnaroundFields control={control} errors={errors} currency={symbol} />
               <CapabilitiesFields control={control} errors={errors} />
               <Controller
                 control={control}

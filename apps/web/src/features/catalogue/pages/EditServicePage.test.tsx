@@ -63,6 +63,9 @@ describe('EditServicePage', () => {
       materials: ['zirconia_monolithic'],
       software: ['exocad'],
       outputFormats: ['stl'],
+      // no turnaround tiers and no extra revisions (issue 18), as the service says
+      turnaround: { rush: null, standby: null },
+      extraRevisionPrice: null,
     });
   });
 

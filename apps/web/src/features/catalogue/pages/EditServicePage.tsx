@@ -37,6 +37,8 @@ export function EditServicePage() {
           crownPrice: s.crownPrice,
           deliveryTime: s.deliveryTime,
           revisions: s.revisions,
+          turnaround: s.turnaround,
+          extraRevisionPrice: s.extraRevisionPrice,
           cover: s.cover,
           images: s.images,
           restorations: s.restorations,

@@ -109,7 +109,18 @@ export function ServiceDetailPage() {
             <DetailFact label={t('catalogue.detail.pricePerCrown')} value={money(service.crownPrice, currency)} />
           ) : null}
           <DetailFact label={t('catalogue.detail.delivery')} value={t('catalogue.detail.days', { count: service.deliveryTime })} />
+          {/* Turnaround tiers and extra revisions (issue 18): picked in the order form. */}
+          {service.turnaround.rush ? (
+            <DetailFact label={t('orders.tier.rush')} value={t('catalogue.turnaround.shownRush', { count: service.turnaround.rush.days, percent: number(service.turnaround.rush.surchargePercent) })} />
+          ) : null}
+          {service.turnaround.standby ? (
+            <DetailFact
+              label={t('orders.tier.standby')}
+              value={t('catalogue.turnaround.shownStandby', { count: service.turnaround.standby.days, percent: number(service.turnaround.standby.discountPercent) })}
+            />
+          ) : null}
           <DetailFact label={t('catalogue.detail.revisions')} value={number(service.revisions)} />
+          {service.extraRevisionPrice !== null ? <DetailFact label={t('orders.extraRevision.label')} value={money(service.extraRevisionPrice, currency)} /> : null}
           {service.designer.software.length > 0 ? (
             <Text size="sm">
               {t('catalogue.detail.software', {

@@ -6,6 +6,9 @@ import {
   IconScale,
   IconCircleCheck,
   IconClockHour4,
+  IconClockPlus,
+  IconScan,
+  IconUpload,
   IconCreditCard,
   IconMessage,
   IconPackage,
@@ -42,6 +45,12 @@ const ICONS: Record<NotificationKind, ComponentType<{ size?: number; 'aria-hidde
   refund_declined: IconReceiptRefund,
   payout_paid: IconCash,
   payout_rejected: IconCash,
+  extension_requested: IconClockPlus,
+  extension_accepted: IconClockPlus,
+  extension_declined: IconClockPlus,
+  rescan_requested: IconScan,
+  scans_added: IconUpload,
+  revision_bought: IconRefresh,
 };
 
 /** One notification: icon, sentence in the reader's language, time, a link to the thing (opening it marks it read). */

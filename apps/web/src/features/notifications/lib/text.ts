@@ -4,7 +4,7 @@ import type { TFunction, TranslationKey } from '@/lib/i18n';
 /** The sentence for a notification in the reader's language, from its kind and params (notifications.kinds.*). */
 export function notificationText(t: TFunction, n: Pick<NotificationJson, 'kind' | 'params'>): string {
   const key = n.kind === 'order_cancelled' && n.params.refunded ? 'order_cancelled_refunded' : n.kind;
-  return t(`notifications.kinds.${key}` as TranslationKey, { ...n.params, count: typeof n.params.stars === 'number' ? n.params.stars : undefined });
+  return t(`notifications.kinds.${key}` as TranslationKey, { ...n.params, count: typeof n.params.stars === 'number' ? n.params.stars : typeof n.params.days === 'number' ? n.params.days : undefined });
 }
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [

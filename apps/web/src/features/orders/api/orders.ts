@@ -45,7 +45,7 @@ export function useBalance(enabled: boolean) {
   });
 }
 
-export type OrderAction = 'deliver' | 'revision' | 'accept' | 'cancel' | 'extension' | 'extension/accept' | 'extension/decline' | 'dispute' | 'dispute/response' | 'partial-refund' | 'partial-refund/accept' | 'partial-refund/decline';
+export type OrderAction = 'deliver' | 'revision' | 'accept' | 'cancel' | 'extension' | 'extension/accept' | 'extension/decline' | 'dispute' | 'dispute/response' | 'partial-refund' | 'partial-refund/accept' | 'partial-refund/decline' | 'rescan' | 'case-files';
 
 export interface OrderActionBody {
   deliver: { note?: string; files: string[] };
@@ -60,6 +60,8 @@ export interface OrderActionBody {
   'partial-refund': { amount: number; note?: string };
   'partial-refund/accept': Record<string, never>;
   'partial-refund/decline': Record<string, never>;
+  rescan: { reason: string };
+  'case-files': { files: string[]; note?: string };
 }
 
 /**

@@ -86,4 +86,59 @@ describe('OrderActions shows the server policies, and works out none of its own'
     await render(buildOrderDetail({ _id: 'p3', status: 'in_progress', isSeller: true, actions: ['deliver'] }));
     expect(shown()).toEqual(['Deliver']);
   });
+
+  it('a designer asks for new scans with a reason; the page then says the due date is paused', async () => {
+    const order = buildOrderDetail({ _id: 'r1', status: 'in_progress', isSeller: true, actions: ['deliver', 'cancel', 'extension', 'rescan'] });
+    const waiting = { ...order, waitingForScans: true, rescanReason: 'The margin on 36 is not captured.', dueAt: null, dueRemainingMs: 2 * 86_400_000 + 3 * 3_600_000, actions: ['deliver', 'cancel', 'extension'] };
+    const api = mockApi({ 'GET /api/orders/r1': { body: order }, 'POST /api/orders/r1/rescan': { body: waiting } }, { user: DESIGNER });
+    const { user } = renderApp('/orders/r1');
+    await user.click(await screen.findByRole('button', { name: 'Ask for new scans' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ask the buyer for new scans' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send the request' }));
+    expect(await within(dialog).findByText('Please say what is wrong with the scans (up to 2000 characters).')).toBeInTheDocument();
+    expect(api.to('POST /api/orders/r1/rescan')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('What is wrong with the scans'), 'The margin on 36 is not captured.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the request' }));
+    await waitFor(() => expect(api.to('POST /api/orders/r1/rescan').map((r) => r.body)).toEqual([{ reason: 'The margin on 36 is not captured.' }]));
+    const notice = await screen.findByTestId('rescan-waiting');
+    expect(notice).toHaveTextContent('The margin on 36 is not captured.');
+    expect(notice).toHaveTextContent('Time left when it was paused: 2 d 3 h.');
+    expect(screen.getByTestId('due-paused')).toHaveTextContent('Paused');
+    expect(screen.queryByRole('button', { name: 'Ask for new scans' })).not.toBeInTheDocument();
+  });
+
+  it('the buyer asked for new scans reads why and gets the form to send them at once', async () => {
+    const order = buildOrderDetail({ _id: 'r2', status: 'in_progress', waitingForScans: true, rescanReason: 'Blurry bite.', dueAt: null, dueRemainingMs: -3_600_000, actions: ['cancel', 'caseFiles'] });
+    const api = mockApi({ 'GET /api/orders/r2': { body: order } }, { user: BUYER });
+    const { user } = renderApp('/orders/r2');
+    const notice = await screen.findByTestId('rescan-waiting');
+    expect(notice).toHaveTextContent('Blurry bite.');
+    expect(notice).toHaveTextContent('It was already late by 0 d 1 h when it was paused.');
+    const form = screen.getByRole('form', { name: 'Send the new scans' });
+    await user.click(within(form).getByRole('button', { name: 'Send the files' }));
+    expect(await within(form).findByText('Please attach at least one scan file.')).toBeInTheDocument();
+    expect(api.to('POST /api/orders/r2/case-files')).toHaveLength(0);
+  });
+
+  it('once the included revisions are used, the buyer is offered an extra one at its price, through the payment page', async () => {
+    await render(
+      buildOrderDetail({
+        _id: 'r3',
+        status: 'delivered',
+        revisionsIncluded: 1,
+        revisionsUsed: 1,
+        extraRevisionPrice: 12.5,
+        actions: ['accept', 'dispute', 'buyRevision'],
+        unavailable: { revision: ORDER_MESSAGES.noRevisionsLeft },
+      }),
+    );
+    const link = screen.getByRole('link', { name: 'Buy an extra revision' });
+    expect(link).toHaveAttribute('href', '/pay/revision/r3');
+    expect(screen.getByTestId('extra-revision-price')).toHaveTextContent('One more revision for $12.50, paid like the order.');
+  });
+
+  it('no extra revision is offered when the server does not offer it', async () => {
+    await render(buildOrderDetail({ _id: 'r4', status: 'delivered', revisionsIncluded: 1, revisionsUsed: 1, extraRevisionPrice: 12.5, actions: ['accept'] }));
+    expect(screen.queryByRole('link', { name: 'Buy an extra revision' })).not.toBeInTheDocument();
+  });
 });

@@ -17,6 +17,7 @@ import { useOrderMessages } from '@/lib/order-messages';
 import { CaseFilesField } from './CaseFilesField';
 import { ReviewForm } from './ReviewForm';
 import { DisputeForm, DisputeResponseForm, RefundOfferAnswer, RefundOfferForm } from './DisputeActions';
+import { BuyRevisionButton, CaseFilesForm, RescanButton, RescanNotice } from './RescanActions';
 
 function firstIssue(issues: { path: PropertyKey[]; message: string }[], field: string) {
   return issues.find((issue) => issue.path[0] === field)?.message;
@@ -147,11 +148,12 @@ function DeliverForm({ order }: { order: OrderDetailJson }) {
 }
 
 /** The buyer asks for changes, within the included revisions. */
-function RevisionForm({ order }: { order: OrderDetailJson }) {
+function RevisionForm({ order, startOpen }: { order: OrderDetailJson; startOpen: boolean }) {
   const { t } = useI18n();
   const { message, failure } = useOrderMessages();
   const revision = useOrderAction(order._id, 'revision');
-  const [open, setOpen] = useState(false);
+  // Open at once when the buyer has just paid for an extra revision (issue 18).
+  const [open, setOpen] = useState(startOpen);
   const [note, setNote] = useState('');
   const [units, setUnits] = useState<string[]>([]);
   const [unitsError, setUnitsError] = useState<string>();
@@ -411,7 +413,7 @@ function ExtensionRequest({ order }: { order: OrderDetailJson }) {
  * ask for a revision, cancel, review. Nothing when it is the other party's turn. The rules themselves live in
  * ORDER_POLICY (packages/shared, docs/decisions/0030) and are applied by the server only: this shows its answer.
  */
-export function OrderActions({ order }: { order: OrderDetailJson }) {
+export function OrderActions({ order, startRevision = false }: { order: OrderDetailJson; startRevision?: boolean }) {
   const { t } = useI18n();
   const { message } = useOrderMessages();
   const { actions } = order;
@@ -429,6 +431,8 @@ export function OrderActions({ order }: { order: OrderDetailJson }) {
 
   return (
     <Stack gap="md" data-testid="order-actions">
+      <RescanNotice order={order} />
+      {can('caseFiles') && order.waitingForScans ? <CaseFilesForm order={order} /> : null}
       <ExtensionRequest order={order} />
       {can('pay') && order.paymentId ? (
         <Button component={Link} to={`/pay/service/${order.serviceId}?payment=${encodeURIComponent(order.paymentId)}`}>
@@ -437,13 +441,16 @@ export function OrderActions({ order }: { order: OrderDetailJson }) {
       ) : null}
       {can('deliver') ? <DeliverForm order={order} /> : null}
       {can('extension') ? <ExtensionButton order={order} /> : null}
+      {can('rescan') ? <RescanButton order={order} /> : null}
       {can('accept') ? <AcceptButton order={order} /> : null}
-      {can('revision') ? <RevisionForm order={order} /> : null}
+      {can('revision') ? <RevisionForm order={order} startOpen={startRevision} /> : null}
       {revisionRefused ? (
         <Text size="sm" c="dimmed" data-testid="revision-unavailable">
           {message(revisionRefused)}
         </Text>
       ) : null}
+      {can('buyRevision') ? <BuyRevisionButton order={order} /> : null}
+      {can('caseFiles') && !order.waitingForScans ? <CaseFilesForm order={order} /> : null}
       {can('acceptRefund') ? <RefundOfferAnswer order={order} /> : null}
       {can('respond') ? <DisputeResponseForm order={order} /> : null}
       {can('offerRefund') ? <RefundOfferForm order={order} /> : null}

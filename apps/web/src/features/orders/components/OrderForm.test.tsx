@@ -47,7 +47,9 @@ function quoteOf(request: MockRequest): OrderQuoteJson {
     currency: 'USD',
     lineItems: [{ description: 'Zirconia crown design', unitOrArch: 'unit', unitPrice: 45, quantity, total: 45 * quantity }],
     teeth: (body.prescription?.units ?? []).map((u) => u.tooth),
-    earliestDueBy: '2026-03-03',
+    tier: 'standard',
+  deliveryDays: 2,
+  earliestDueBy: '2026-03-03',
   };
 }
 

@@ -12,6 +12,8 @@ import {
   type PresetJson,
   type ServiceIntentInput,
   type ServiceJson,
+  tierDays,
+  type TurnaroundTier,
 } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { isApiError } from '@/lib/api';
@@ -37,12 +39,13 @@ import {
 import { CaseFilesField } from './CaseFilesField';
 import { DesignFields } from './DesignFields';
 import { QuoteSummary } from './QuoteSummary';
+import { TierPicker } from './TierPicker';
 import { ToothChart } from './ToothChart';
 import { UnitsEditor } from './UnitsEditor';
 
 export type OrderFormService = Pick<
   ServiceJson,
-  '_id' | 'title' | 'toothPrice' | 'unitOrArch' | 'deliveryTime' | 'restorations' | 'materials' | 'outputFormats'
+  '_id' | 'title' | 'toothPrice' | 'unitOrArch' | 'deliveryTime' | 'turnaround' | 'restorations' | 'materials' | 'outputFormats'
 >;
 
 /**
@@ -72,7 +75,11 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
+  const [tier, setTier] = useState<TurnaroundTier>('standard');
   const defaults = unitDefaults(service, preset);
+  // The due date is held to the chosen tier's days (issue 18), as the server does.
+  const deliveryDays = tierDays(service.deliveryTime, service.turnaround, tier);
+  const timed = useMemo(() => ({ ...service, deliveryTime: deliveryDays }), [service, deliveryDays]);
 
   // The buyer's default preset fills the design block once the presets arrive (state adjusted while rendering).
   const [presetsSeen, setPresetsSeen] = useState(false);
@@ -95,7 +102,7 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
     if (next) change(applyPreset(draft, next, service));
   };
 
-  const issues = useMemo(() => draftIssues(draft, service), [draft, service]);
+  const issues = useMemo(() => draftIssues(draft, timed), [draft, timed]);
   const shown = issues.filter((issue) => submitted || issue.code !== 'NO_UNITS');
   const textOf = (issue: DraftIssue) => (issue.code === 'NO_UNITS' ? t('orders.rules.NO_UNITS') : issue.code ? dental.issue({ ...issue, code: issue.code }) : message(issue.message));
   const issueAt = (path: string): string | undefined => {
@@ -115,10 +122,11 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
     ...(perArch && !hasUnits ? { quantity: Number(arches) } : {}),
     prescription: toPrescriptionInput(draft),
     attachments,
+    tier,
   };
   const waiting = !perArch && !hasUnits ? 'units' : issues.length > 0 || (perArch && !hasUnits && !validArches) ? 'fixes' : undefined;
   const quote = useQuote(waiting ? null : body);
-  const earliest = quote.data?.earliestDueBy ?? earliestDueDate(new Date(), service.deliveryTime);
+  const earliest = quote.data?.earliestDueBy ?? earliestDueDate(new Date(), deliveryDays);
   const quoteError = quote.isError ? failure(quote.error, t('orders.rx.quoteFailed')) : undefined;
 
   const markTheBridge = () => {
@@ -236,6 +244,15 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
           presetId={preset?._id ?? null}
           onPreset={choosePreset}
           presetExtras={presetExtras}
+        />
+        <TierPicker
+          service={service}
+          value={tier}
+          onChange={(next) => {
+            setTier(next);
+            setServerErrors({});
+          }}
+          error={message(serverErrors.tier)}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput

@@ -34,7 +34,8 @@ export function QuoteSummary({ quote, waiting, pending, error }: QuoteSummaryPro
           {quote.lineItems.map((item, index) => (
             <Group key={index} justify="space-between" wrap="nowrap" gap="md" align="flex-start">
               <Text size="sm" c="dimmed" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                {item.description}
+                {/* The tier's line in the reader's language (issue 18); the service's title as written. */}
+                {item.kind ? t(`orders.rx.line.${item.kind}`, { percent: number(item.percent ?? 0) }) : item.description}
               </Text>
               <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="quote-line">
                 {t('orders.rx.quoteLine', {

@@ -33,6 +33,9 @@ const SENTENCES: Record<OrderEventType, RegExp> = {
   refund_offered: /^The designer offers to refund (?<amount>[^ ]+) of (?<title>.+)\.$/su,
   refund_accepted: /^The refund offer on (?<title>.+) was accepted\. The order is complete\.$/su,
   refund_declined: /^The refund offer on (?<title>.+) was declined\.$/su,
+  rescan_requested: /^New scans were asked for (?<title>.+)\. The due date is paused until they arrive\.$/su,
+  scans_added: /^New case files were added to (?<title>.+)\.$/su,
+  revision_bought: /^An extra revision was bought for (?<title>.+)\.$/su,
 };
 
 export function readEventSummary(type: OrderEventType, summary: string): EventSummaryParts | null {

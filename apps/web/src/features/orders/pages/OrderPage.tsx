@@ -52,6 +52,8 @@ function Summary({ order }: { order: OrderDetailJson }) {
         <Fact label={t('orders.detail.total')} value={money(order.price, order.currency)} testId="order-price" />
         <Divider my={4} />
         <Fact label={t('orders.detail.delivery')} value={t('orders.detail.days', { count: order.deliveryDays })} />
+        {order.tier !== 'standard' ? <Fact label={t('orders.tier.label')} value={t(`orders.tier.${order.tier}`)} testId="order-tier" /> : null}
+        {order.waitingForScans ? <Fact label={t('orders.detail.dueAt')} value={t('orders.rescan.paused')} testId="due-paused" /> : null}
         {order.dueAt ? (
           <Group justify="space-between" wrap="nowrap" gap="md" align="flex-start">
             <Text c="dimmed" size="sm">
@@ -65,6 +67,7 @@ function Summary({ order }: { order: OrderDetailJson }) {
           value={t('orders.detail.revisionsValue', { left: number(revisionsLeft(order)), included: number(order.revisionsIncluded) })}
           testId="revisions-left"
         />
+        {order.extraRevisionPrice !== null ? <Fact label={t('orders.extraRevision.label')} value={money(order.extraRevisionPrice, order.currency)} /> : null}
         <Fact label={t('orders.detail.ordered')} value={when(order.createdAt)} />
         {order.paidAt ? <Fact label={t('orders.detail.paid')} value={when(order.paidAt)} /> : null}
         {order.deliveredAt ? <Fact label={t('orders.detail.deliveredAt')} value={when(order.deliveredAt)} /> : null}
@@ -181,12 +184,14 @@ function OrderView({ order }: { order: OrderDetailJson }) {
   // The latest delivery's files are shown once, at the top; its timeline entry points there.
   const latestDeliveryId = order.events.findLast((event) => event.type === 'delivered')?._id;
   const justPaid = (location.state as { paid?: boolean } | null)?.paid === true && !order.isSeller;
+  // Back from paying for an extra revision (issue 18): the revision request opens at once.
+  const revisionPaid = justPaid && order.events.at(-1)?.type === 'revision_bought';
   return (
     <Stack gap="lg">
       <BackLink to="/orders">{t('orders.detail.back')}</BackLink>
       {justPaid ? (
         <Alert color="green" variant="light" icon={<IconCircleCheck size={20} aria-hidden />} role="status" data-testid="paid-notice">
-          {t('orders.detail.paidNotice', { number: order.number })}
+          {revisionPaid ? t('orders.extraRevision.paidNotice') : t('orders.detail.paidNotice', { number: order.number })}
         </Alert>
       ) : null}
       <Stack gap="xs">
@@ -221,7 +226,7 @@ function OrderView({ order }: { order: OrderDetailJson }) {
                 <Title order={2} size="h4" id="actions-title">
                   {t('orders.actions.title')}
                 </Title>
-                <OrderActions order={order} />
+                <OrderActions order={order} startRevision={revisionPaid} />
               </Stack>
             </Card>
             <Summary order={order} />

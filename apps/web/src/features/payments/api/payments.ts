@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CardInput, ErrorCode, OrderJson, PaymentConfigJson, PaymentIntentInput, PaymentIntentJson, ServiceJson } from '@cusp/shared';
+import type { CardInput, ErrorCode, OrderDetailJson, OrderJson, PaymentConfigJson, PaymentIntentInput, PaymentIntentJson, ServiceJson } from '@cusp/shared';
 import { api } from '@/lib/api';
 
 export const paymentsKeys = {
@@ -8,7 +8,8 @@ export const paymentsKeys = {
   item: (type: PayItemType, id: string) => ['payments', 'item', type, id] as const,
 };
 
-export type PayItemType = 'service' | 'course';
+/** `revision`: one extra revision of an order (issue 18), the order's id in the URL. */
+export type PayItemType = 'service' | 'course' | 'revision';
 
 /** What the payment page shows of the item (docs/product.md §3.6). */
 export interface PayItem {
@@ -31,6 +32,11 @@ interface CourseItemJson {
 }
 
 async function fetchPayItem(type: PayItemType, id: string, signal?: AbortSignal): Promise<PayItem> {
+  if (type === 'revision') {
+    // The buyer's own order (403/404 for anyone else): its title, cover and price per extra revision.
+    const order = await api.get<OrderDetailJson>(`/orders/${encodeURIComponent(id)}`, { signal });
+    return { _id: order._id, title: order.title, description: order.number, thumbnail: order.image, price: order.extraRevisionPrice ?? 0 };
+  }
   const path = `/${type === 'service' ? 'services' : 'courses'}/${encodeURIComponent(id)}`;
   if (type === 'service') {
     const service = await api.get<ServiceJson>(path, { signal });

@@ -16,7 +16,8 @@ import { CardForm } from '../components/CardForm';
 
 /** Where a paid payment leads: the order confirmation, or the course's thank-you page. */
 export function afterPaymentPath(type: PayItemType, itemId: string, payment: Pick<PaymentIntentJson, '_id' | 'courseId'>): string {
-  if (type === 'service') return `/success?${new URLSearchParams({ payment_intent: payment._id }).toString()}`;
+  // An extra revision is confirmed like an order payment, and lands on its order (issue 18).
+  if (type === 'service' || type === 'revision') return `/success?${new URLSearchParams({ payment_intent: payment._id }).toString()}`;
   const query = new URLSearchParams({ status: 'success', courseId: payment.courseId ?? itemId, transactionId: payment._id });
   return `/thank-you?${query.toString()}`;
 }
@@ -97,7 +98,7 @@ function PaymentPanel({ type, itemId, item, payment }: { type: PayItemType; item
     <CardForm
       paymentId={payment._id}
       amount={money(payment.amount, payment.currency)}
-      description={t('payments.page.description', { title: item.title })}
+      description={type === 'revision' ? t('payments.page.revisionDescription', { title: item.title }) : t('payments.page.description', { title: item.title })}
       onPaid={done}
       onAlreadyPaid={done}
     />
@@ -115,11 +116,11 @@ function PayView({ type, id, paymentId }: { type: PayItemType; id: string; payme
   const asked = useRef(false);
   usePageTitle(item.data ? t('payments.page.documentTitle', { title: item.data.title }) : t('payments.page.title'));
 
-  // A course has no order form: its payment is made here, once, and kept in the URL for a reload.
+  // A course and an extra revision have no form: the payment is made here, once, and kept in the URL for a reload.
   useEffect(() => {
-    if (type !== 'course' || paymentId || asked.current || !item.isSuccess) return;
+    if (type === 'service' || paymentId || asked.current || !item.isSuccess) return;
     asked.current = true;
-    createIntent({ type: 'course', id }, { onSuccess: (intent) => setParams({ payment: intent._id }, { replace: true }) });
+    createIntent({ type, id }, { onSuccess: (intent) => setParams({ payment: intent._id }, { replace: true }) });
   }, [type, id, paymentId, item.isSuccess, createIntent, setParams]);
 
   const missing = item.isError;
@@ -130,7 +131,7 @@ function PayView({ type, id, paymentId }: { type: PayItemType; id: string; payme
   if (missing) return <Navigate to="/not-found" replace />;
   if (item.isPending) return <PageLoader label={t('payments.page.loading')} />;
 
-  const backTo = type === 'service' ? `/services/${id}` : `/courses/${id}`;
+  const backTo = type === 'service' ? `/services/${id}` : type === 'revision' ? `/orders/${id}` : `/courses/${id}`;
   let panel;
   if (paymentId && payment.isPending) panel = <PageLoader />;
   else if (paymentId && payment.isError) {
@@ -157,7 +158,7 @@ function PayView({ type, id, paymentId }: { type: PayItemType; id: string; payme
         <Anchor component={Link} to={backTo} size="sm">
           <Group gap={4} component="span">
             <IconArrowLeft size={16} aria-hidden className="rtl-flip" />
-            {type === 'service' ? t('payments.page.backToService') : t('payments.page.backToCourse')}
+            {type === 'service' ? t('payments.page.backToService') : type === 'revision' ? t('payments.page.backToOrder') : t('payments.page.backToCourse')}
           </Group>
         </Anchor>
         <Title order={1}>{t('payments.page.title')}</Title>
@@ -182,14 +183,14 @@ function PayView({ type, id, paymentId }: { type: PayItemType; id: string; payme
 }
 
 /**
- * `/pay/{type}/{id}` (docs/product.md §3.6): a service's order (made on the service page, `?payment=`)
- * or a course. Any other type, or an item that does not load, goes to /not-found.
+ * `/pay/{type}/{id}` (docs/product.md §3.6): a service's order (made on the service page, `?payment=`),
+ * a course, or one extra revision of an order (`/pay/revision/{orderId}`, issue 18). Any other type, or an item that does not load, goes to /not-found.
  */
 export function PayPage() {
   const { type = '', id = '' } = useParams();
   const [params] = useSearchParams();
   const paymentId = params.get('payment');
-  if (type !== 'service' && type !== 'course') return <Navigate to="/not-found" replace />;
+  if (type !== 'service' && type !== 'course' && type !== 'revision') return <Navigate to="/not-found" replace />;
   // A service is ordered on its page first (quantity, teeth, requirements, files).
   if (type === 'service' && !paymentId) return <Navigate to={`/services/${encodeURIComponent(id)}?order=1`} replace />;
   return <PayView key={`${type}:${id}`} type={type} id={id} paymentId={paymentId} />;
