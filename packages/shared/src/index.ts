@@ -17,6 +17,7 @@ export * from './responses/users.js';
 export * from './schemas/files.js';
 export * from './schemas/scan-check.js';
 export * from './schemas/messaging.js';
+export * from './notification-kinds.js';
 export * from './schemas/notifications.js';
 export * from './responses/notifications.js';
 export * from './schemas/orders.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_KINDS } from '../schemas/notifications.js';
+import { NOTIFICATION_KINDS } from '../notification-kinds.js';
 
 /** What the notification routes answer (ADR 0027), as response schemas (docs/decisions/0039). */
 

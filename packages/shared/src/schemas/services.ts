@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVICE_TAGS } from '../constants.js';
+import { SERVICE_SORTS, SERVICE_TAGS } from '../constants.js';
 import { MATERIALS, OUTPUT_FORMATS, PROJECT_FORMAT_SOFTWARE, RESTORATIONS, SOFTWARE, type Material, type OutputFormat, type Restoration, type Software } from '../dental/catalogue.js';
 import { prescriptionIssue } from '../dental/messages.js';
 import { mediaUrl, optionalMediaUrl, pageLimit, pageOffset, price, PRICE_MAX, requiredText, searchText } from './fields.js';
@@ -95,13 +95,6 @@ export const serviceUpdateSchema = z
     outputFormats: capabilityFields.outputFormats.optional(),
   })
   .strict();
-
-/**
- * `sort` of the service list: Best Selling (the default), Newest, relevance (the default with a search; without one it
- * is the default order), price lowest and highest first, best rated first (average stars, then how many; issue 21).
- */
-export const SERVICE_SORTS = ['sales', 'createdAt', 'relevance', 'price_asc', 'price_desc', 'rating'] as const;
-export type ServiceSort = (typeof SERVICE_SORTS)[number];
 
 /** A price bound of the list: '' is none; above the highest possible price it is a 400, as a negative one. */
 const priceBound = z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().min(0).max(PRICE_MAX).optional());
