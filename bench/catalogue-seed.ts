@@ -9,7 +9,13 @@
 const HASH = `'$argon2id$v=19$m=19456,t=2,p=1$' || substr(md5(i::text), 1, 22) || '$' || md5(i::text || 'h') || substr(md5(i::text || 'k'), 1, 11)`;
 const MEDIA = (seed: string) => `'/media/' || md5(${seed}) || '.webp'`;
 
-export const CATALOGUE_SEED_SQL = [
+/**
+ * The seed for `services` services by `services / 10` designers (bench/longtail.ts seeds 100,000 as well); the
+ * default is issue 3's catalogue.
+ */
+export function catalogueSeedSql(count = 10_000): string[] {
+  const designers = Math.max(1, Math.round(count / 10));
+  return [
   `insert into users (username, email, password_hash, phone, image, wallpaper, website, is_designer, is_verified, specializations, cad_software, experience, description)
    select 'bench_designer_' || i, 'bench' || i || '@bench.test', ${HASH}, '+1 555 ' || i, ${MEDIA("i::text || 'a'")}, ${MEDIA("i::text || 'w'")},
           'https://lab' || i || '.example', true, i % 10 = 0,
@@ -19,7 +25,7 @@ export const CATALOGUE_SEED_SQL = [
           'Anatomic full-contour zirconia and lithium disilicate, screw-retained implant bridges on multi-unit abutments, ' ||
           'custom abutments and bars, Maryland bridges and veneers from intraoral scans. Margins checked on every die, ' ||
           'contacts and occlusion adjusted to the antagonist, STL ready for milling or printing.'
-   from generate_series(1, 1000) i`,
+   from generate_series(1, ${designers}) i`,
   `insert into users (username, email, password_hash, phone)
    select 'bench_buyer_' || i, 'buyer' || i || '@bench.test', ${HASH}, '+1 556 ' || i
    from generate_series(1, 200) i`,
@@ -42,7 +48,10 @@ export const CATALOGUE_SEED_SQL = [
           array[(array['zirconia_monolithic','zirconia_layered','lithium_disilicate','pmma_temporary','metal_ceramic','full_metal','composite','titanium'])[1 + s.i % 8]],
           array[(array['exocad','3shape','inlab_cerec','blender_for_dental','other','exocad','3shape','inlab_cerec','blender_for_dental','other'])[1 + (s.i / 10) % 10]],
           array['stl']
-   from generate_series(1, 10000) s(i)
-   join lateral (select id from users where username = 'bench_designer_' || (1 + s.i % 1000)) u on true`,
+   from generate_series(1, ${count}) s(i)
+   join lateral (select id from users where username = 'bench_designer_' || (1 + s.i % ${designers})) u on true`,
   'vacuum analyze',
-];
+  ];
+}
+
+export const CATALOGUE_SEED_SQL = catalogueSeedSql();

@@ -18,8 +18,11 @@ export interface Measurement {
 export async function measure(
   name: string,
   url: string,
-  options: { duration?: number; connections?: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string } = {},
+  options: { duration?: number; connections?: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string; paths?: string[] } = {},
 ): Promise<Measurement> {
+  // `paths`: each request takes the next of these (every connection shares the turn), after the URL's origin.
+  const paths = options.paths;
+  let next = 0;
   const result = await autocannon({
     url,
     duration: options.duration ?? 8,
@@ -28,6 +31,7 @@ export async function measure(
     // Only when given: autocannon reads an explicit `method: undefined` as a method called "undefined".
     ...(options.method ? { method: options.method } : {}),
     ...(options.body !== undefined ? { body: options.body } : {}),
+    ...(paths?.length ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }] } : {}),
   });
   return {
     name,
@@ -89,12 +93,12 @@ export function freePort(): Promise<number> {
 /**
  * The built product (`npm run build` first) as a child process on a free port: `env` adds to or
  * overrides the defaults (production, demo seed, warnings only). Resolves once /api/health answers,
- * which is after the demo seed (main.ts seeds before it listens).
+ * which is after the demo seed (main.ts seeds before it listens). `nodeArgs` go to node (`--cpu-prof`).
  */
-export async function startBuiltServer(env: Record<string, string>, server = path.join(import.meta.dirname, '..', 'apps/server/dist/main.js')) {
+export async function startBuiltServer(env: Record<string, string>, server = path.join(import.meta.dirname, '..', 'apps/server/dist/main.js'), nodeArgs: string[] = []) {
   const port = env.PORT ?? String(await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [server], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, server], {
     env: { ...process.env, NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env, PORT: port },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -112,4 +116,34 @@ export async function startBuiltServer(env: Record<string, string>, server = pat
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * The bare Fastify route in a process of its own, as the built server runs in its own: the ratio then compares
+ * two servers that each have a core's event loop, not one that shares the load generator's.
+ */
+export async function bareServerProcess() {
+  const script = `import Fastify from 'fastify';
+const app = Fastify();
+app.get('/bare', async () => ({ status: 'ok' }));
+await app.listen({ host: '127.0.0.1', port: 0 });
+process.stdout.write(String(app.server.address().port) + '\\n');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: path.join(import.meta.dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) resolve(out.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/bare`,
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

@@ -5,9 +5,9 @@
  * target is a MISS in the table, not a failure. The exit code is 1 only when a script itself fails
  * (crashes, or catalogue-plans finds a list query without an index), so a smoke run catches rot.
  *
- *   npm run build && npm run bench [-- --small] [-- --only=catalogue,plans,chat,files,scan,search,pages] [-- --report]
+ *   npm run build && npm run bench [-- --small] [-- --only=catalogue,longtail,plans,chat,files,scan,search,pages] [-- --report]
  *
- * --small   toy sizes, for CI (bench/smoke.sh): 1 s per route, 50 sockets for 3 s, a 20 MB file, one
+ * --small   toy sizes, for CI (bench/smoke.sh): 1 s per route (the long tail: 300 services, 200 URLs), 50 sockets for 3 s, a 20 MB file, one
  *           Lighthouse run on two of the five pages (home, /messages). Results go to a scratch folder (or BENCH_RESULTS_DIR), never over
  *           the full-size figures in bench/results.
  * --report  runs nothing: prints the table from the results already in bench/results (or BENCH_RESULTS_DIR).
@@ -30,6 +30,9 @@ const dir = resultsDir();
 /** Each script and its flags at full size and at smoke size. */
 const SCRIPTS: Array<{ key: string; file: string; full: string[]; small: string[]; needsBuild?: boolean }> = [
   { key: 'catalogue', file: 'bench/catalogue.ts', full: ['--db=both', '--duration=8'], small: ['--db=both', '--duration=1'] },
+  // Issue 21: distinct list URLs and service ids, the built server cache on and off, 10k and 100k services;
+  // smoke: 300 services, 200 URLs, 1 s a row.
+  { key: 'longtail', file: 'bench/longtail.ts', full: ['--sizes=10000,100000', '--duration=10'], small: ['--sizes=300', '--duration=1', '--urls=200'], needsBuild: true },
   { key: 'plans', file: 'bench/catalogue-plans.ts', full: ['--quiet'], small: ['--quiet'] },
   { key: 'chat', file: 'bench/chat.ts', full: ['--db=both', '--sockets=1000', '--duration=60'], small: ['--db=both', '--sockets=50', '--duration=3'], needsBuild: true },
   { key: 'files', file: 'bench/files.ts', full: ['--mb=200', '--parallel=4'], small: ['--mb=20', '--parallel=2'], needsBuild: true },
@@ -120,6 +123,31 @@ for (const db of ['postgres', 'pglite']) {
   if (courses) add(area, 'GET /api/courses (1k courses)', line(courses));
   const login = of('POST /api/auth/login');
   if (login) add(area, 'POST /api/auth/login (argon2id)', line(login));
+}
+
+type LongtailRow = { size: number; name: string; requestsPerSec: number; p99Ms: number; errors: number; ratioToBare: number };
+const longtail = await load<{ rows: LongtailRow[]; loadavg: number[]; targets: { listRatio10k: number; listP99Ms10k: number; serviceRatio10k: number; listP99Ms100k: number } }>('longtail', 'longtail');
+for (const size of [...new Set(longtail?.rows.map((r) => r.size) ?? [])]) {
+  const t = longtail!.targets;
+  const area = `Long tail PostgreSQL ${size} (load ${longtail!.loadavg.map((l) => l.toFixed(1)).join(' ')})`;
+  const of = (prefix: string) => longtail!.rows.find((r) => r.size === size && r.name.startsWith(prefix));
+  const line = (r: LongtailRow) => `${r.requestsPerSec} req/s, p99 ${r.p99Ms} ms, ${r.ratioToBare}% of bare${r.errors ? `, ${r.errors} errors` : ''}`;
+  const bare = of('bare route (');
+  if (bare) add(area, 'bare Fastify route (own process)', `${bare.requestsPerSec} req/s, p99 ${bare.p99Ms} ms`);
+  const tenK = size === 10_000;
+  const hundredK = size === 100_000;
+  for (const cache of ['off', 'on']) {
+    const row = (prefix: string) => longtail!.rows.find((r) => r.size === size && r.name.startsWith(prefix) && r.name.endsWith(`cache ${cache}`));
+    const list = row('list,');
+    const service = row('service page,');
+    const judged = cache === 'off';
+    if (list) {
+      add(area, `list, distinct URLs, cache ${cache} vs bare`, line(list), judged && tenK ? `>= ${t.listRatio10k}% of bare` : '', judged && tenK ? list.ratioToBare >= t.listRatio10k : null);
+      const p99Target = tenK ? t.listP99Ms10k : hundredK ? t.listP99Ms100k : null;
+      add(area, `list, distinct URLs, cache ${cache} p99`, `${list.p99Ms} ms`, judged && p99Target ? `< ${p99Target} ms` : '', judged && p99Target ? list.p99Ms < p99Target : null);
+    }
+    if (service) add(area, `service page, random ids, cache ${cache} vs bare`, line(service), judged && tenK ? `>= ${t.serviceRatio10k}% of bare` : '', judged && tenK ? service.ratioToBare >= t.serviceRatio10k : null);
+  }
 }
 
 const plans = await load<{ rows: Array<{ route: string; seqScan: string }> }>('catalogue-plans', 'plans');

@@ -148,6 +148,11 @@ export function searchGroups(text: string | undefined): Group[] {
   return groups;
 }
 
+/** A tsquery text whose every lexeme matches only words of weight A (the title): `'crown':*` -> `'crown':*A`. */
+function inTitle(text: string): string {
+  return text.replace(/'([^']*)'(:\*)?/g, (_all, word: string, star: string | undefined) => `'${word}':${star ? '*' : ''}A`);
+}
+
 /**
  * A tsquery text through the English configuration: English words become their stems ('crowns:*' -> 'crown':*, which
  * as a prefix also matches the words as typed that the vectors hold next to the stems: 'crowns', 'crowned'), English
@@ -235,18 +240,34 @@ export async function parseSearch(db: Db, kind: SearchKind, text: string | undef
     if (changed) suggestion = suggested.join(' ');
   }
 
-  const groupQueries = groups.map((g) => english(g.alternatives.length ? `(${[...new Set([g.own, ...g.alternatives.map((t) => t.text)])].join(' | ')})` : g.own));
-  const query = sql.join(groupQueries, sql` && `);
-  const typed = sql.join(
-    groups.map((g) => english(g.own)),
-    sql` && `,
-  );
-  const typedAny = english(groups.map((g) => g.own).join(' | '));
+  const groupTexts = groups.map((g) => (g.alternatives.length ? `(${[...new Set([g.own, ...g.alternatives.map((t) => t.text)])].join(' | ')})` : g.own));
+  const queryText = groupTexts.join(' & ');
+  const typedText = groups.map((g) => g.own).join(' & ');
+  const typedAnyText = groups.map((g) => g.own).join(' | ');
+  const query = english(queryText);
   return {
     matches: (vector) => sql`${vector} @@ (${query})`,
     rank: (vector, boost) => {
-      const title = sql`ts_filter(${vector}, '{a}')`;
-      const tiers = sql`8 * (${title} @@ (${typed}))::int + 4 * (${vector} @@ (${typed}))::int + 2 * (${title} @@ (${query}))::int + (${title} @@ ${typedAny})::int`;
+      // The title tiers ask the vector with every lexeme restricted to weight A (the title), rather than filtering a
+      // copy of the vector; a tier whose query is the whole search's adds the same to every match, and two tiers with
+      // the same query are one test: a broad search ranks every match, so each test per row counts (ADR 0045).
+      const weights = new Map<string, number>();
+      const add = (text: string, title: boolean, weight: number) => {
+        if (!title && text === queryText) return; // every row that matches has it
+        const key = `${title ? 'A' : '*'}${text}`;
+        weights.set(key, (weights.get(key) ?? 0) + weight);
+      };
+      add(typedText, true, 8);
+      add(typedText, false, 4);
+      add(queryText, true, 2);
+      add(typedAnyText, true, 1);
+      const tiers = sql.join(
+        [...weights].map(([key, weight]) => {
+          const test = key.startsWith('A') ? sql`${vector} @@ ${english(inTitle(key.slice(1)))}` : sql`${vector} @@ ${english(key.slice(1))}`;
+          return sql`${sql.raw(String(weight))} * (${test})::int`;
+        }),
+        sql` + `,
+      );
       return sql<number>`(${tiers} + least(ts_rank(${vector}, ${query}), 1) * ${boost ?? sql`1`} / 2)`;
     },
     suggestion,

@@ -128,19 +128,27 @@ export async function setHidden(ctx: AppContext, id: string, hidden: boolean) {
   catalogueChanged(ctx);
 }
 
-/** The named columns of a subquery, as the outer query selects them. */
-function columnsOf<T, K extends keyof T>(subquery: T, keys: K[]): Pick<T, K> {
-  return Object.fromEntries(keys.map((key) => [key, subquery[key]])) as Pick<T, K>;
-}
-
 /** A service's average stars, 0 without reviews: `sort=rating`, as services_rating_idx holds it. */
 const rating = sql<number>`(${services.totalStars}::real / greatest(${services.starNumber}, 1))`;
 
 /**
- * Search relevance (ADR 0031) nudged by the designer, within a tier of matches: verified +20 %, and up to +15 % for the
- * service's average stars. The owner's flag is read by primary key for the matching rows only.
+ * The owner's verified flag for the relevance boost, as a lateral subquery of one row: PostgreSQL then looks owners up
+ * by primary key through a Memoize node, once per designer rather than once per ranked match (a subquery in the
+ * expression ran once per match), and never reads the whole users table (ADR 0045).
  */
-const relevanceBoost = sql<number>`(1 + 0.2 * coalesce((select ${users.isVerified}::int from ${users} where ${users.id} = ${services.userId}), 0) + 0.03 * ${rating})`;
+const ownerFlag = (db: AppContext['db']) =>
+  db
+    .select({ verified: sql<boolean>`${users.isVerified}`.as('owner_verified') })
+    .from(users)
+    .where(eq(users.id, services.userId))
+    .limit(1)
+    .as('owner_flag');
+
+/**
+ * Search relevance (ADR 0031) nudged by the designer, within a tier of matches: verified +20 %, and up to +15 % for the
+ * service's average stars.
+ */
+const relevanceBoost = (verified: SQLWrapper) => sql<number>`(1 + 0.2 * ${verified}::int + 0.03 * ${rating})`;
 
 type Orderable = Record<'rank' | 'createdAt' | 'sales' | 'toothPrice' | 'rating' | 'starNumber', SQLWrapper>;
 
@@ -174,7 +182,8 @@ export async function listServices(ctx: AppContext, query: ServiceListQuery, opt
 
   // Relevance needs a search: without one (or with one of no letters) it is the default order.
   const sort = query.sort === 'relevance' && !search ? 'sales' : (query.sort ?? (search ? 'relevance' : 'sales'));
-  const rank = search && sort === 'relevance' ? search.rank(services.search, relevanceBoost) : sql<number>`0`;
+  const flag = ownerFlag(ctx.db);
+  const rank = search && sort === 'relevance' ? search.rank(services.search, relevanceBoost(flag.verified)) : sql<number>`0`;
   // The same order inside the page (on the table, where the indexes are) and outside (on its rows).
   const order = (s: Orderable) => {
     switch (sort) {
@@ -192,27 +201,39 @@ export async function listServices(ctx: AppContext, query: ServiceListQuery, opt
         return [desc(s.sales), desc(s.createdAt)];
     }
   };
-  const page = ctx.db
-    .select({ ...serviceColumns, rank: rank.as('page_rank'), rating: rating.as('page_rating') })
-    .from(services)
+  // The page is cut first as keys only (id and what it is ordered by): a search ranks or sorts every match, and
+  // carrying whole rows (descriptions, arrays) through that sort cost as much as the ranking. Relevance joins the
+  // owners' flags there for the designer boost (ownerFlag). Then only the page's rows are
+  // read, with their owners, by primary key (ADR 0045).
+  const boosted = sort === 'relevance' && !!search;
+  const keys = ctx.db
+    .select({
+      id: services.id,
+      rank: rank.as('page_rank'),
+      rating: rating.as('page_rating'),
+      createdAt: services.createdAt,
+      sales: services.sales,
+      toothPrice: services.toothPrice,
+      starNumber: services.starNumber,
+    })
+    .from(services);
+  const page = (boosted ? keys.innerJoinLateral(flag, sql`true`) : keys)
     .where(where)
-    .orderBy(...order({ rank, createdAt: services.createdAt, sales: services.sales, toothPrice: services.toothPrice, rating, starNumber: services.starNumber }))
+    // By the rank's output name: the expression written twice has its own parameters each time, so PostgreSQL would
+    // compute it again, and carry every match's search vector through the sort to do so.
+    .orderBy(...order({ rank: sql`page_rank`, createdAt: services.createdAt, sales: services.sales, toothPrice: services.toothPrice, rating, starNumber: services.starNumber }))
     .limit(query.limit)
     .offset(query.offset)
     .as('page');
-  // Each row's owner by primary key. LIMIT 1 (the id is unique anyway) keeps the planner from hashing
-  // the whole users table for a page of 100 rows (the admin page) instead of 100 index lookups.
-  const pageOwner = ctx.db.select(owner).from(users).where(eq(users.id, page.userId)).limit(1).as('page_owner');
   const rows = await ctx.db
-    .select({
-      service: columnsOf(page, Object.keys(serviceColumns) as Array<keyof typeof serviceColumns>),
-      owner: columnsOf(pageOwner, Object.keys(owner) as Array<keyof typeof owner>),
-      total: sql<number>`(select count(*)::int from ${services}${where ? sql` where ${where}` : sql``})`,
-    })
+    .select({ service: serviceColumns, owner })
     .from(page)
-    .innerJoinLateral(pageOwner, sql`true`)
+    .innerJoin(services, eq(services.id, page.id))
+    .innerJoin(users, eq(users.id, services.userId))
     .orderBy(...order(page));
-  const total = rows[0]?.total ?? (query.offset === 0 ? 0 : await countServices(ctx, where));
+  // The total: a page that is not full ends the list, so it is the rows before and on it; only a full page (or one
+  // past the end) needs the count, which reads every match again.
+  const total = rows.length > 0 && rows.length < query.limit ? query.offset + rows.length : rows.length === 0 && query.offset === 0 ? 0 : await countServices(ctx, where);
   const suggestion = total === 0 ? await didYouMean(ctx.db, 'service', search, (corrected) => countServices(ctx, whereWith(corrected))) : null;
   return { items: rows.map((r) => toServiceJson(r.service, r.owner, c)), total, didYouMean: suggestion };
 }

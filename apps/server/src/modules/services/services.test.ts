@@ -151,6 +151,45 @@ describe('list totals and figures', () => {
     expect(none.headers['x-total-count']).toBe('0');
   });
 
+  it('pages a searched, filtered list in every sort as the whole list, each row with its own designer, the total exact on full, partial and empty pages (ADR 0045)', async () => {
+    const verified = await signUpDesigner(app);
+    const plain = await signUpDesigner(app);
+    await ctx.database.query(`update users set is_verified = true where id = $1`, [verified.user._id]);
+    const made: Record<string, string> = {};
+    for (let i = 0; i < 7; i++) {
+      const by = i % 2 ? verified : plain;
+      const s = (await create(newServiceInput({ title: i % 3 ? `Pagedzircon crown ${i}` : `Pagedzircon ${i}`, description: 'Pagedzircon work.', tags: ['Cleaning'], toothPrice: 10 + ((i * 7) % 5) }), by.cookie)).json();
+      made[s._id] = by.user._id;
+    }
+    // Hidden by an administrator, and another category: never on a page, never counted.
+    const hidden = (await create(newServiceInput({ title: 'Pagedzircon hidden', tags: ['Cleaning'] }), plain.cookie)).json();
+    await ctx.database.query(`update services set hidden = true where id = $1`, [hidden._id]);
+    await create(newServiceInput({ title: 'Pagedzircon elsewhere', tags: ['Whitening'] }), plain.cookie);
+    const page = async (query: string) => {
+      const res = await app.inject({ method: 'GET', url: `/api/gigs?cat=Cleaning&${query.includes('search=') ? query : `search=pagedzircon&${query}`}` });
+      expect(res.statusCode).toBe(200);
+      return { items: res.json() as Array<{ _id: string; userID: { _id: string; isVerified: boolean } }>, total: res.headers['x-total-count'] };
+    };
+    for (const sort of ['relevance', 'sales', 'createdAt', 'price_asc', 'price_desc', 'rating']) {
+      const whole = await page(`sort=${sort}&limit=100`);
+      expect(whole.total).toBe('7');
+      expect(whole.items).toHaveLength(7);
+      for (const item of whole.items) {
+        expect(item.userID._id).toBe(made[item._id]);
+        expect(item.userID.isVerified).toBe(made[item._id] === verified.user._id);
+      }
+      // Pages of 3 (full, full, partial), of 7 (full, then empty past the end) and past the end: same rows, same order.
+      const threes = [await page(`sort=${sort}&limit=3`), await page(`sort=${sort}&limit=3&offset=3`), await page(`sort=${sort}&limit=3&offset=6`)];
+      expect(threes.map((p) => p.items.length)).toEqual([3, 3, 1]);
+      expect(threes.flatMap((p) => p.items.map((i) => i._id))).toEqual(whole.items.map((i) => i._id));
+      for (const p of [...threes, await page(`sort=${sort}&limit=7`), await page(`sort=${sort}&limit=7&offset=7`), await page(`sort=${sort}&limit=3&offset=30`)]) expect(p.total).toBe('7');
+    }
+    // Relevance: titles with both words first; within a tier the verified designer's service first (same stars).
+    const ranked = (await page('search=pagedzircon%20crown&limit=100')).items;
+    expect(ranked).toHaveLength(4);
+    expect(ranked.slice(0, 2).every((i) => i.userID.isVerified)).toBe(true);
+  });
+
   it("answers the detail with the designer's figures from their visible services only (D13)", async () => {
     const owner = await signUpDesigner(app, { role: ['Implant', 'Crown'], software: ['exocad'] });
     const a = (await create(newServiceInput({ toothPrice: 30 }), owner.cookie)).json();
