@@ -5,7 +5,7 @@ import type { FileRole, Prescription } from '../dental/index.js';
 import type { FileKind } from './files.js';
 import type { ScanAnalysisJson } from './scan-check.js';
 import type { OrderPinJson } from './review-pins.js';
-import type { DisputeJson, RefundOfferJson } from './money.js';
+import type { DisputeJson, RefundOfferJson } from '../responses/money.js';
 import { ORDER_STATUS_LIST, type OrderAction } from '../policies/orders.js';
 import type { TurnaroundTier } from './turnaround.js';
 

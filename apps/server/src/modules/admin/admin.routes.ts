@@ -1,7 +1,22 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MONEY_MESSAGES, ORDER_MESSAGES, pageLimit, pageOffset, payoutPaidInput, payoutRejectedInput, resolveDisputeInput, serviceListQuery } from '@cusp/shared';
+import {
+  adminPayoutJsonSchema,
+  MONEY_MESSAGES,
+  ORDER_MESSAGES,
+  pageLimit,
+  pageOffset,
+  payoutJsonSchema,
+  payoutPaidInput,
+  payoutRejectedInput,
+  platformTotalsJsonSchema,
+  resolveDisputeInput,
+  serviceListJsonSchema,
+  serviceListQuery,
+  sessionUserSchema,
+  supportTicketJsonSchema,
+} from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { supportTickets, userColumns, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -19,7 +34,7 @@ const page = z.object({ limit: pageLimit(50), offset: pageOffset });
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('preValidation', adminOnly.preValidation);
 
-  app.get('/admin/designers', { schema: { querystring: page.extend({ status: z.enum(['pending', 'verified', 'all']).default('all') }) } }, async (request) => {
+  app.get('/admin/designers', { schema: { querystring: page.extend({ status: z.enum(['pending', 'verified', 'all']).default('all') }), response: { 200: z.array(sessionUserSchema) } } }, async (request) => {
     const { status, limit, offset } = request.query;
     // Literal `is_designer` for the partial users_designers_idx; newest first within a status, and
     // for `all` the browse page's order (verified first), which the same index serves backwards.
@@ -28,7 +43,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return rows.map(toSessionUser);
   });
 
-  app.patch('/admin/users/:id', { schema: { params: idParams, body: z.object({ isVerified: z.boolean() }).strict() } }, async (request) => {
+  app.patch('/admin/users/:id', { schema: { params: idParams, body: z.object({ isVerified: z.boolean() }).strict(), response: { 200: sessionUserSchema } } }, async (request) => {
     const [row] = await ctx.db.transaction(async (tx) => {
       const updated = await tx.update(users).set({ isVerified: request.body.isVerified, updatedAt: new Date() }).where(eq(users.id, request.params.id)).returning(userColumns);
       if (updated[0]) await notifyDesignerVerified(ctx, tx, updated[0]); // the designer is told (ADR 0027)
@@ -39,7 +54,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return toSessionUser(row);
   });
 
-  app.get('/admin/services', { schema: { querystring: serviceListQuery } }, async (request, reply) => {
+  app.get('/admin/services', { schema: { querystring: serviceListQuery, response: { 200: serviceListJsonSchema } } }, async (request, reply) => {
     const { items, total } = await servicesService.listServices(ctx, request.query, { includeHidden: true });
     return reply.header('x-total-count', total).send(items);
   });
@@ -49,7 +64,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return reply.status(204).send();
   });
 
-  app.get('/admin/tickets', { schema: { querystring: page } }, async (request) => {
+  app.get('/admin/tickets', { schema: { querystring: page, response: { 200: z.array(supportTicketJsonSchema) } } }, async (request) => {
     const rows = await ctx.db.select().from(supportTickets).orderBy(desc(supportTickets.createdAt)).limit(request.query.limit).offset(request.query.offset);
     return rows.map((t) => ({ _id: t.id, name: t.name, email: t.email, subject: t.subject, message: t.message, status: t.status, userId: t.userId, createdAt: t.createdAt.toISOString() }));
   });
@@ -61,15 +76,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { schema: { params: z.object({ orderId: z.uuid(ORDER_MESSAGES.notFound) }), body: resolveDisputeInput } },
     async (request) => resolveDispute(ctx, requireAdmin(request), request.params.orderId, request.body),
   );
-  app.get('/admin/payouts', { schema: { querystring: z.object({ status: z.enum(['requested', 'paid', 'rejected', 'all']).default('requested') }) } }, async (request) =>
+  app.get('/admin/payouts', { schema: { querystring: z.object({ status: z.enum(['requested', 'paid', 'rejected', 'all']).default('requested') }), response: { 200: z.array(adminPayoutJsonSchema) } } }, async (request) =>
     adminListPayouts(ctx, request.query.status),
   );
   const payoutParams = z.object({ id: z.uuid(MONEY_MESSAGES.payoutNotFound) });
-  app.post('/admin/payouts/:id/paid', { schema: { params: payoutParams, body: payoutPaidInput } }, async (request) =>
+  app.post('/admin/payouts/:id/paid', { schema: { params: payoutParams, body: payoutPaidInput, response: { 200: payoutJsonSchema } } }, async (request) =>
     decidePayout(ctx, requireAdmin(request), request.params.id, { paid: true, reference: request.body.reference }),
   );
-  app.post('/admin/payouts/:id/rejected', { schema: { params: payoutParams, body: payoutRejectedInput } }, async (request) =>
+  app.post('/admin/payouts/:id/rejected', { schema: { params: payoutParams, body: payoutRejectedInput, response: { 200: payoutJsonSchema } } }, async (request) =>
     decidePayout(ctx, requireAdmin(request), request.params.id, { paid: false, reason: request.body.reason }),
   );
-  app.get('/admin/totals', async () => adminTotals(ctx));
+  app.get('/admin/totals', { schema: { response: { 200: platformTotalsJsonSchema } } }, async () => adminTotals(ctx));
 };

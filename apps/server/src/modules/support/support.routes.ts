@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { newsletterSchema, supportTicketSchema, MESSAGES } from '@cusp/shared';
+import { messageAnswerSchema, newsletterSchema, supportTicketSchema, MESSAGES, ticketSentJsonSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import type { MailLanguage } from '../../platform/mail/templates.js';
 import * as support from './support.service.js';
@@ -16,13 +16,13 @@ function mailLanguageOf(request: FastifyRequest): MailLanguage {
 }
 
 export const supportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/support/tickets', { schema: { body: supportTicketSchema } }, async (request, reply) => {
+  app.post('/support/tickets', { schema: { body: supportTicketSchema, response: { 201: ticketSentJsonSchema } } }, async (request, reply) => {
     const id = await support.createTicket(ctx, request.body, request.user?.id ?? null, request.ip);
     return reply.status(201).send({ _id: id, message: MESSAGES.ticketSent });
   });
 
   // The same answer for every address, new, pending or confirmed (ADR 0021).
-  app.post('/newsletter', { schema: { body: newsletterSchema } }, async (request, reply) => {
+  app.post('/newsletter', { schema: { body: newsletterSchema, response: { 202: messageAnswerSchema } } }, async (request, reply) => {
     await support.subscribe(ctx, request.body.email, request.ip, mailLanguageOf(request));
     return reply.status(202).send({ message: support.CONFIRM_SUBSCRIPTION });
   });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@cusp/shared';
+import { MESSAGES, uploadedMediaJsonSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
 import { receiveOneFile } from '../../platform/storage/receive-file.js';
@@ -14,7 +14,7 @@ export const NO_FILE = MESSAGES.noFile;
  * with 413 while streaming (with or without a Content-Length), nothing kept.
  */
 export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/uploads', async (request, reply) => {
+  app.post('/uploads', { schema: { response: { 201: uploadedMediaJsonSchema } } }, async (request, reply) => {
     const user = requireUser(request);
     const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.image, tooLarge: 'IMAGE_TOO_LARGE' });
     const stored = await storeMedia(ctx.storage, file);
