@@ -21,3 +21,4 @@ export * from './dental/index.js';
 export * from './schemas/prescriptions.js';
 export * from './schemas/review-pins.js';
 export * from './schemas/money.js';
+export * from './schemas/billing.js';
