@@ -115,6 +115,8 @@ const TEXTS = {
 /** `SAR 1,234.50`: Latin digits in both languages (Noto Naskh Arabic and Helvetica both have them). */
 export const money = (minor: number, currency: string) => formatMoney(fromMinor(minor, currency), currency, 'en');
 const day = (date: Date) => date.toISOString().slice(0, 10);
+/** `sandbox •••• 4242`: the provider first, so the masked card stays in one run in both directions. */
+const paidWith = (view: ReceiptView) => [view.provider, view.cardLabel].filter(Boolean).join(' ');
 
 /** The document's title, its number under it, then label-value facts in two columns on a band. */
 function header(s: Sheet, title: string, number: string, facts: Array<[string, string]>) {
@@ -158,7 +160,7 @@ export async function receiptPdf(view: ReceiptView, language: PdfLanguage): Prom
     [t.buyer, view.buyer],
     [t.designer, view.designer],
     [t.item, r.itemType === 'service' ? t.order : t.course],
-    [t.paidWith, [view.cardLabel, view.provider].filter(Boolean).join(', ')],
+    [t.paidWith, paidWith(view)],
   ]);
   const columns = [{ width: s.width - 70 - 100 - 100 }, { width: 70, figure: true }, { width: 100, figure: true }, { width: 100, figure: true }];
   row(s, columns, [t.description, t.quantity, t.unitPrice, t.amount], { bold: true, muted: true, size: 8 });
@@ -187,7 +189,7 @@ export async function creditNotePdf(note: CreditNoteRow, view: ReceiptView, lang
     [t.buyer, view.buyer],
     [t.designer, view.designer],
     [t.item, r.itemType === 'service' ? t.order : t.course],
-    [t.paidWith, [view.cardLabel, view.provider].filter(Boolean).join(', ')],
+    [t.paidWith, paidWith(view)],
   ]);
   const totals = [{ width: s.width - 120 }, { width: 120, figure: true }];
   row(s, totals, [t.description, t.amount], { bold: true, muted: true, size: 8 });
@@ -215,13 +217,14 @@ export async function statementPdf(statement: Statement, language: PdfLanguage):
     [t.opening, money(statement.opening, c)],
     [t.closing, money(statement.closing, c)],
   ]);
-  const fig = { width: 52, figure: true };
-  const columns = [{ width: 58 }, { width: s.width - 58 - 6 * 52 }, fig, fig, fig, fig, fig, fig];
+  const fig = { width: 48, figure: true };
+  const columns = [{ width: 56 }, { width: s.width - 56 - 6 * 48 }, fig, fig, fig, fig, fig, fig];
   row(s, columns, [t.date, t.reference, t.gross, t.feeShort, t.refundedShort, t.payout, t.net, t.balance], { bold: true, muted: true, size: 7 });
   rule(s);
   if (statement.lines.length === 0) row(s, [{ width: s.width }], [t.none], { muted: true });
   for (const line of statement.lines.slice(0, STATEMENT_LINES)) {
-    const label = `${t.kinds[line.kind]}: ${[line.reference, line.title].filter(Boolean).join(' ')}`;
+    // The kind and the receipt's number or the payout's reference; the titles are in the CSV.
+    const label = `${t.kinds[line.kind]} ${line.reference}`;
     row(s, columns, [day(line.date), label, m(line.gross), m(line.fee), m(line.refunded), m(line.payout), m(line.net), fromMinor(line.balance, c).toFixed(2)], { size: 7.5 });
     s.y += 2;
   }
