@@ -66,7 +66,7 @@ test('receipts and credit notes on the order page and in the Billing tab; the de
   const rows = page.getByTestId('billing-table').locator('tbody tr');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText('Credit note');
-  await expect(rows.nth(0)).toContainText('−$20.00');
+  await expect(rows.nth(0)).toContainText('-$20.00');
   await expect(rows.nth(1)).toContainText('Receipt');
   await expect(rows.nth(1)).toContainText('$100.00');
   await expect(rows.nth(1).getByRole('link', { name: title })).toHaveAttribute('href', `/orders/${intent.orderId}`);
@@ -74,6 +74,7 @@ test('receipts and credit notes on the order page and in the Billing tab; the de
   if (SHOTS) {
     await page.screenshot({ path: `${SHOTS}/billing-buyer-desktop-en.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('billing-cards')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/billing-buyer-phone-en.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
   }

@@ -1,7 +1,7 @@
-import { Anchor, Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Alert, Badge, Box, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import type { BillingDocumentJson } from '@cusp/shared';
-import { formatDate } from '@/lib/format';
+import { formatDate, isolateLtr } from '@/lib/format';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
 import { pdfHref, statementHref, useBilling } from '../api/billing';
@@ -13,6 +13,53 @@ export const itemHref = (doc: Pick<BillingDocumentJson, 'itemType' | 'itemId'>) 
 function monthName(month: string, locale: string) {
   const [year, m] = month.split('-').map(Number) as [number, number];
   return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)));
+}
+
+/** A document's kind and number, the receipt it refers to for a credit note; numbers kept whole and left to right. */
+function DocumentNumber({ doc }: { doc: BillingDocumentJson }) {
+  const { t, locale } = useI18n();
+  return (
+    <Stack gap={2}>
+      <Badge variant="light" color={doc.kind === 'receipt' ? 'teal' : 'orange'} c={doc.kind === 'receipt' ? '#0b5345' : '#7a2e00'} style={{ alignSelf: 'flex-start' }}>
+        {t(doc.kind === 'receipt' ? 'billing.receipt' : 'billing.creditNote')}
+      </Badge>
+      <Text size="sm" fw={600} dir="ltr" style={{ unicodeBidi: 'isolate', alignSelf: 'flex-start', whiteSpace: 'nowrap' }}>
+        {doc.number}
+      </Text>
+      {doc.kind === 'credit_note' ? (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {t('billing.refersTo', { number: isolateLtr(doc.receiptNumber, locale) })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** What the document is for: the item's page, and whether the member bought or sold it. */
+function DocumentItem({ doc }: { doc: BillingDocumentJson }) {
+  const { t } = useI18n();
+  return (
+    <Stack gap={2}>
+      <Anchor href={itemHref(doc)} size="sm" dir="auto">
+        {doc.title}
+      </Anchor>
+      <Text size="xs" c="dimmed">
+        {t(doc.role === 'buyer' ? (doc.itemType === 'service' ? 'billing.boughtOrder' : 'billing.boughtCourse') : doc.itemType === 'service' ? 'billing.soldOrder' : 'billing.soldCourse')}
+      </Text>
+    </Stack>
+  );
+}
+
+function PdfLink({ doc, language }: { doc: BillingDocumentJson; language: string }) {
+  const { t } = useI18n();
+  return (
+    <Anchor href={pdfHref(doc.pdfUrl, language)} target="_blank" rel="noopener" size="sm" aria-label={t('billing.pdfOf', { number: doc.number })}>
+      <Group gap={4} wrap="nowrap">
+        <IconFileTypePdf size={16} aria-hidden />
+        PDF
+      </Group>
+    </Anchor>
+  );
 }
 
 /**
@@ -45,60 +92,60 @@ export function BillingTab() {
         {documents.length === 0 ? (
           <Text c="dimmed">{t('billing.none')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={620}>
-            <Table striped verticalSpacing="sm" data-testid="billing-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('billing.date')}</Table.Th>
-                  <Table.Th>{t('billing.number')}</Table.Th>
-                  <Table.Th>{t('billing.item')}</Table.Th>
-                  <Table.Th>{t('billing.amount')}</Table.Th>
-                  <Table.Th>{t('billing.download')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {documents.map((doc) => (
-                  <Table.Tr key={doc._id}>
-                    <Table.Td>{formatDate(doc.issuedAt, locale)}</Table.Td>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        <Badge variant="light" color={doc.kind === 'receipt' ? 'teal' : 'orange'} c={doc.kind === 'receipt' ? '#0b5345' : '#7a2e00'} style={{ alignSelf: 'flex-start' }}>
-                          {t(doc.kind === 'receipt' ? 'billing.receipt' : 'billing.creditNote')}
-                        </Badge>
-                        <Text size="sm" fw={600} dir="ltr" style={{ unicodeBidi: 'isolate', alignSelf: 'flex-start' }}>
-                          {doc.number}
-                        </Text>
-                        {doc.kind === 'credit_note' ? (
-                          <Text size="xs" c="dimmed">
-                            {t('billing.refersTo', { number: doc.receiptNumber })}
-                          </Text>
-                        ) : null}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        <Anchor href={itemHref(doc)} size="sm" dir="auto">
-                          {doc.title}
-                        </Anchor>
-                        <Text size="xs" c="dimmed">
-                          {t(doc.role === 'buyer' ? (doc.itemType === 'service' ? 'billing.boughtOrder' : 'billing.boughtCourse') : doc.itemType === 'service' ? 'billing.soldOrder' : 'billing.soldCourse')}
-                        </Text>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>{doc.kind === 'credit_note' ? `−${money(doc.amount, doc.currency)}` : money(doc.amount, doc.currency)}</Table.Td>
-                    <Table.Td>
-                      <Anchor href={pdfHref(doc.pdfUrl, language)} target="_blank" rel="noopener" size="sm" aria-label={t('billing.pdfOf', { number: doc.number })}>
-                        <Group gap={4} wrap="nowrap">
-                          <IconFileTypePdf size={16} aria-hidden />
-                          PDF
-                        </Group>
-                      </Anchor>
-                    </Table.Td>
+          <>
+            {/* From a tablet up, a table; on a phone, one card per document (nothing to scroll sideways). */}
+            <Box visibleFrom="sm">
+              <Table striped verticalSpacing="sm" data-testid="billing-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('billing.date')}</Table.Th>
+                    <Table.Th>{t('billing.number')}</Table.Th>
+                    <Table.Th>{t('billing.item')}</Table.Th>
+                    <Table.Th>{t('billing.amount')}</Table.Th>
+                    <Table.Th>{t('billing.download')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {documents.map((doc) => (
+                    <Table.Tr key={doc._id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(doc.issuedAt, locale)}</Table.Td>
+                      <Table.Td>
+                        <DocumentNumber doc={doc} />
+                      </Table.Td>
+                      <Table.Td>
+                        <DocumentItem doc={doc} />
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{money(doc.kind === 'credit_note' ? -doc.amount : doc.amount, doc.currency)}</Table.Td>
+                      <Table.Td>
+                        <PdfLink doc={doc} language={language} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Box>
+            <Stack gap="sm" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="billing-cards">
+              {documents.map((doc) => (
+                <Paper key={doc._id} component="li" withBorder radius="md" p="sm">
+                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                    <DocumentNumber doc={doc} />
+                    <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {money(doc.kind === 'credit_note' ? -doc.amount : doc.amount, doc.currency)}
+                    </Text>
+                  </Group>
+                  <Box mt="xs">
+                    <DocumentItem doc={doc} />
+                  </Box>
+                  <Group justify="space-between" mt="xs">
+                    <Text size="xs" c="dimmed">
+                      {formatDate(doc.issuedAt, locale)}
+                    </Text>
+                    <PdfLink doc={doc} language={language} />
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          </>
         )}
       </Stack>
 
