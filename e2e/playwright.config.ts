@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+// e2e/run.mjs runs the suite in shards, each a process of its own: each writes its own report (test-summary reads them all).
+const SHARD = process.env.E2E_SHARD ?? '1';
 // A new, empty data folder for each run: demo accounts are seeded into it at start.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'cusp-e2e-'));
 
@@ -17,8 +19,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
-  outputDir: '../test-results/e2e',
+  reporter: [['list'], ['json', { outputFile: `../test-results/e2e-shards/${SHARD}.json` }]],
+  outputDir: `../test-results/e2e/${SHARD}`,
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',

@@ -1,5 +1,5 @@
 // Prints one "N passed, N failed" line from the JSON reports of the last unit and e2e runs.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 let passed = 0;
 let failed = 0;
@@ -11,9 +11,10 @@ if (existsSync(unit)) {
   failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
 }
-const e2e = 'test-results/e2e.json';
-if (existsSync(e2e)) {
-  const r = JSON.parse(readFileSync(e2e, 'utf8'));
+// One report per e2e shard (e2e/run.mjs).
+const shards = 'test-results/e2e-shards';
+for (const file of existsSync(shards) ? readdirSync(shards).filter((f) => f.endsWith('.json')) : []) {
+  const r = JSON.parse(readFileSync(`${shards}/${file}`, 'utf8'));
   passed += r.stats.expected;
   failed += r.stats.unexpected + r.stats.flaky;
   skipped += r.stats.skipped;

@@ -1,20 +1,37 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ERROR_CODES, type ApiErrorBody, type ErrorCode, MESSAGES } from '@cusp/shared';
+import { ERRORS, errorCodeOfText, type ApiErrorBody, type ErrorCode } from '@cusp/shared';
 
-/** The one error type a service throws; the handler below turns it into the error body of docs/product.md §15.2. */
+interface AppErrorOptions {
+  /** The sentence, when it says more than the code's own (a number, a name); default ERRORS[code].message. */
+  message?: string;
+  fieldErrors?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The one error type a service throws: a code of ERRORS (packages/shared/src/error-codes.ts, docs/decisions/0039),
+ * which gives its status and sentence; the handler below turns it into the error body of docs/product.md §15.2.
+ */
 export class AppError extends Error {
   readonly status: number;
+  readonly fieldErrors?: Record<string, string>;
+  readonly headers?: Record<string, string>;
   constructor(
     readonly code: ErrorCode,
-    message: string,
-    readonly fieldErrors?: Record<string, string>,
-    readonly headers?: Record<string, string>,
+    options: AppErrorOptions = {},
   ) {
-    super(message);
-    this.status = ERROR_CODES[code];
+    super(options.message ?? ERRORS[code].message);
+    this.status = ERRORS[code].status;
+    this.fieldErrors = options.fieldErrors;
+    this.headers = options.headers;
   }
+}
+
+/** The code's error, its sentence also set on one field (a form shows it by that field). */
+export function fieldError(code: ErrorCode, field: string, message: string = ERRORS[code].message): AppError {
+  return new AppError(code, { message, fieldErrors: { [field]: message } });
 }
 
 /** Field errors from zod issues: the first message for each field, keyed by its dotted path. */
@@ -28,8 +45,8 @@ export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[] | stri
 }
 
 export function validationError(issues: ReadonlyArray<{ path: PropertyKey[] | string; message: string }>) {
-  const first = issues[0]?.message ?? 'The request is not valid.';
-  return new AppError('VALIDATION', first, fieldErrorsOf(issues));
+  const first = issues[0]?.message ?? ERRORS.VALIDATION.message;
+  return new AppError('VALIDATION', { message: first, fieldErrors: fieldErrorsOf(issues) });
 }
 
 /** Validates data that did not come through a route schema (multipart fields, for one). */
@@ -39,14 +56,15 @@ export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.outp
   return result.data;
 }
 
-const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is empty.' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'TOO_LARGE', message: 'The request is too large.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_TYPE', message: 'This content type is not supported.' },
-  FST_REQ_FILE_TOO_LARGE: { code: 'TOO_LARGE', message: 'The file is too large.' },
-  FST_FILES_LIMIT: { code: 'BAD_REQUEST', message: 'Too many files in one request.' },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'BAD_REQUEST', message: 'The request is not multipart form data.' },
+/** Fastify's and its plugins' own errors, by their code, to ours. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'EMPTY_BODY',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_REQ_FILE_TOO_LARGE: 'REQUEST_FILE_TOO_LARGE',
+  FST_FILES_LIMIT: 'TOO_MANY_FILES',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'NOT_MULTIPART',
 };
 
 /**
@@ -70,10 +88,13 @@ function sqlStateOf(error: unknown): string | undefined {
 /** What the multipart parser (busboy) throws for a cut-off or malformed body: the client's doing. */
 const MULTIPART_PARSER_ERRORS = /^(Unexpected end of multipart data|Multipart: Boundary not found|Boundary required|Malformed part header|Unexpected end of form)$/;
 
-const NOT_FOUND_MESSAGE = 'Not found.';
-
 function send(reply: import('fastify').FastifyReply, status: number, body: ApiErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** The body of a code, with its own sentence unless given one. */
+function sendCode(reply: import('fastify').FastifyReply, code: ErrorCode, message: string = ERRORS[code].message) {
+  return send(reply, ERRORS[code].status, { message, code });
 }
 
 export function registerErrorHandler(app: FastifyInstance) {
@@ -89,9 +110,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({ path: v.instancePath, message: v.message ?? 'Invalid value.' }));
       // The one place a malformed id in the path is judged (ADR 0023): it names nothing, so it is a
-      // 404 like an unknown one, with the sentence the route's params schema gives (its not-found one).
+      // 404 like an unknown one, with the sentence the route's params schema gives (its not-found one) and that
+      // sentence's code when it is a 404 one (ORDER_NOT_FOUND...).
       if (error.validationContext === 'params') {
-        return send(reply, 404, { message: issues[0]?.message ?? NOT_FOUND_MESSAGE, code: 'NOT_FOUND' });
+        const message = issues[0]?.message;
+        const code = message ? errorCodeOfText(message) : undefined;
+        return code && ERRORS[code].status === 404 ? sendCode(reply, code, message) : sendCode(reply, 'NOT_FOUND', message);
       }
       const appError = validationError(issues);
       return send(reply, 400, { message: appError.message, code: 'VALIDATION', fieldErrors: appError.fieldErrors });
@@ -99,24 +123,24 @@ export function registerErrorHandler(app: FastifyInstance) {
     const sqlState = sqlStateOf(error);
     if (sqlState && INPUT_DATA_EXCEPTIONS.has(sqlState)) {
       request.log.warn({ err: error, sqlState }, 'database refused a value the schemas let through');
-      return send(reply, 400, { message: 'The request holds a value that cannot be used.', code: 'BAD_REQUEST' });
+      return sendCode(reply, 'INVALID_VALUE');
     }
     if (MULTIPART_PARSER_ERRORS.test(error.message)) {
-      return send(reply, 400, { message: MESSAGES.uploadMalformed, code: 'BAD_REQUEST' });
+      return sendCode(reply, 'UPLOAD_MALFORMED');
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (known) return send(reply, ERROR_CODES[known.code], { message: known.message, code: known.code });
+    if (known) return sendCode(reply, known);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, error.statusCode, { message: 'The request could not be processed.', code: 'BAD_REQUEST' });
+      return send(reply, error.statusCode, { message: ERRORS.BAD_REQUEST.message, code: 'BAD_REQUEST' });
     }
     // Anything else is our fault: log it whole, tell the caller nothing about internals.
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    return sendCode(reply, 'INTERNAL');
   });
 
 }
 
 /** The 404 answer for an unknown API path or file. */
 export function sendNotFound(request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
-  return send(reply, 404, { message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+  return sendCode(reply, 'ENDPOINT_NOT_FOUND', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
 }

@@ -58,3 +58,10 @@ export function isHelpWidgetHidden(pathname: string): boolean {
  */
 export const DELETED_USERNAME_PREFIX = '~deleted-';
 export const isDeletedUsername = (name: string | null | undefined): boolean => !!name && name.startsWith(DELETED_USERNAME_PREFIX);
+
+/**
+ * `sort` of the service list: Best Selling (the default), Newest, relevance (the default with a search; without one it
+ * is the default order), price lowest and highest first, best rated first (average stars, then how many; issue 21).
+ */
+export const SERVICE_SORTS = ['sales', 'createdAt', 'relevance', 'price_asc', 'price_desc', 'rating'] as const;
+export type ServiceSort = (typeof SERVICE_SORTS)[number];

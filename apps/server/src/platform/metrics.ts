@@ -52,7 +52,7 @@ export function registerMetrics(app: FastifyInstance, deps: { metrics: Metrics; 
   // versions. A 404 like any unknown path (registered, so the web app's page fallback does not answer it).
   app.get('/metrics', async (request, reply) => {
     if (!deps.token) return sendNotFound(request, reply);
-    if (request.headers.authorization !== `Bearer ${deps.token}`) throw new AppError('UNAUTHENTICATED', 'A metrics token is required.');
+    if (request.headers.authorization !== `Bearer ${deps.token}`) throw new AppError('METRICS_TOKEN_REQUIRED');
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
 import { Counter, type Registry } from 'prom-client';
 
 /**
@@ -145,6 +146,14 @@ export function queryKey(prefix: string, query: object): string {
 
 /** JSON as Fastify sends an object from a route without a response schema (JSON.stringify, this content type). */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The body of a cached answer, through the route's response schema (docs/decisions/0039): what Fastify's serializer
+ * does for an object, done once when the answer is computed, since a cached string is sent as it is.
+ */
+export function jsonWith<S extends z.ZodType>(schema: S, value: z.input<S>): string {
+  return JSON.stringify(schema.parse(value));
+}
 
 /** Sends a cached answer: the same bytes and headers as the route sending the object itself. */
 export function sendAnswer(reply: FastifyReply, answer: CachedAnswer) {

@@ -49,6 +49,6 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
       protocol: request.protocol,
       secFetchSite: Array.isArray(secFetchSite) ? secFetchSite[0] : secFetchSite,
     });
-    if (!allowed) throw new AppError('CROSS_SITE', CROSS_SITE_MESSAGE);
+    if (!allowed) throw new AppError('CROSS_SITE');
   });
 }

@@ -5,7 +5,7 @@
  * `actions` (what the web shows as buttons) are all read from. Change a rule here and all three move together;
  * apps/server/src/modules/orders/orders.policy.test.ts walks every action × status × party to prove it.
  */
-import { ORDER_MESSAGES } from '../schemas/order-limits.js';
+import { ERRORS, type ErrorCode } from '../error-codes.js';
 
 /** Every action in the order the client lists them (`actions` keeps this order). */
 export const ORDER_ACTIONS = [
@@ -54,11 +54,13 @@ export interface OrderFacts {
   disputeAnswered?: boolean;
 }
 
-/** A refusal: the error code (403 or 409) and the sentence the client shows. */
+/** A refusal: the error code (a 403 or 409 of ERRORS) and its sentence, which the order JSON's `unavailable` shows. */
 export interface OrderRefusal {
-  code: 'FORBIDDEN' | 'CONFLICT';
+  code: ErrorCode;
   message: string;
 }
+
+const refusal = (code: ErrorCode): OrderRefusal => ({ code, message: ERRORS[code].message });
 
 /**
  * A condition beyond the status, by name: the server re-checks each one atomically where the change is made
@@ -68,17 +70,17 @@ export const ORDER_CONDITIONS = {
   /** A revision only while included revisions are left. */
   revisionsLeft: {
     test: (order: OrderFacts) => order.revisionsUsed < order.revisionsIncluded,
-    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.noRevisionsLeft },
+    refusal: refusal('ORDER_NO_REVISIONS_LEFT'),
   },
   /** One review per order. */
   notReviewed: {
     test: (order: OrderFacts) => order.reviewed !== true,
-    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.reviewTwice },
+    refusal: refusal('ORDER_ALREADY_REVIEWED'),
   },
   /** One request for more time at a time. */
   noExtensionWaiting: {
     test: (order: OrderFacts) => order.extensionDays == null,
-    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.extensionWaiting },
+    refusal: refusal('ORDER_EXTENSION_WAITING'),
   },
   /**
    * The buyer answers only a request that is waiting. `quiet`: not shown in `unavailable` (nothing to explain
@@ -86,23 +88,23 @@ export const ORDER_CONDITIONS = {
    */
   extensionWaiting: {
     test: (order: OrderFacts) => order.extensionDays != null,
-    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.noExtension },
+    refusal: refusal('ORDER_NO_EXTENSION'),
     quiet: true,
   },
   /** One answer to a dispute. */
   notAnswered: {
     test: (order: OrderFacts) => order.disputeAnswered !== true,
-    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.disputeAnswered },
+    refusal: refusal('DISPUTE_ALREADY_ANSWERED'),
   },
   /** One partial refund offer open at a time. */
   noOfferOpen: {
     test: (order: OrderFacts) => order.refundOfferAmount == null,
-    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.refundOfferOpen },
+    refusal: refusal('REFUND_OFFER_OPEN'),
   },
   /** Something to accept or decline. */
   offerOpen: {
     test: (order: OrderFacts) => order.refundOfferAmount != null,
-    refusal: { code: 'CONFLICT', message: ORDER_MESSAGES.noRefundOffer },
+    refusal: refusal('REFUND_NO_OFFER'),
   },
 } as const satisfies Record<string, { test: (order: OrderFacts) => boolean; refusal: OrderRefusal; quiet?: boolean }>;
 export type OrderCondition = keyof typeof ORDER_CONDITIONS;
@@ -120,7 +122,7 @@ export interface OrderRule {
   quiet?: true;
 }
 
-const REVIEW_NOT_ALLOWED: OrderRefusal = { code: 'FORBIDDEN', message: ORDER_MESSAGES.reviewNotAllowed };
+const REVIEW_NOT_ALLOWED = refusal('ORDER_REVIEW_NOT_ALLOWED');
 
 /** The order policy: the whole state machine's "who and when" on one screen. */
 export const ORDER_POLICY = {
@@ -152,8 +154,8 @@ export const ORDER_POLICY = {
   extensionDecline: { from: { in_progress: 'buyer', revision_requested: 'buyer' }, when: ['extensionWaiting'] },
 } as const satisfies Record<OrderAction, OrderRule>;
 
-const WRONG_PARTY: OrderRefusal = { code: 'FORBIDDEN', message: ORDER_MESSAGES.wrongParty };
-const WRONG_STATUS: OrderRefusal = { code: 'CONFLICT', message: ORDER_MESSAGES.wrongStatus };
+const WRONG_PARTY = refusal('ORDER_NOT_YOUR_TURN');
+const WRONG_STATUS = refusal('ORDER_WRONG_STATUS');
 
 const rule = (action: OrderAction): OrderRule => ORDER_POLICY[action];
 const allows = (actor: OrderActor | undefined, party: OrderParty) => actor === 'either' || actor === party;

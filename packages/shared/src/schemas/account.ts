@@ -69,31 +69,7 @@ export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 /** `GET /api/account/email/confirm?token=` (the link in the mail). */
 export const emailConfirmQuery = z.object({ token: line().max(200).optional() });
 
-/** `GET /api/account` */
-export interface AccountJson {
-  username: string;
-  email: string;
-  emailLanguage: EmailLanguage;
-  /** The address waiting for its link to be opened, if a change was asked for and has not expired. */
-  pendingEmail: string | null;
-  createdAt: string;
-}
-
-/** One signed-in device, `GET /api/account/sessions`. */
-export interface AccountSessionJson {
-  id: string;
-  createdAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
-  /** "Firefox", "Chrome", "Safari", "Edge"... or null when the browser did not say. */
-  browser: string | null;
-  /** "Windows", "macOS", "Android", "iOS", "Linux"... or null. */
-  os: string | null;
-  /** The address last seen with it. */
-  ip: string | null;
-  /** This device: the session of the request. */
-  current: boolean;
-}
+// AccountJson and AccountSessionJson: derived from the response schemas in ../responses/account.ts.
 
 /** The files in the ZIP of `GET /api/account/export`. */
 export const EXPORT_FILES = ['profile.json', 'services.json', 'orders.json', 'reviews.json', 'messages.json', 'files.json', 'sessions.json'] as const;

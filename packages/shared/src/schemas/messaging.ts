@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from '../constants.js';
 import { ATTACHMENT_NOT_IN_CONVERSATION, CONVERSATION_NOT_FOUND, MESSAGE_BLANK, MESSAGE_TOO_LONG } from '../messages.js';
 import { line, text } from './fields.js';
-import type { NotificationJson } from './notifications.js';
+import type { NotificationJson } from '../responses/notifications.js';
 
 /** Conversations and messages (docs/product.md §9). */
 

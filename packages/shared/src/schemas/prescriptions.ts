@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pinsInput } from './review-pins.js';
 import { MATERIALS, isShade, normalizeShade, type Material } from '../dental/catalogue.js';
 import { designSchema, fileRoleSchema, prescriptionSchema, type PrescriptionDesign } from '../dental/prescription.js';
+import { ERRORS } from '../error-codes.js';
 import { line, text } from './fields.js';
 import { ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, isFdiTooth } from './order-limits.js';
 import type { LineItemJson } from './orders.js';
@@ -19,12 +20,12 @@ export const PRESCRIPTION_API_MESSAGES = {
       ? `This prescription has ${quantity} ${quantity === 1 ? 'unit' : 'units'}, so the quantity is ${quantity}.`
       : `This prescription covers ${quantity} ${quantity === 1 ? 'arch' : 'arches'}, so the quantity is ${quantity}.`,
   revisionUnit: (tooth: number) => `Tooth ${tooth} is not in this order's prescription.`,
-  presetNotFound: 'Preset not found.',
+  presetNotFound: ERRORS.PRESET_NOT_FOUND.message,
   presetLimit: (max: number) => `You can save at most ${max} presets. Delete one first.`,
-  presetNameTaken: 'You already have a preset with this name.',
+  presetNameTaken: ERRORS.PRESET_NAME_TAKEN.message,
   presetName: 'Please give the preset a name.',
-  roleLocked: 'The role of a case file can be changed only until the order is paid.',
-  fileNotFound: 'File not found.',
+  roleLocked: ERRORS.ORDER_FILE_ROLE_LOCKED.message,
+  fileNotFound: ERRORS.CASE_FILE_NOT_FOUND.message,
   shade: 'Choose a VITA classical, VITA 3D-Master or bleach shade.',
 } as const;
 

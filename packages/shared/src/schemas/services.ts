@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVICE_TAGS } from '../constants.js';
+import { SERVICE_SORTS, SERVICE_TAGS } from '../constants.js';
 import { MATERIALS, OUTPUT_FORMATS, PROJECT_FORMAT_SOFTWARE, RESTORATIONS, SOFTWARE, type Material, type OutputFormat, type Restoration, type Software } from '../dental/catalogue.js';
 import { prescriptionIssue } from '../dental/messages.js';
 import { mediaUrl, optionalMediaUrl, pageLimit, pageOffset, price, PRICE_MAX, requiredText, searchText } from './fields.js';
@@ -96,13 +96,6 @@ export const serviceUpdateSchema = z
   })
   .strict();
 
-/**
- * `sort` of the service list: Best Selling (the default), Newest, relevance (the default with a search; without one it
- * is the default order), price lowest and highest first, best rated first (average stars, then how many; issue 21).
- */
-export const SERVICE_SORTS = ['sales', 'createdAt', 'relevance', 'price_asc', 'price_desc', 'rating'] as const;
-export type ServiceSort = (typeof SERVICE_SORTS)[number];
-
 /** A price bound of the list: '' is none; above the highest possible price it is a 400, as a negative one. */
 const priceBound = z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().min(0).max(PRICE_MAX).optional());
 
@@ -127,39 +120,4 @@ export const serviceListQuery = z.object({
 });
 export type ServiceListQuery = z.output<typeof serviceListQuery>;
 
-export interface ServiceJson {
-  _id: string;
-  title: string;
-  description: string;
-  category: string;
-  tags: string[];
-  cover: string | null;
-  images: string[];
-  toothPrice: number;
-  price: number;
-  crownPrice: number | null;
-  unitOrArch: 'unit' | 'arch';
-  unit: 'unit' | 'arch';
-  toothQuantity: number;
-  deliveryTime: number;
-  revisions: number;
-  /** What the service designs (issue 16): codes of `RESTORATIONS`, `MATERIALS`, `SOFTWARE`, `OUTPUT_FORMATS`. */
-  restorations: Restoration[];
-  materials: Material[];
-  software: Software[];
-  outputFormats: OutputFormat[];
-  totalStars: number;
-  starNumber: number;
-  sales: number;
-  hidden: boolean;
-  createdAt: string;
-  updatedAt: string;
-  username: string;
-  profilePic: string | null;
-  userID: { _id: string; username: string; image: string | null; isVerified: boolean };
-}
-
-/** `GET /services/single/{id}` adds the designer box of the detail page (docs/product.md §7.6). */
-export interface ServiceDetailJson extends ServiceJson {
-  designer: { rating: number; reviews: number; completedOrders: number; role: string; software: string[]; isVerified: boolean };
-}
+// ServiceJson and ServiceDetailJson: derived from the response schemas in ../responses/services.ts.

@@ -3,7 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
+  accountJsonSchema,
   accountPatchSchema,
+  accountSessionJsonSchema,
+  emailChangeJsonSchema,
+  messageAnswerSchema,
+  passwordChangedJsonSchema,
+  sessionsEndedJsonSchema,
   changeEmailSchema,
   changePasswordSchema,
   deleteAccountSchema,
@@ -27,18 +33,18 @@ function owner(request: FastifyRequest) {
 
 /** Account settings (ADR 0032): every route is the signed-in owner's own, except the e-mail link. */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/account', { ...loggedIn }, async (request) => account.accountOf(ctx, requireUser(request)));
+  app.get('/account', { ...loggedIn, schema: { response: { 200: accountJsonSchema } } }, async (request) => account.accountOf(ctx, requireUser(request)));
 
-  app.patch('/account', { ...loggedIn, schema: { body: accountPatchSchema } }, async (request) =>
+  app.patch('/account', { ...loggedIn, schema: { body: accountPatchSchema, response: { 200: accountJsonSchema } } }, async (request) =>
     account.setEmailLanguage(ctx, requireUser(request), request.body.emailLanguage),
   );
 
-  app.post('/account/password', { ...loggedIn, schema: { body: changePasswordSchema } }, async (request) => {
+  app.post('/account/password', { ...loggedIn, schema: { body: changePasswordSchema, response: { 200: passwordChangedJsonSchema } } }, async (request) => {
     const { user, token } = owner(request);
     return account.changePassword(ctx, user, token, request.body);
   });
 
-  app.post('/account/email', { ...loggedIn, schema: { body: changeEmailSchema } }, async (request, reply) => {
+  app.post('/account/email', { ...loggedIn, schema: { body: changeEmailSchema, response: { 202: emailChangeJsonSchema } } }, async (request, reply) => {
     const result = await account.requestEmailChange(ctx, requireUser(request), request.body);
     return reply.status(202).send(result);
   });
@@ -50,12 +56,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     return reply.header('cache-control', 'no-store').redirect(`${EMAIL_CONFIRMED_PAGE}?status=${outcome}`, 303);
   });
 
-  app.get('/account/sessions', { ...loggedIn }, async (request) => {
+  app.get('/account/sessions', { ...loggedIn, schema: { response: { 200: z.array(accountSessionJsonSchema) } } }, async (request) => {
     const { user, sessionId } = owner(request);
     return account.listSessions(ctx, user, sessionId);
   });
 
-  app.delete('/account/sessions', { ...loggedIn }, async (request) => {
+  app.delete('/account/sessions', { ...loggedIn, schema: { response: { 200: sessionsEndedJsonSchema } } }, async (request) => {
     const { user, token } = owner(request);
     return { ended: await account.endOtherSessions(ctx, user, token) };
   });
@@ -81,7 +87,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       .send(stream);
   });
 
-  app.delete('/account', { ...loggedIn, schema: { body: deleteAccountSchema } }, async (request, reply) => {
+  app.delete('/account', { ...loggedIn, schema: { body: deleteAccountSchema, response: { 200: messageAnswerSchema } } }, async (request, reply) => {
     await account.deleteAccount(ctx, requireUser(request), request.body.password);
     clearSessionCookie(reply, ctx.config.secureCookies);
     return { message: ACCOUNT_MESSAGES.accountDeleted };

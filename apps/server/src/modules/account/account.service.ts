@@ -4,7 +4,6 @@ import {
   ACCOUNT_MESSAGES,
   DELETED_USERNAME_PREFIX,
   OPEN_ORDER_STATUSES,
-  MESSAGES,
   type AccountJson,
   type AccountSessionJson,
   type changeEmailSchema,
@@ -33,7 +32,7 @@ import {
   users,
   type UserRow,
 } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail } from '../../platform/mail/templates.js';
 import { languageOf, hashPassword, verifyPassword, hashToken, newToken } from '../auth/index.js';
 import { catalogueChanged } from '../services/index.js';
@@ -49,7 +48,7 @@ const OPEN_STATUSES = [...OPEN_ORDER_STATUSES];
 const NO_PASSWORD = '!deleted';
 
 function wrongPassword(field: string): AppError {
-  return new AppError('VALIDATION', ACCOUNT_MESSAGES.wrongPassword, { [field]: ACCOUNT_MESSAGES.wrongPassword });
+  return fieldError('WRONG_PASSWORD', field);
 }
 
 /**
@@ -118,9 +117,9 @@ export async function changePassword(ctx: AppContext, user: UserRow, currentToke
  */
 export async function requestEmailChange(ctx: AppContext, user: UserRow, input: z.output<typeof changeEmailSchema>) {
   await checkPassword(ctx, user, input.password, 'password');
-  if (input.email === user.email) throw new AppError('VALIDATION', ACCOUNT_MESSAGES.sameEmail, { email: ACCOUNT_MESSAGES.sameEmail });
+  if (input.email === user.email) throw fieldError('SAME_EMAIL', 'email');
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (taken) throw new AppError('CONFLICT', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+  if (taken) throw fieldError('EMAIL_TAKEN', 'email');
   await ctx.limits.consume('emailChangeUser', user.id);
   const token = newToken();
   await ctx.db.transaction(async (tx) => {
@@ -197,7 +196,7 @@ export async function endSession(ctx: AppContext, user: UserRow, id: string): Pr
     .delete(sessions)
     .where(and(eq(sessions.id, id), eq(sessions.userId, user.id)))
     .returning({ tokenHash: sessions.tokenHash });
-  if (ended.length === 0) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.sessionNotFound);
+  if (ended.length === 0) throw new AppError('SESSION_NOT_FOUND');
   disconnect(ctx, ended.map((s) => s.tokenHash));
 }
 
@@ -231,13 +230,13 @@ export async function deleteAccount(ctx: AppContext, user: UserRow, password: st
     // One deletion at a time per account, and no order of theirs changes state beneath the checks.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const open = await tx.select({ id: orders.id }).from(orders).where(and(mine, inArray(orders.status, OPEN_STATUSES))).limit(1).for('update');
-    if (open.length > 0) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.ordersInProgress);
+    if (open.length > 0) throw new AppError('ACCOUNT_ORDERS_IN_PROGRESS');
     const [escrow] = await tx
       .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
       .from(ledgerEntries)
       .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
       .where(and(eq(ledgerEntries.account, 'escrow'), mine));
-    if ((escrow?.sum ?? 0) !== 0) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.moneyInEscrow);
+    if ((escrow?.sum ?? 0) !== 0) throw new AppError('ACCOUNT_MONEY_IN_ESCROW');
 
     // Orders never paid are cancelled, and their open payment attempts closed, so none is paid later.
     const unpaid = await tx

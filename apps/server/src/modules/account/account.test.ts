@@ -199,7 +199,7 @@ describe('changing the e-mail address', () => {
     const other = await signUpAndLogin(app);
     const res = await call(session, 'POST', '/api/account/email', { email: other.input.email, password: session.input.password });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: MESSAGES.emailTaken, code: 'CONFLICT', fieldErrors: { email: MESSAGES.emailTaken } });
+    expect(res.json()).toEqual({ message: MESSAGES.emailTaken, code: 'EMAIL_TAKEN', fieldErrors: { email: MESSAGES.emailTaken } });
     expect(mailsTo(other.input.email).filter((m) => m.text.includes('/api/account/email/confirm'))).toHaveLength(0);
   });
 
@@ -342,7 +342,7 @@ describe('deleting the account', () => {
     for (const who of [o.buyer, o.designer]) {
       const res = await call(who, 'DELETE', '/api/account', { password: who.input.password });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.ordersInProgress, code: 'CONFLICT' });
+      expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.ordersInProgress, code: 'ACCOUNT_ORDERS_IN_PROGRESS' });
       expect((await me(who.cookie)).statusCode).toBe(200);
     }
   });

@@ -34,7 +34,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       if (updated[0]) await notifyDesignerVerified(ctx, tx, updated[0]); // the designer is told (ADR 0027)
       return updated;
     });
-    if (!row) throw new AppError('NOT_FOUND', 'User data not found.');
+    if (!row) throw new AppError('USER_NOT_FOUND');
     catalogueChanged(ctx); // the verified badge shows on the designer's service cards and pages
     return toSessionUser(row);
   });

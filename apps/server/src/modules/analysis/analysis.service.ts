@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { SCAN_FINDING_MESSAGES } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { orderFiles, orders, type OrderFileRow, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { headProblem, type MeshKind } from '../../platform/mesh/analyse.js';
 import { meshAnalyser } from '../../platform/mesh/pool.js';
 import type { MeshErrorCode, StoredAnalysis } from '../../platform/mesh/types.js';
@@ -110,7 +110,7 @@ export async function checkNewOrderFile(ctx: AppContext, row: OrderFileRow): Pro
   const refuse = async (error: MeshErrorCode) => {
     await ctx.db.delete(orderFiles).where(eq(orderFiles.id, row.id));
     const message = SCAN_FINDING_MESSAGES[error];
-    return new AppError('VALIDATION', message, { file: message });
+    return fieldError('CASE_FILE_UNREADABLE', 'file', message);
   };
   const problem = await checkHead(ctx, row.storageKey, row.kind, row.size);
   if (problem) throw await refuse(problem.error);
@@ -132,6 +132,6 @@ export async function orderFileForViewer(ctx: AppContext, user: UserRow, fileId:
     .where(eq(orderFiles.id, fileId))
     .limit(1);
   const party = found && (found.buyerId === user.id || (found.sellerId === user.id && found.status !== 'pending_payment'));
-  if (!found || (found.file.uploaderId !== user.id && !party)) throw new AppError('NOT_FOUND', 'File not found.');
+  if (!found || (found.file.uploaderId !== user.id && !party)) throw new AppError('CASE_FILE_NOT_FOUND');
   return found.file;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '@cusp/shared';
+import { forgotPasswordSchema, loginSchema, messageAnswerSchema, registerSchema, resetPasswordSchema, sessionUserAnswerSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, parseWith } from '../../errors.js';
 import { discardMedia, storeMedia, type StoredMedia } from '../../platform/storage/media-store.js';
@@ -12,7 +12,7 @@ import { clearSessionCookie, deleteSession, hashToken, requireUser, setSessionCo
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config } = ctx;
 
-  app.post('/auth/register', async (request, reply) => {
+  app.post('/auth/register', { schema: { response: { 201: sessionUserAnswerSchema } } }, async (request, reply) => {
     const { fields, picture } = request.isMultipart()
       ? await readRegisterForm(ctx, request)
       : { fields: request.body, picture: null };
@@ -27,13 +27,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     }
   });
 
-  app.post('/auth/login', { schema: { body: loginSchema } }, async (request, reply) => {
+  app.post('/auth/login', { schema: { body: loginSchema, response: { 200: sessionUserAnswerSchema } } }, async (request, reply) => {
     const { user, token } = await auth.login(ctx, request.body.email, request.body.password, request.ip, request.headers['user-agent']);
     setSessionCookie(reply, token, config.sessionDays, config.secureCookies);
     return { user: toSessionUser(user) };
   });
 
-  app.get('/auth/me', async (request) => ({ user: toSessionUser(requireUser(request)) }));
+  app.get('/auth/me', { schema: { response: { 200: sessionUserAnswerSchema } } }, async (request) => ({ user: toSessionUser(requireUser(request)) }));
 
   app.post('/auth/logout', async (request, reply) => {
     if (request.sessionToken) {
@@ -45,12 +45,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return reply.status(204).send();
   });
 
-  app.post('/auth/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request) => {
+  app.post('/auth/forgot-password', { schema: { body: forgotPasswordSchema, response: { 200: messageAnswerSchema } } }, async (request) => {
     await auth.requestPasswordReset(ctx, request.body.email, request.ip);
     return { message: auth.FORGOT_SENT };
   });
 
-  app.post('/auth/reset-password', { schema: { body: resetPasswordSchema } }, async (request) => {
+  app.post('/auth/reset-password', { schema: { body: resetPasswordSchema, response: { 200: messageAnswerSchema } } }, async (request) => {
     await auth.resetPassword(ctx, request.body);
     return { message: auth.RESET_DONE };
   });
@@ -67,7 +67,7 @@ async function readRegisterForm(ctx: AppContext, request: FastifyRequest) {
       if (part.type === 'file') {
         if (part.fieldname !== 'picture' || picture) {
           part.file.resume();
-          throw new AppError('BAD_REQUEST', 'Only one file, named "picture", may be sent.');
+          throw new AppError('PICTURE_ONE_FILE');
         }
         if (!part.filename) {
           // An empty file input still sends a part; it means "no picture".

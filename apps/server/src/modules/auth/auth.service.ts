@@ -4,7 +4,7 @@ import { MESSAGES, type registerSchema, type resetPasswordSchema } from '@cusp/s
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { passwordResets, sessions, userColumns, users, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { passwordResetMail, signInAlertMail, type MailLanguage } from '../../platform/mail/templates.js';
 import { tooMany } from '../../platform/rate-limit/limiter.js';
 import { LOGIN, loginBlockSeconds } from '../../platform/rate-limit/limits.js';
@@ -48,7 +48,7 @@ export async function register(
     // Two sign-ups racing for the same name: the unique index decides, we say which field.
     if (isUniqueViolation(error)) {
       await assertAvailable(ctx, input.email, input.username);
-      throw new AppError('CONFLICT', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      throw fieldError('EMAIL_TAKEN', 'email');
     }
     throw error;
   }
@@ -59,8 +59,8 @@ async function assertAvailable(ctx: AppContext, email: string, username: string)
     .select({ email: users.email, username: users.username })
     .from(users)
     .where(sql`${users.email} = ${email} or lower(${users.username}) = lower(${username})`);
-  if (taken.some((t) => t.email === email)) throw new AppError('CONFLICT', EMAIL_TAKEN, { email: EMAIL_TAKEN });
-  if (taken.length > 0) throw new AppError('CONFLICT', USERNAME_TAKEN, { username: USERNAME_TAKEN });
+  if (taken.some((t) => t.email === email)) throw fieldError('EMAIL_TAKEN', 'email');
+  if (taken.length > 0) throw fieldError('USERNAME_TAKEN', 'username');
 }
 
 /**
@@ -92,7 +92,7 @@ export async function login(ctx: AppContext, email: string, password: string, ip
     const block = loginBlockSeconds(pairFailures, free);
     if (block > 0) await ctx.limits.block('loginPairBlock', pair, block);
     if (user && accountFailures >= LOGIN.alertAfter) alertOwner(ctx, user, accountFailures);
-    throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    throw new AppError('INVALID_CREDENTIALS');
   }
   // The owner's own address starts afresh; the account-wide count stays (it bounds guessing).
   await Promise.all([ctx.limits.reset('loginPairFailures', pair), ctx.limits.reset('loginPairBlock', pair)]);
@@ -159,7 +159,7 @@ export async function resetPassword(ctx: AppContext, input: z.output<typeof rese
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, claimed.userId));
     return owner ?? null;
   });
-  if (!done) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
+  if (!done) throw fieldError('RESET_LINK_INVALID', 'token');
   // The owner proved they hold the mailbox: the account-wide bound starts again (ADR 0021).
   await ctx.limits.reset('loginAccount', done.email);
 }

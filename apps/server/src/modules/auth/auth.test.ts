@@ -98,7 +98,7 @@ describe('register', () => {
       payload: '{"username": "x",',
     });
     expect(badJson.statusCode).toBe(400);
-    expect(badJson.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'BAD_REQUEST' });
+    expect(badJson.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'INVALID_JSON' });
     expect(await userCount()).toBe(before);
   });
 
@@ -461,5 +461,5 @@ it('sends security headers on every answer', async () => {
 it('answers unknown API paths with a D3 404', async () => {
   const res = await app.inject({ method: 'GET', url: '/api/nope' });
   expect(res.statusCode).toBe(404);
-  expect(res.json()).toEqual({ message: 'No such endpoint: GET /api/nope', code: 'NOT_FOUND' });
+  expect(res.json()).toEqual({ message: 'No such endpoint: GET /api/nope', code: 'ENDPOINT_NOT_FOUND' });
 });

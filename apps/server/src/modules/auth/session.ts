@@ -1,4 +1,3 @@
-import { MESSAGES } from '@cusp/shared';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -95,14 +94,14 @@ declare module 'fastify' {
 
 /** The caller, or 401: every protected call starts here. */
 export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', MESSAGES.loginRequired);
+  if (!request.user) throw new AppError('UNAUTHENTICATED');
   return request.user;
 }
 
 /** The caller if an administrator; 401 for visitors, 403 for everyone else. */
 export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
-  if (!user.isAdmin) throw new AppError('FORBIDDEN', MESSAGES.adminOnly);
+  if (!user.isAdmin) throw new AppError('ADMIN_ONLY');
   return user;
 }
 

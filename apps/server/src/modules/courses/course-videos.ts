@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq, lt, notExists, sql } from 'drizzle-orm';
-import { COURSE_MESSAGES, courseVideoUrl, type CourseVideoJson } from '@cusp/shared';
+import { courseVideoUrl, type CourseVideoJson } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { courseVideos, lessons, type CourseVideoRow, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { putLimited } from '../../platform/storage/limited-put.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
 import { peekHead, sniffVideo, type VideoKind } from '../../platform/storage/sniff.js';
@@ -33,10 +33,10 @@ export async function storeCourseVideo(ctx: AppContext, user: UserRow, file: Mul
   const kind = sniffVideo(head);
   if (!kind) {
     file.file.resume();
-    throw new AppError('UNSUPPORTED_TYPE', COURSE_MESSAGES.notAVideo, { file: COURSE_MESSAGES.notAVideo });
+    throw fieldError('VIDEO_TYPE_REFUSED', 'file');
   }
   const key = `${COURSE_VIDEO_PREFIX}/${randomUUID()}.${kind}`;
-  const { size } = await putLimited(ctx.storage, key, body, uploadLimits.courseVideo, COURSE_MESSAGES.videoTooLarge, 'file', file.file);
+  const { size } = await putLimited(ctx.storage, key, body, uploadLimits.courseVideo, 'VIDEO_TOO_LARGE', 'file', file.file);
   try {
     const [row] = await ctx.db
       .insert(courseVideos)
@@ -58,8 +58,8 @@ export async function storeCourseVideo(ctx: AppContext, user: UserRow, file: Mul
 /** An uploaded video by its id: only its uploader may play it through this address. */
 export async function videoForUploader(ctx: AppContext, user: UserRow, id: string): Promise<CourseVideoRow> {
   const [row] = isUuid(id) ? await ctx.db.select().from(courseVideos).where(eq(courseVideos.id, id)).limit(1) : [];
-  if (!row) throw new AppError('NOT_FOUND', COURSE_MESSAGES.videoNotFound);
-  if (row.uploaderId !== user.id) throw new AppError('FORBIDDEN', COURSE_MESSAGES.videoForbidden);
+  if (!row) throw new AppError('VIDEO_NOT_FOUND');
+  if (row.uploaderId !== user.id) throw new AppError('VIDEO_FORBIDDEN');
   return row;
 }
 
@@ -70,7 +70,7 @@ export async function videoForUploader(ctx: AppContext, user: UserRow, id: strin
  */
 export async function lessonVideoFor(ctx: AppContext, viewer: UserRow | null, courseId: string, lessonId: string): Promise<CourseVideoRow> {
   const found = await findCourse(ctx.db, courseId);
-  if (!found) throw new AppError('NOT_FOUND', COURSE_MESSAGES.notFound);
+  if (!found) throw new AppError('COURSE_NOT_FOUND');
   const [row] = isUuid(lessonId)
     ? await ctx.db
         .select({ preview: lessons.preview, video: courseVideos })
@@ -79,11 +79,11 @@ export async function lessonVideoFor(ctx: AppContext, viewer: UserRow | null, co
         .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))
         .limit(1)
     : [];
-  if (!row) throw new AppError('NOT_FOUND', COURSE_MESSAGES.lessonNotFound);
+  if (!row) throw new AppError('LESSON_NOT_FOUND');
   if (row.preview) return row.video;
-  if (!viewer) throw new AppError('UNAUTHENTICATED', COURSE_MESSAGES.enrolFirst);
+  if (!viewer) throw new AppError('COURSE_SIGN_IN_TO_WATCH');
   if (viewer.id !== found.course.creatorId && !(await isEnrolled(ctx.db, courseId, viewer.id))) {
-    throw new AppError('FORBIDDEN', COURSE_MESSAGES.enrolFirst);
+    throw new AppError('COURSE_ENROL_FIRST');
   }
   return row.video;
 }

@@ -60,7 +60,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   // Lesson videos (docs/product.md §10.2): uploaded here, never to /media, and streamed only through the routes below.
   app.post('/courses/videos', { ...loggedIn }, async (request, reply) => {
     const user = requireUser(request);
-    const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.courseVideo, tooLarge: COURSE_MESSAGES.videoTooLarge });
+    const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.courseVideo, tooLarge: 'VIDEO_TOO_LARGE' });
     const video = await storeCourseVideo(ctx, user, file);
     return reply.status(201).send(video);
   });

@@ -1,6 +1,6 @@
+import type { ErrorCode } from '@cusp/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import {
-  COURSE_MESSAGES,
   fromMinor,
   parseDuration,
   toMinor,
@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
 import { didYouMean, parseSearch, type Search } from '../../db/search.js';
 import { courses, courseVideos, enrollments, lessonProgress, lessons, users, type CourseRow, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { catalogueChanged } from '../services/index.js';
 import { percentOf, toCourseJson, toLessonJson, type CourseCreator, type LessonStats } from './courses.presenter.js';
 
@@ -46,13 +46,13 @@ export async function findCourse(db: Db, id: string): Promise<{ course: CourseRo
 
 export async function loadCourse(ctx: AppContext, id: string) {
   const found = await findCourse(ctx.db, id);
-  if (!found) throw new AppError('NOT_FOUND', COURSE_MESSAGES.notFound);
+  if (!found) throw new AppError('COURSE_NOT_FOUND');
   return found;
 }
 
 async function loadOwned(ctx: AppContext, user: UserRow, id: string) {
   const found = await loadCourse(ctx, id);
-  if (found.course.creatorId !== user.id) throw new AppError('FORBIDDEN', COURSE_MESSAGES.notYourCourse);
+  if (found.course.creatorId !== user.id) throw new AppError('COURSE_NOT_YOURS');
   return found;
 }
 
@@ -201,8 +201,7 @@ export async function listPublished(ctx: AppContext, user: UserRow): Promise<Pub
   }));
 }
 
-const lessonError = (index: number, field: string, message: string) =>
-  new AppError('VALIDATION', message, { [`lessons.${index}.${field}`]: message });
+const lessonError = (index: number, field: string, code: ErrorCode) => fieldError(code, `lessons.${index}.${field}`);
 
 /**
  * Checks every lesson's video reference (docs/product.md §10.2): uploaded by `user` through `POST /courses/videos`, and
@@ -218,9 +217,9 @@ async function checkVideos(db: Db | Tx, user: UserRow, list: LessonValues[], cou
   const attached = await db.select({ videoId: lessons.videoId, courseId: lessons.courseId }).from(lessons).where(inArray(lessons.videoId, ids));
   const attachedTo = new Map(attached.map((a) => [a.videoId, a.courseId]));
   ids.forEach((id, i) => {
-    if (uploader.get(id) !== user.id) throw lessonError(i, 'videoUrl', COURSE_MESSAGES.videoNotYours);
+    if (uploader.get(id) !== user.id) throw lessonError(i, 'videoUrl', 'COURSE_VIDEO_NOT_YOURS');
     const course = attachedTo.get(id);
-    if (course && course !== courseId) throw lessonError(i, 'videoUrl', COURSE_MESSAGES.videoTwice);
+    if (course && course !== courseId) throw lessonError(i, 'videoUrl', 'COURSE_VIDEO_TWICE');
   });
   return ids;
 }
@@ -274,10 +273,10 @@ export async function updateCourse(ctx: AppContext, user: UserRow, id: string, i
     const before = await tx.select({ id: lessons.id, videoId: lessons.videoId }).from(lessons).where(eq(lessons.courseId, id));
     const existing = new Set(before.map((l) => l.id));
     input.lessons.forEach((l, i) => {
-      if (l._id && !existing.has(l._id)) throw lessonError(i, '_id', COURSE_MESSAGES.lessonNotFound);
+      if (l._id && !existing.has(l._id)) throw lessonError(i, '_id', 'LESSON_NOT_IN_COURSE');
     });
     if (new Set(input.lessons.filter((l) => l._id).map((l) => l._id)).size !== input.lessons.filter((l) => l._id).length) {
-      throw new AppError('VALIDATION', COURSE_MESSAGES.lessonNotFound, { lessons: COURSE_MESSAGES.lessonNotFound });
+      throw fieldError('LESSON_NOT_IN_COURSE', 'lessons');
     }
     const videoIds = await checkVideos(tx, user, input.lessons, id);
     const kept = new Set(input.lessons.map((l) => l._id).filter(Boolean) as string[]);
@@ -304,7 +303,7 @@ export async function updateCourse(ctx: AppContext, user: UserRow, id: string, i
  */
 export async function deleteCourse(ctx: AppContext, user: UserRow, id: string) {
   await loadOwned(ctx, user, id);
-  const conflict = () => new AppError('CONFLICT', COURSE_MESSAGES.hasLearners);
+  const conflict = () => new AppError('COURSE_HAS_LEARNERS');
   let keys: string[];
   try {
     keys = await ctx.db.transaction(async (tx) => {

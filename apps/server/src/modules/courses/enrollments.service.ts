@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { COURSE_MESSAGES, type EnrolledCourseJson, type enrollInput, type LessonProgressJson, type lessonProgressInput } from '@cusp/shared';
+import { type EnrolledCourseJson, type enrollInput, type LessonProgressJson, type lessonProgressInput } from '@cusp/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -26,7 +26,7 @@ async function findEnrolment(ctx: AppContext, courseId: string, userId: string):
  */
 export async function enroll(ctx: AppContext, user: UserRow, input: z.output<typeof enrollInput>) {
   const { course } = await loadCourse(ctx, input.courseId);
-  if (course.creatorId === user.id) throw new AppError('CONFLICT', COURSE_MESSAGES.ownCourse);
+  if (course.creatorId === user.id) throw new AppError('COURSE_OWN_ENROLMENT');
   const existing = await findEnrolment(ctx, course.id, user.id);
   if (existing) return { status: 200 as const, enrollment: toEnrollmentJson(existing, ctx.config.currency) };
 
@@ -40,11 +40,11 @@ export async function enroll(ctx: AppContext, user: UserRow, input: z.output<typ
     return { status: 200 as const, enrollment: toEnrollmentJson((await findEnrolment(ctx, course.id, user.id))!, ctx.config.currency) };
   }
 
-  if (!input.transactionId) throw new AppError('PAYMENT_NOT_VERIFIED', COURSE_MESSAGES.paymentNotVerified);
+  if (!input.transactionId) throw new AppError('COURSE_PAYMENT_NOT_VERIFIED');
   try {
     const fresh = await confirmPaidEnrolment(ctx, { transactionId: input.transactionId, userId: user.id, courseId: course.id });
     const row = await findEnrolment(ctx, course.id, user.id);
-    if (!row) throw new AppError('PAYMENT_NOT_VERIFIED', COURSE_MESSAGES.paymentNotVerified);
+    if (!row) throw new AppError('COURSE_PAYMENT_NOT_VERIFIED');
     return { status: fresh ? (201 as const) : (200 as const), enrollment: toEnrollmentJson(row, ctx.config.currency) };
   } catch (error) {
     // Two confirmations of different payments at once: the second loses on the unique index and
@@ -115,9 +115,9 @@ export async function saveProgress(
         .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))
         .limit(1)
     : [];
-  if (!lesson) throw new AppError('NOT_FOUND', COURSE_MESSAGES.lessonNotFound);
+  if (!lesson) throw new AppError('LESSON_NOT_FOUND');
   const enrolled = await isEnrolled(ctx.db, courseId, user.id);
-  if (course.creatorId !== user.id && !enrolled) throw new AppError('FORBIDDEN', COURSE_MESSAGES.enrolFirst);
+  if (course.creatorId !== user.id && !enrolled) throw new AppError('COURSE_ENROL_FIRST');
 
   const now = new Date();
   const [saved] = await ctx.db

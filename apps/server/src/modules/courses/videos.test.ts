@@ -49,7 +49,7 @@ describe('POST /courses/videos', () => {
     ] as const) {
       const res = await api.uploadVideo(creator.cookie, data, name, type);
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_TYPE', message: 'The lesson video must be an MP4, WebM or MOV file.' });
+      expect(res.json()).toMatchObject({ code: 'VIDEO_TYPE_REFUSED', message: 'The lesson video must be an MP4, WebM or MOV file.' });
     }
     // WebM by its EBML header, whatever the name says.
     const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(64, 1)]);

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILE_MAX_BYTES, FILE_NOT_FOUND, FILE_TOO_BIG, line, pageLimit, pageOffset } from '@cusp/shared';
+import { FILE_MAX_BYTES, FILE_NOT_FOUND, line, pageLimit, pageOffset } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { sendStored } from '../../platform/storage/send-file.js';
 import { loggedIn, requireUser } from '../auth/index.js';
 import * as filesService from './files.service.js';
 
-const NO_FILE = 'Please provide a valid file.';
 /** Multipart framing around the file never comes near this. */
 const ENVELOPE_BYTES = 1024 * 1024;
 
@@ -17,9 +16,9 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     await ctx.limits.consumeAll([['uploadsUser', user.id], ['uploadsAddress', request.ip]]); // ADR 0021
     // Refuse a declared oversize body before reading a byte of it.
     if (Number(request.headers['content-length'] ?? 0) > FILE_MAX_BYTES + ENVELOPE_BYTES) {
-      throw new AppError('TOO_LARGE', FILE_TOO_BIG, { file: FILE_TOO_BIG });
+      throw fieldError('FILE_TOO_LARGE', 'file');
     }
-    if (!request.isMultipart()) throw new AppError('BAD_REQUEST', NO_FILE, { file: NO_FILE });
+    if (!request.isMultipart()) throw fieldError('FILE_MISSING', 'file');
     let blob: filesService.StoredBlob | null = null;
     let name: string | undefined;
     try {
@@ -27,7 +26,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         if (part.type === 'file') {
           if (part.fieldname !== 'file' || blob) {
             part.file.resume();
-            throw new AppError('BAD_REQUEST', 'Send one file, in the field "file".');
+            throw new AppError('FILE_ONE_ONLY');
           }
           blob = await filesService.storeCaseFile(ctx, part);
         } else if (part.fieldname === 'name') {
@@ -35,7 +34,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         }
         // Other fields (uploadDate, expiryDate, link...) are the server's to set and are ignored.
       }
-      if (!blob) throw new AppError('BAD_REQUEST', NO_FILE, { file: NO_FILE });
+      if (!blob) throw fieldError('FILE_MISSING', 'file');
       const record = await filesService.createFileRecord(ctx, user, blob, name);
       return reply.status(201).send(record);
     } catch (error) {

@@ -4,17 +4,12 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   FILE_EXPIRY_DAYS,
-  FILE_NOT_FOUND,
-  FILE_TOO_BIG,
-  FILE_TYPE_REFUSED,
-  LINK_EXPIRED,
-  NOT_YOUR_FILE,
   type FileRecordJson,
   type SharedFileJson,
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { files, type FileRow, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { putLimited } from '../../platform/storage/limited-put.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
 import { CASE_FILE_HEAD_BYTES, checkCaseFile, peekHead } from '../../platform/storage/sniff.js';
@@ -60,13 +55,13 @@ export async function storeCaseFile(ctx: AppContext, file: MultipartFile, prefix
   const check = checkCaseFile(originalName, head);
   if (!check) {
     file.file.resume();
-    throw new AppError('UNSUPPORTED_TYPE', FILE_TYPE_REFUSED, { file: FILE_TYPE_REFUSED });
+    throw fieldError('FILE_TYPE_REFUSED', 'file');
   }
   const key = `${prefix}/${randomUUID()}.${originalName.split('.').pop()!.toLowerCase()}`;
-  const { size } = await putLimited(ctx.storage, key, body, uploadLimits.caseFile, FILE_TOO_BIG, 'file', file.file);
+  const { size } = await putLimited(ctx.storage, key, body, uploadLimits.caseFile, 'FILE_TOO_LARGE', 'file', file.file);
   if (!check.acceptsSize(size)) {
     await ctx.storage.delete(key);
-    throw new AppError('UNSUPPORTED_TYPE', FILE_TYPE_REFUSED, { file: FILE_TYPE_REFUSED });
+    throw fieldError('FILE_TYPE_REFUSED', 'file');
   }
   return { key, size, kind: check.kind, originalName };
 }
@@ -103,8 +98,8 @@ export const tokenOfLink = (link: string) => link.trim().split(/[/?#]/).filter(B
 
 export async function deleteFile(ctx: AppContext, user: UserRow, link: string) {
   const [row] = await ctx.db.select().from(files).where(eq(files.token, tokenOfLink(link))).limit(1);
-  if (!row) throw new AppError('NOT_FOUND', FILE_NOT_FOUND);
-  if (row.userId !== user.id) throw new AppError('FORBIDDEN', NOT_YOUR_FILE);
+  if (!row) throw new AppError('FILE_NOT_FOUND');
+  if (row.userId !== user.id) throw new AppError('FILE_NOT_YOURS');
   await ctx.db.delete(files).where(eq(files.id, row.id));
   await ctx.storage.delete(row.storageKey);
 }
@@ -112,8 +107,8 @@ export async function deleteFile(ctx: AppContext, user: UserRow, link: string) {
 /** The record behind a public link: 404 when unknown or deleted, 410 once expired. */
 export async function findShared(ctx: AppContext, token: string, now = new Date()): Promise<FileRow> {
   const [row] = token ? await ctx.db.select().from(files).where(eq(files.token, token)).limit(1) : [];
-  if (!row) throw new AppError('NOT_FOUND', FILE_NOT_FOUND);
-  if (row.expiryDate <= now) throw new AppError('GONE', LINK_EXPIRED);
+  if (!row) throw new AppError('FILE_NOT_FOUND');
+  if (row.expiryDate <= now) throw new AppError('FILE_LINK_EXPIRED');
   return row;
 }
 

@@ -74,7 +74,7 @@ describe('POST /file/upload', () => {
     const count = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(files))[0]!.n;
     const res = await upload(name, data);
     expect(res.statusCode).toBe(415);
-    expect(res.json().code).toBe('UNSUPPORTED_TYPE');
+    expect(res.json().code).toBe('FILE_TYPE_REFUSED');
     expect(await blobs()).toEqual(before);
     expect((await ctx.db.select({ n: sql<number>`count(*)::int` }).from(files))[0]!.n).toBe(count);
   });

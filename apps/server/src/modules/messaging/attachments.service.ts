@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MultipartFile } from '@fastify/multipart';
-import { ATTACHMENT_NOT_IN_CONVERSATION, ATTACHMENT_URL, attachmentUrl, type Attachment } from '@cusp/shared';
+import { ATTACHMENT_URL, attachmentUrl, type Attachment } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { conversationAttachments, courses, orders, services, users, type ConversationAttachmentRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { FILE_CONTENT_TYPES, storeCaseFile } from '../files/index.js';
 
 /**
@@ -50,7 +50,7 @@ export async function findAttachment(ctx: AppContext, conversationId: string, at
     .from(conversationAttachments)
     .where(and(eq(conversationAttachments.id, attachmentId), eq(conversationAttachments.conversationId, conversationId)))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', ATTACHMENT_NOT_FOUND);
+  if (!row) throw new AppError('ATTACHMENT_NOT_FOUND');
   return row;
 }
 
@@ -64,7 +64,7 @@ export async function claimAttachments(ctx: AppContext, conversationId: string, 
   const ids = wanted.map((a) => {
     const match = ATTACHMENT_URL.exec(a.url);
     if (!match || match[1]!.toLowerCase() !== conversationId.toLowerCase()) {
-      throw new AppError('BAD_REQUEST', ATTACHMENT_NOT_IN_CONVERSATION, { attachments: ATTACHMENT_NOT_IN_CONVERSATION });
+      throw fieldError('ATTACHMENT_NOT_IN_CONVERSATION', 'attachments');
     }
     return match[2]!.toLowerCase();
   });
@@ -76,7 +76,7 @@ export async function claimAttachments(ctx: AppContext, conversationId: string, 
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const row = byId.get(id);
-    if (!row) throw new AppError('BAD_REQUEST', ATTACHMENT_NOT_IN_CONVERSATION, { attachments: ATTACHMENT_NOT_IN_CONVERSATION });
+    if (!row) throw fieldError('ATTACHMENT_NOT_IN_CONVERSATION', 'attachments');
     return toAttachment(row);
   });
 }

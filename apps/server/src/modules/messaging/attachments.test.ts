@@ -81,7 +81,7 @@ describe('POST /api/conversations/:id/attachments', () => {
     ] as const) {
       const res = await attach(buyer.cookie, conversationId, name, 'application/octet-stream', data);
       expect(res.statusCode, name).toBe(415);
-      expect(res.json().code).toBe('UNSUPPORTED_TYPE');
+      expect(res.json().code).toBe('FILE_TYPE_REFUSED');
     }
     expect(await storedKeys('chat')).toEqual(before);
   });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONVERSATION_NOT_FOUND, FILE_TOO_BIG, NOT_A_PARTICIPANT, sendMessageSchema, startConversationSchema } from '@cusp/shared';
+import { CONVERSATION_NOT_FOUND, ERRORS, sendMessageSchema, startConversationSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
@@ -19,11 +19,11 @@ const conversationParams = z.object({ id: z.uuid(CONVERSATION_NOT_FOUND) });
  */
 const messagesQuery = z
   .object({
-    after: z.uuid(messaging.UNKNOWN_AFTER).optional(),
-    before: z.uuid(messaging.UNKNOWN_BEFORE).optional(),
+    after: z.uuid(ERRORS.MESSAGE_UNKNOWN_AFTER.message).optional(),
+    before: z.uuid(ERRORS.MESSAGE_UNKNOWN_BEFORE.message).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(200),
   })
-  .refine((q) => !(q.after && q.before), { error: messaging.AFTER_AND_BEFORE, path: ['before'] });
+  .refine((q) => !(q.after && q.before), { error: ERRORS.MESSAGE_AFTER_AND_BEFORE.message, path: ['before'] });
 
 export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('preValidation', loggedIn.preValidation);
@@ -43,7 +43,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post('/conversations', { schema: { body: startConversationSchema } }, async (request, reply) => {
     const caller = requireUser(request);
     // The caller is always one side: a client may not speak for someone else.
-    if (request.body.from && request.body.from !== caller.id) throw new AppError('FORBIDDEN', NOT_A_PARTICIPANT);
+    if (request.body.from && request.body.from !== caller.id) throw new AppError('CONVERSATION_NOT_A_PARTY');
     const { conversation, created } = await messaging.startConversation(ctx, caller, request.body.to);
     return reply.status(created ? 201 : 200).send(conversation);
   });
@@ -57,7 +57,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post('/conversations/:id/attachments', { schema: { params: conversationParams } }, async (request, reply) => {
     const user = requireUser(request);
     const c = await messaging.participantConversation(ctx, request.params.id, user.id);
-    const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.caseFile, tooLarge: FILE_TOO_BIG });
+    const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.caseFile, tooLarge: 'FILE_TOO_LARGE' });
     return reply.status(201).send(await attachments.uploadAttachment(ctx, c.id, user.id, file));
   });
 

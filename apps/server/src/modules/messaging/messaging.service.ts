@@ -1,10 +1,7 @@
 import { aliasedTable, and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  CANNOT_MESSAGE_YOURSELF,
-  CONVERSATION_NOT_FOUND,
   CONVERSATION_PREVIEW_LENGTH,
-  NOT_A_PARTICIPANT,
   type ConversationJson,
   type MessageJson,
   type sendMessageSchema,
@@ -45,8 +42,8 @@ async function participants(ctx: AppContext, conversationId: string) {
 /** The conversation's participants, if the caller is one: 404 when unknown, 403 for anyone else. */
 export async function participantConversation(ctx: AppContext, conversationId: string, userId: string) {
   const row = await participants(ctx, conversationId);
-  if (!row) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
-  if (row.sellerId !== userId && row.buyerId !== userId) throw new AppError('FORBIDDEN', NOT_A_PARTICIPANT);
+  if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
+  if (row.sellerId !== userId && row.buyerId !== userId) throw new AppError('CONVERSATION_NOT_A_PARTY');
   return row;
 }
 
@@ -87,7 +84,7 @@ function sides(caller: UserRow, other: UserRow) {
 /** Opens the conversation with `toId`, creating it once; `created` says which happened. */
 export async function startConversation(ctx: AppContext, caller: UserRow, toId: string) {
   await ctx.limits.consume('conversationsUser', caller.id); // ADR 0021
-  if (toId === caller.id) throw new AppError('BAD_REQUEST', CANNOT_MESSAGE_YOURSELF);
+  if (toId === caller.id) throw new AppError('CONVERSATION_WITH_YOURSELF');
   const other = await findUser(ctx, toId);
   const pair = sides(caller, other);
   const inserted = await ctx.db.insert(conversations).values(pair).onConflictDoNothing().returning({ id: conversations.id });
@@ -96,13 +93,13 @@ export async function startConversation(ctx: AppContext, caller: UserRow, toId: 
 }
 
 export async function findConversationId(ctx: AppContext, caller: UserRow, sellerId: string, buyerId: string) {
-  if (caller.id !== sellerId && caller.id !== buyerId) throw new AppError('FORBIDDEN', NOT_A_PARTICIPANT);
+  if (caller.id !== sellerId && caller.id !== buyerId) throw new AppError('CONVERSATION_NOT_A_PARTY');
   const [row] = await ctx.db
     .select({ id: conversations.id })
     .from(conversations)
     .where(and(eq(conversations.sellerId, sellerId), eq(conversations.buyerId, buyerId)))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
+  if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
   return row.id;
 }
 
@@ -114,17 +111,14 @@ export async function markRead(ctx: AppContext, caller: UserRow, conversationId:
   ctx.realtime.toUsers([c.sellerId, c.buyerId], 'conversation:read', { conversationID: c.id, userID: caller.id });
 }
 
-export const UNKNOWN_AFTER = 'Unknown message id in "after".';
-export const UNKNOWN_BEFORE = 'Unknown message id in "before".';
-export const AFTER_AND_BEFORE = 'Use either "after" or "before", not both.';
 
 /** The `seq` of a message of this conversation; a message of any other conversation is unknown. */
-async function anchorSeq(ctx: AppContext, conversationId: string, messageId: string, unknown: string) {
+async function anchorSeq(ctx: AppContext, conversationId: string, messageId: string, unknown: 'MESSAGE_UNKNOWN_AFTER' | 'MESSAGE_UNKNOWN_BEFORE') {
   const [anchor] = await ctx.db
     .select({ seq: messages.seq })
     .from(messages)
     .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)));
-  if (!anchor) throw new AppError('BAD_REQUEST', unknown);
+  if (!anchor) throw new AppError(unknown);
   return anchor.seq;
 }
 
@@ -140,10 +134,10 @@ export async function listMessages(
   query: { after?: string; before?: string; limit: number },
 ): Promise<MessageJson[]> {
   const c = await participantConversation(ctx, conversationId, caller.id);
-  if (query.after && query.before) throw new AppError('BAD_REQUEST', AFTER_AND_BEFORE);
+  if (query.after && query.before) throw new AppError('MESSAGE_AFTER_AND_BEFORE');
   const conditions = [eq(messages.conversationId, c.id)];
-  if (query.after) conditions.push(gt(messages.seq, await anchorSeq(ctx, c.id, query.after, UNKNOWN_AFTER)));
-  if (query.before) conditions.push(lt(messages.seq, await anchorSeq(ctx, c.id, query.before, UNKNOWN_BEFORE)));
+  if (query.after) conditions.push(gt(messages.seq, await anchorSeq(ctx, c.id, query.after, 'MESSAGE_UNKNOWN_AFTER')));
+  if (query.before) conditions.push(lt(messages.seq, await anchorSeq(ctx, c.id, query.before, 'MESSAGE_UNKNOWN_BEFORE')));
   const rows = await ctx.db
     .select({ m: messages, sender: { id: users.id, username: users.username } })
     .from(messages)
@@ -208,7 +202,7 @@ export async function sendMessage(
     : null;
   if (!stored) {
     const [existing] = await ctx.db.select().from(messages).where(and(eq(messages.userId, sender.id), eq(messages.clientId, input.clientId)));
-    if (!existing || existing.conversationId !== c.id) throw new AppError('CONFLICT', 'This message id was already used.');
+    if (!existing || existing.conversationId !== c.id) throw new AppError('MESSAGE_ID_REUSED');
     return { message: toMessageJson(existing, sender, c.sellerId), created: false };
   }
   const message = toMessageJson(stored, sender, c.sellerId);

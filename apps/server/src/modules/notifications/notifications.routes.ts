@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isNotificationKind, markNotificationsReadInput, notificationListQuery, notificationPreferencesInput } from '@cusp/shared';
+import {
+  isNotificationKind,
+  markNotificationsReadInput,
+  notificationListQuery,
+  notificationPageJsonSchema,
+  notificationPreferencesInput,
+  notificationPreferencesJsonSchema,
+  notificationsReadJsonSchema,
+  unreadCountJsonSchema,
+} from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
 import { loggedIn, requireUser } from '../auth/index.js';
@@ -20,15 +29,15 @@ const unsubscribeQuery = z.object({ u: z.string().max(100).default(''), k: z.str
  */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const member = { preValidation: loggedIn.preValidation };
-  app.get('/notifications', { ...member, schema: { querystring: notificationListQuery } }, async (request) =>
+  app.get('/notifications', { ...member, schema: { querystring: notificationListQuery, response: { 200: notificationPageJsonSchema } } }, async (request) =>
     service.listNotifications(ctx, requireUser(request).id, request.query),
   );
-  app.get('/notifications/unread-count', member, async (request) => ({ count: await service.unreadCount(ctx, requireUser(request).id) }));
-  app.post('/notifications/read', { ...member, schema: { body: markNotificationsReadInput } }, async (request) =>
+  app.get('/notifications/unread-count', { ...member, schema: { response: { 200: unreadCountJsonSchema } } }, async (request) => ({ count: await service.unreadCount(ctx, requireUser(request).id) }));
+  app.post('/notifications/read', { ...member, schema: { body: markNotificationsReadInput, response: { 200: notificationsReadJsonSchema } } }, async (request) =>
     service.markRead(ctx, requireUser(request).id, request.body),
   );
-  app.get('/notifications/preferences', member, async (request) => service.preferences(ctx, requireUser(request).id));
-  app.patch('/notifications/preferences', { ...member, schema: { body: notificationPreferencesInput } }, async (request) =>
+  app.get('/notifications/preferences', { ...member, schema: { response: { 200: notificationPreferencesJsonSchema } } }, async (request) => service.preferences(ctx, requireUser(request).id));
+  app.patch('/notifications/preferences', { ...member, schema: { body: notificationPreferencesInput, response: { 200: notificationPreferencesJsonSchema } } }, async (request) =>
     service.updatePreferences(ctx, requireUser(request).id, request.body.email),
   );
 

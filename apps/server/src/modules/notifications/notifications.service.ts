@@ -34,7 +34,7 @@ export async function listNotifications(ctx: AppContext, userId: string, query: 
       .select({ createdAt: notifications.createdAt, id: notifications.id })
       .from(notifications)
       .where(and(eq(notifications.id, query.before), eq(notifications.userId, userId)));
-    if (!anchor) throw new AppError('NOT_FOUND', NOTIFICATION_NOT_FOUND);
+    if (!anchor) throw new AppError('NOTIFICATION_NOT_FOUND');
     conditions.push(or(lt(notifications.createdAt, anchor.createdAt), and(eq(notifications.createdAt, anchor.createdAt), lt(notifications.id, anchor.id)))!);
   }
   const rows = await ctx.db

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import {
   formatMoney,
   fromMinor,
-  MONEY_MESSAGES,
   ORDER_MESSAGES,
   toMinor,
   type disputeInput,
@@ -14,7 +13,7 @@ import {
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { disputes, orderEvents, orders, payments, services, type OrderRow, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { bookSettlement } from '../ledger/index.js';
 import { providerFor, ProviderError } from '../../platform/payments/index.js';
 import { catalogueChanged } from '../services/index.js';
@@ -45,7 +44,7 @@ async function settleEscrow(ctx: AppContext, tx: Transaction, row: OrderRow, ref
       // Its own idempotency key per step, so a retried step refunds once and a later one is not mistaken for it.
       await providerFor(ctx).refund(payment.providerRef ?? '', refund, `${payment.id}-${step}`);
     } catch (error) {
-      if (error instanceof ProviderError) throw new AppError('UNAVAILABLE', ORDER_MESSAGES.providerDown);
+      if (error instanceof ProviderError) throw new AppError('PAYMENT_PROVIDER_DOWN');
       throw error;
     }
   }
@@ -96,7 +95,7 @@ export async function respondToDispute(ctx: AppContext, user: UserRow, orderId: 
         .set({ response: input.statement, respondedAt: new Date() })
         .where(and(eq(disputes.orderId, row.id), eq(disputes.status, 'open'), isNull(disputes.respondedAt)))
         .returning();
-      if (!answered) throw new AppError('CONFLICT', ORDER_MESSAGES.disputeAnswered);
+      if (!answered) throw new AppError('DISPUTE_ALREADY_ANSWERED');
       await claimFiles(tx, input.files, user.id, row.id, event.id);
     },
   });
@@ -108,7 +107,7 @@ export async function offerRefund(ctx: AppContext, user: UserRow, orderId: strin
   const order = await participantOrder(ctx, user, orderId);
   authorize(order, user, 'offerRefund');
   const amount = toMinor(input.amount, order.currency);
-  if (amount <= 0 || amount >= order.price) throw new AppError('VALIDATION', ORDER_MESSAGES.refundOfferTooBig, { amount: ORDER_MESSAGES.refundOfferTooBig });
+  if (amount <= 0 || amount >= order.price) throw fieldError('REFUND_OFFER_OUT_OF_RANGE', 'amount');
   await transition(ctx, order.id, {
     action: 'offerRefund',
     party: 'seller',
@@ -187,17 +186,17 @@ export async function listOpenDisputes(ctx: AppContext, admin: UserRow): Promise
  */
 export async function resolveDispute(ctx: AppContext, admin: UserRow, orderId: string, input: z.output<typeof resolveDisputeInput>): Promise<OrderDetailJson> {
   const [order] = UUID.test(orderId) ? await ctx.db.select().from(orders).where(eq(orders.id, orderId)) : [];
-  if (!order) throw new AppError('NOT_FOUND', ORDER_MESSAGES.notFound);
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
   const dispute = await disputeOf(ctx, order.id);
-  if (!dispute) throw new AppError('NOT_FOUND', MONEY_MESSAGES.disputeNotFound);
-  if (dispute.status !== 'open' || order.status !== 'disputed') throw new AppError('CONFLICT', ORDER_MESSAGES.disputeNotOpen);
+  if (!dispute) throw new AppError('DISPUTE_NOT_FOUND');
+  if (dispute.status !== 'open' || order.status !== 'disputed') throw new AppError('DISPUTE_NOT_OPEN');
   let refund = input.outcome === 'release' ? 0 : order.price;
   if (input.outcome === 'split') {
     const buyerPart = toMinor(input.buyerAmount ?? 0, order.currency);
     const designerPart = toMinor(input.designerAmount ?? 0, order.currency);
     if (buyerPart + designerPart !== order.price) {
       const message = `${ORDER_MESSAGES.splitMustSum} (${formatMoney(fromMinor(order.price, order.currency), order.currency)})`;
-      throw new AppError('VALIDATION', message, { buyerAmount: message, designerAmount: message });
+      throw new AppError('DISPUTE_SPLIT_MUST_SUM', { message, fieldErrors: { buyerAmount: message, designerAmount: message } });
     }
     refund = buyerPart;
   }
@@ -218,7 +217,7 @@ export async function resolveDispute(ctx: AppContext, admin: UserRow, orderId: s
         .set({ status: 'resolved', outcome: input.outcome, buyerAmount: refund, designerAmount: order.price - refund, fee, resolvedBy: admin.id, resolvedAt: now })
         .where(and(eq(disputes.orderId, row.id), eq(disputes.status, 'open')))
         .returning();
-      if (!resolved) throw new AppError('CONFLICT', ORDER_MESSAGES.disputeNotOpen);
+      if (!resolved) throw new AppError('DISPUTE_NOT_OPEN');
     },
   });
   catalogueChanged(ctx);

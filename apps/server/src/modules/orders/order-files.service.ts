@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { MultipartFile } from '@fastify/multipart';
-import { guessFileRoles, ORDER_MAX_FILES, PRESCRIPTION_API_MESSAGES, type FileRole, type OrderFileJson } from '@cusp/shared';
+import { guessFileRoles, ORDER_MAX_FILES, type FileRole, type OrderFileJson } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { orderFiles, orders, type OrderFileRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -57,10 +57,10 @@ export async function setFileRole(ctx: AppContext, user: UserRow, fileId: string
     .leftJoin(orders, eq(orders.id, orderFiles.orderId))
     .where(and(eq(orderFiles.id, fileId), eq(orderFiles.uploaderId, user.id)))
     .limit(1);
-  if (!found) throw new AppError('NOT_FOUND', PRESCRIPTION_API_MESSAGES.fileNotFound);
+  if (!found) throw new AppError('CASE_FILE_NOT_FOUND');
   const { file } = found;
   if (file.orderId && (file.eventId || found.buyerId !== user.id || found.status !== 'pending_payment')) {
-    throw new AppError('CONFLICT', PRESCRIPTION_API_MESSAGES.roleLocked);
+    throw new AppError('ORDER_FILE_ROLE_LOCKED');
   }
   const [row] = await ctx.db.update(orderFiles).set({ role }).where(eq(orderFiles.id, file.id)).returning();
   return toOrderFileJson(row!);
@@ -72,7 +72,7 @@ export async function orderFile(ctx: AppContext, orderId: string, fileId: string
     .from(orderFiles)
     .where(and(eq(orderFiles.id, fileId), eq(orderFiles.orderId, orderId)))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'File not found.');
+  if (!row) throw new AppError('CASE_FILE_NOT_FOUND');
   return row;
 }
 

@@ -23,7 +23,7 @@ import { AppError } from '../../errors.js';
 /** Throws the table's refusal (403 not your part, 409 not now, or a condition's own) unless the user may do this now. */
 export function authorize(order: OrderFacts, user: Pick<UserRow, 'id'>, action: OrderAction): void {
   const refusal = orderRefusal(order, user.id, action);
-  if (refusal) throw new AppError(refusal.code, refusal.message);
+  if (refusal) throw new AppError(refusal.code);
 }
 
 /**

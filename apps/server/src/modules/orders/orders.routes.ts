@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptInput, cancelInput, deliverInput, disputeInput, disputeResponseInput, extensionInput, FILE_TOO_BIG, ORDER_MESSAGES, orderListQuery, pageLimit, partialRefundInput, PIN_MESSAGES, pinPatchInput, reviewInput, reviewReplyInput, revisionInput } from '@cusp/shared';
+import { acceptInput, cancelInput, deliverInput, disputeInput, disputeResponseInput, extensionInput, ORDER_MESSAGES, orderListQuery, pageLimit, partialRefundInput, PIN_MESSAGES, pinPatchInput, reviewInput, reviewReplyInput, revisionInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { parseWith } from '../../errors.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
@@ -100,7 +100,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.post('/order-files', { ...loggedIn }, async (request, reply) => {
     const user = requireUser(request);
-    const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.caseFile, tooLarge: FILE_TOO_BIG });
+    const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.caseFile, tooLarge: 'FILE_TOO_LARGE' });
     return reply.status(201).send(await filesService.uploadOrderFile(ctx, user, file));
   });
 

@@ -6,7 +6,6 @@ import {
   ORDER_AWAITING_ACTIONS,
   fromMinor,
   formatMoney,
-  ORDER_MESSAGES,
   PRESCRIPTION_API_MESSAGES,
   type BalanceJson,
   type cancelInput,
@@ -38,7 +37,7 @@ import {
   type OrderStatus,
   type UserRow,
 } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { postSystemMessage } from '../messaging/index.js';
 import { notifyOrderEvent } from '../notifications/index.js';
 import { balanceOf, bookRefund, bookRelease, type Tx } from '../ledger/index.js';
@@ -66,10 +65,10 @@ const disputeAnswered = sql<boolean>`exists (select 1 from ${disputes} d where d
 /** The order if the caller takes part in it: 404 when unknown, 403 for anyone else. */
 export async function participantOrder(ctx: AppContext, user: UserRow, orderId: string): Promise<OrderRow> {
   const [row] = UUID.test(orderId) ? await ctx.db.select().from(orders).where(eq(orders.id, orderId)).limit(1) : [];
-  if (!row) throw new AppError('NOT_FOUND', ORDER_MESSAGES.notFound);
-  if (row.buyerId !== user.id && row.sellerId !== user.id) throw new AppError('FORBIDDEN', ORDER_MESSAGES.notParticipant);
+  if (!row) throw new AppError('ORDER_NOT_FOUND');
+  if (row.buyerId !== user.id && row.sellerId !== user.id) throw new AppError('ORDER_NOT_A_PARTY');
   // A designer has nothing to do with an order nobody has paid for yet.
-  if (row.sellerId === user.id && row.status === 'pending_payment') throw new AppError('NOT_FOUND', ORDER_MESSAGES.notFound);
+  if (row.sellerId === user.id && row.status === 'pending_payment') throw new AppError('ORDER_NOT_FOUND');
   return row;
 }
 
@@ -296,7 +295,7 @@ export async function transition(ctx: AppContext, orderId: string, t: Transition
       .set({ ...t.set, ...(t.to ? { status: t.to } : {}), updatedAt: now })
       .where(and(eq(orders.id, orderId), inArray(orders.status, from), guard.where, t.where))
       .returning();
-    if (!row) throw new AppError('CONFLICT', ORDER_MESSAGES.wrongStatus);
+    if (!row) throw new AppError('ORDER_WRONG_STATUS');
     const [event] = await tx
       .insert(orderEvents)
       .values({ orderId, actorId: t.actorId, type: t.event, note: t.note || null, units: t.units?.length ? t.units : null, days: t.days ?? null, approvedFiles: t.approvedFiles?.length ? t.approvedFiles : null, createdAt: now })
@@ -328,7 +327,7 @@ export async function claimFiles(tx: Tx, ids: string[], uploaderId: string, orde
     .set({ orderId, eventId })
     .where(and(inArray(orderFiles.id, unique), eq(orderFiles.uploaderId, uploaderId), isNull(orderFiles.orderId)))
     .returning({ id: orderFiles.id });
-  if (claimed.length !== unique.length) throw new AppError('VALIDATION', ORDER_MESSAGES.fileNotYours, { files: ORDER_MESSAGES.fileNotYours });
+  if (claimed.length !== unique.length) throw fieldError('ORDER_FILE_NOT_YOURS', 'files');
 }
 
 export async function deliver(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof deliverInput>) {
@@ -358,7 +357,7 @@ export async function requestRevision(ctx: AppContext, user: UserRow, orderId: s
   const stranger = input.units.find((tooth) => !prescribed.has(tooth));
   if (stranger !== undefined) {
     const message = PRESCRIPTION_API_MESSAGES.revisionUnit(stranger);
-    throw new AppError('VALIDATION', message, { units: message });
+    throw fieldError('ORDER_TOOTH_NOT_PRESCRIBED', 'units', message);
   }
   await transition(ctx, order.id, {
     action: 'revision',
@@ -497,7 +496,7 @@ export async function autoCompleteOrders(ctx: AppContext, now = new Date()): Pro
       done += 1;
     } catch (error) {
       // The buyer accepted or asked for a revision meanwhile: nothing to do.
-      if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+      if (!(error instanceof AppError && error.status === 409)) throw error;
     }
   }
   return done;

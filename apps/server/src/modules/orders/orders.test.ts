@@ -204,12 +204,12 @@ describe('payment verification (D16)', () => {
     const pay = (id: string, card: object) => call(buyer, 'POST', `/api/payments/${id}/sandbox-pay`, { ...GOOD_CARD, ...card });
 
     const a = await newIntent();
-    expect((await pay(a, { cardNumber: '4000 0000 0000 0002' })).json()).toEqual({ status: 'failed', message: 'Your card was declined.' });
+    expect((await pay(a, { cardNumber: '4000 0000 0000 0002' })).json()).toEqual({ status: 'failed', message: 'Your card was declined.', code: 'PAYMENT_DECLINED' });
     expect((await call(buyer, 'PATCH', '/api/orders', { payment_intent: a })).statusCode).toBe(422);
     expect((await pay(a, { cardNumber: '5555 5555 5555 4444' })).json().status).toBe('failed');
     const expired = await pay(a, { expiry: '01/20' });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json().fieldErrors).toEqual({ expiry: 'The card has expired.' });
+    expect(expired.json()).toMatchObject({ code: 'CARD_EXPIRED', fieldErrors: { expiry: 'The card has expired.' } });
     const badFields = await pay(a, { cardNumber: '42', cvc: '1', expiry: '13/30', name: '' });
     expect(Object.keys(badFields.json().fieldErrors).sort()).toEqual(['cardNumber', 'cvc', 'expiry', 'name']);
     // A declined attempt can be retried with a good card.
@@ -223,7 +223,7 @@ describe('payment verification (D16)', () => {
 
     const c = await newIntent();
     await pay(c, { cardNumber: '4000000000003220' });
-    expect((await call(buyer, 'POST', `/api/payments/${c}/sandbox-confirm`, { approve: false })).json()).toMatchObject({ status: 'failed' });
+    expect((await call(buyer, 'POST', `/api/payments/${c}/sandbox-confirm`, { approve: false })).json()).toMatchObject({ status: 'failed', code: 'PAYMENT_NOT_CONFIRMED' });
     expect((await call(buyer, 'PATCH', '/api/orders', { payment_intent: c })).statusCode).toBe(422);
   });
 });
@@ -233,12 +233,18 @@ describe('who may do what, and when', () => {
     const { designer, buyer, orderId } = await paidOrder();
     const stranger = await signUpAndLogin(app);
     const design = await uploadFile(designer);
-    expect((await call(buyer, 'POST', `/api/orders/${orderId}/deliver`, { files: [design._id] })).statusCode).toBe(403);
+    const notYourTurn = await call(buyer, 'POST', `/api/orders/${orderId}/deliver`, { files: [design._id] });
+    expect(notYourTurn.statusCode).toBe(403);
+    expect(notYourTurn.json()).toMatchObject({ code: 'ORDER_NOT_YOUR_TURN', message: 'It is not your turn to do this on the order.' });
     expect((await call(designer, 'POST', `/api/orders/${orderId}/accept`)).statusCode).toBe(403);
-    expect((await call(buyer, 'POST', `/api/orders/${orderId}/accept`)).statusCode).toBe(409);
+    const tooEarly = await call(buyer, 'POST', `/api/orders/${orderId}/accept`);
+    expect(tooEarly.statusCode).toBe(409);
+    expect(tooEarly.json()).toMatchObject({ code: 'ORDER_WRONG_STATUS', message: 'The order is not in a state that allows this.' });
     expect((await call(buyer, 'POST', `/api/orders/${orderId}/revision`, { note: 'x' })).statusCode).toBe(409);
     for (const path of ['', '/accept', '/cancel']) {
-      expect((await call(stranger, path ? 'POST' : 'GET', `/api/orders/${orderId}${path}`)).statusCode).toBe(403);
+      const refused = await call(stranger, path ? 'POST' : 'GET', `/api/orders/${orderId}${path}`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('ORDER_NOT_A_PARTY');
     }
     expect((await call(designer, 'POST', `/api/orders/${orderId}/deliver`, { files: [] })).json().message).toBe('Please attach at least one design file.');
     // A file uploaded by the buyer cannot be delivered by the designer.

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { PIN_MESSAGES, pinResolveRefusal, type OrderPinJson, type pinInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { orderEvents, orderFiles, orderPins, type OrderFileRow, type OrderPinRow, type OrderRow, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import type { Db } from '../../db/client.js';
 
 /**
@@ -50,7 +50,7 @@ export async function checkPins(ctx: AppContext, order: Pick<OrderRow, 'id'>, pi
     if (!inside) errors[`pins.${i}`] = PIN_MESSAGES.outside;
   });
   const first = Object.values(errors)[0];
-  if (first) throw new AppError('VALIDATION', first, errors);
+  if (first) throw new AppError('VALIDATION', { message: first, fieldErrors: errors });
 }
 
 /** Stores a revision request's pins, numbered 1, 2, 3... in the order they were sent. */
@@ -99,9 +99,9 @@ export async function pinsByEvent(ctx: AppContext, orderId: string): Promise<Map
 /** `PATCH /api/orders/{id}/pins/{pinId}`: the designer marks a pin resolved (or not) while PIN_POLICY allows. */
 export async function setPinResolved(ctx: AppContext, user: UserRow, order: OrderRow, pinId: string, resolved: boolean): Promise<OrderPinJson> {
   const [pin] = await ctx.db.select().from(orderPins).where(and(eq(orderPins.id, pinId), eq(orderPins.orderId, order.id))).limit(1);
-  if (!pin) throw new AppError('NOT_FOUND', PIN_MESSAGES.notFound);
+  if (!pin) throw new AppError('PIN_NOT_FOUND');
   const refusal = pinResolveRefusal(order, user.id);
-  if (refusal) throw new AppError(refusal.code, refusal.message);
+  if (refusal) throw new AppError(refusal.code, { message: refusal.message });
   const [row] = await ctx.db
     .update(orderPins)
     .set({ resolvedAt: resolved ? (pin.resolvedAt ?? new Date()) : null })
@@ -124,7 +124,7 @@ export async function approvedFilesOf(ctx: AppContext, orderId: string, named: s
   if (named) {
     const ids = new Set(delivered.map((file) => file.id));
     const stranger = named.findIndex((id) => !ids.has(id));
-    if (stranger >= 0) throw new AppError('VALIDATION', PIN_MESSAGES.approvedFile, { [`files.${stranger}`]: PIN_MESSAGES.approvedFile });
+    if (stranger >= 0) throw fieldError('PIN_APPROVED_FILE', `files.${stranger}`);
     return [...new Set(named)];
   }
   const latest = delivered.at(-1)?.eventId;

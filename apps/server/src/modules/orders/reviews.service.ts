@@ -1,6 +1,6 @@
 import { aliasedTable, and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ORDER_MESSAGES, type ReviewJson, type reviewInput, type reviewReplyInput } from '@cusp/shared';
+import { type ReviewJson, type reviewInput, type reviewReplyInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { orderEvents, orders, reviews, services, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -28,7 +28,7 @@ export async function createReview(ctx: AppContext, user: UserRow, input: z.outp
       .onConflictDoNothing()
       .returning();
     // The policy's `notReviewed`, held by the unique index when two reviews race.
-    if (!review) throw new AppError('CONFLICT', ORDER_MESSAGES.reviewTwice);
+    if (!review) throw new AppError('ORDER_ALREADY_REVIEWED');
     await tx
       .update(services)
       .set({ totalStars: sql`${services.totalStars} + ${input.star}`, starNumber: sql`${services.starNumber} + 1` })
@@ -67,14 +67,14 @@ export async function replyToReview(ctx: AppContext, user: UserRow, reviewId: st
     .innerJoin(buyer, eq(buyer.id, reviews.buyerId))
     .innerJoin(orders, eq(orders.id, reviews.orderId))
     .where(eq(reviews.id, reviewId));
-  if (!found) throw new AppError('NOT_FOUND', ORDER_MESSAGES.reviewNotFound);
-  if (found.r.sellerId !== user.id) throw new AppError('FORBIDDEN', ORDER_MESSAGES.replyNotAllowed);
+  if (!found) throw new AppError('REVIEW_NOT_FOUND');
+  if (found.r.sellerId !== user.id) throw new AppError('REVIEW_REPLY_NOT_ALLOWED');
   const [row] = await ctx.db
     .update(reviews)
     .set({ replyText: input.text, repliedAt: new Date() })
     .where(and(eq(reviews.id, reviewId), isNull(reviews.replyText)))
     .returning();
-  if (!row) throw new AppError('CONFLICT', ORDER_MESSAGES.replyTwice);
+  if (!row) throw new AppError('REVIEW_ALREADY_REPLIED');
   catalogueChanged(ctx); // the service and profile pages show the reply
   return toReviewJson(row, found.buyer, found.title);
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   fromMinor,
-  ORDER_MESSAGES,
+  ERRORS,
   orderActionFrom,
   orderRefusal,
   SANDBOX_CARDS,
@@ -29,7 +29,7 @@ import {
   type PaymentRow,
   type UserRow,
 } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { announce, claimFiles, dueAtOf, type Transaction, toOrderJson, applyFileRoles, lineItemsOf, priceOrder, toQuoteJson } from '../orders/index.js';
 import { bookCourseSale, bookOrderPayment, bookRefund } from '../ledger/index.js';
 import { providerFor, ProviderError, webhookProvider, type Headers } from '../../platform/payments/index.js';
@@ -38,18 +38,7 @@ import { notifyOrderEvent } from '../notifications/index.js';
 export type { Transaction as Tx };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const {
-  providerDown: PROVIDER_DOWN,
-  courseIsFree: COURSE_IS_FREE,
-  ownCourse: OWN_COURSE,
-  alreadyEnrolled: ALREADY_ENROLLED,
-  cancelledRefunded: ORDER_CANCELLED_REFUNDED,
-  sandboxOnly: SANDBOX_ONLY,
-  unknownTestCard: UNKNOWN_TEST_CARD,
-  notConfirmed: NOT_CONFIRMED,
-} = ORDER_MESSAGES;
-
-const notVerified = () => new AppError('PAYMENT_NOT_VERIFIED', ORDER_MESSAGES.paymentNotVerified);
+const notVerified = () => new AppError('PAYMENT_NOT_VERIFIED');
 
 /** What a payment is for: its title and line (an order's unit price and quantity; a course is one line of one). */
 interface PaidItem {
@@ -84,7 +73,7 @@ async function startPayment(ctx: AppContext, payment: PaymentRow, item: PaidItem
     return toIntentJson(ctx, row!, item, started.clientSecret);
   } catch (error) {
     await ctx.db.update(payments).set({ status: 'failed', failureReason: String(error).slice(0, 500), updatedAt: new Date() }).where(eq(payments.id, payment.id));
-    if (error instanceof ProviderError) throw new AppError('UNAVAILABLE', PROVIDER_DOWN);
+    if (error instanceof ProviderError) throw new AppError('PAYMENT_PROVIDER_DOWN');
     throw error;
   }
 }
@@ -98,11 +87,11 @@ export async function createIntent(ctx: AppContext, user: UserRow, input: z.outp
   const provider = providerFor(ctx).name;
   if (input.type === 'course') {
     const [course] = UUID.test(input.id) ? await ctx.db.select({ id: courses.id, title: courses.title, price: courses.price, creatorId: courses.creatorId }).from(courses).where(eq(courses.id, input.id)) : [];
-    if (!course) throw new AppError('NOT_FOUND', ORDER_MESSAGES.itemNotFound);
-    if (course.creatorId === user.id) throw new AppError('FORBIDDEN', OWN_COURSE);
-    if (course.price <= 0) throw new AppError('CONFLICT', COURSE_IS_FREE);
+    if (!course) throw new AppError('ITEM_NOT_FOUND');
+    if (course.creatorId === user.id) throw new AppError('COURSE_OWN_PURCHASE');
+    if (course.price <= 0) throw new AppError('COURSE_IS_FREE');
     const [enrolled] = await ctx.db.select({ id: enrollments.id }).from(enrollments).where(and(eq(enrollments.courseId, course.id), eq(enrollments.userId, user.id)));
-    if (enrolled) throw new AppError('CONFLICT', ALREADY_ENROLLED);
+    if (enrolled) throw new AppError('COURSE_ALREADY_ENROLLED');
     const [payment] = await ctx.db.insert(payments).values({ userId: user.id, itemType: 'course', itemId: course.id, amount: course.price, currency, provider }).returning();
     return startPayment(ctx, payment!, { title: course.title, unitOrArch: null, unitPrice: course.price, quantity: 1 });
   }
@@ -143,8 +132,8 @@ export async function createIntent(ctx: AppContext, user: UserRow, input: z.outp
 /** A visible service someone else offers: what can be ordered. */
 async function orderableService(ctx: AppContext, user: UserRow, id: string) {
   const [service] = await ctx.db.select(serviceColumns).from(services).where(and(eq(services.id, id), eq(services.hidden, false)));
-  if (!service) throw new AppError('NOT_FOUND', ORDER_MESSAGES.itemNotFound);
-  if (service.userId === user.id) throw new AppError('FORBIDDEN', ORDER_MESSAGES.ownService);
+  if (!service) throw new AppError('ITEM_NOT_FOUND');
+  if (service.userId === user.id) throw new AppError('ORDER_OWN_SERVICE');
   return service;
 }
 
@@ -172,7 +161,7 @@ async function itemOf(ctx: AppContext, p: PaymentRow): Promise<PaidItem> {
 /** The caller's own payment, by our id; anyone else's is "not found". */
 async function ownPayment(ctx: AppContext, user: UserRow, id: string): Promise<PaymentRow> {
   const [p] = UUID.test(id) ? await ctx.db.select().from(payments).where(eq(payments.id, id)) : [];
-  if (!p || p.userId !== user.id) throw new AppError('NOT_FOUND', ORDER_MESSAGES.paymentNotFound);
+  if (!p || p.userId !== user.id) throw new AppError('PAYMENT_NOT_FOUND');
   return p;
 }
 
@@ -189,43 +178,45 @@ const OUTCOMES: Record<string, 'paid' | 'failed' | 'requires_action'> = {
 
 /** The sandbox's card network (docs/product.md §6.2): the test card decides the outcome; no card data is stored. */
 export async function sandboxPay(ctx: AppContext, user: UserRow, id: string, card: z.output<typeof cardInput>, now = new Date()) {
-  if (providerFor(ctx).name !== 'sandbox') throw new AppError('NOT_FOUND', SANDBOX_ONLY);
+  if (providerFor(ctx).name !== 'sandbox') throw new AppError('PAYMENT_SANDBOX_ONLY');
   const p = await ownPayment(ctx, user, id);
   await assertPayable(ctx, p);
   const [month, year] = card.expiry.split('/').map((v) => Number(v.trim())) as [number, number];
-  if (new Date(Date.UTC(2000 + year, month, 1)) <= now) throw new AppError('VALIDATION', ORDER_MESSAGES.cardExpired, { expiry: ORDER_MESSAGES.cardExpired });
+  if (new Date(Date.UTC(2000 + year, month, 1)) <= now) throw fieldError('CARD_EXPIRED', 'expiry');
   const outcome = OUTCOMES[card.cardNumber];
-  const message = outcome === 'failed' ? ORDER_MESSAGES.paymentDeclined : outcome ? undefined : UNKNOWN_TEST_CARD;
+  // A card that does not pay answers 200 with the code of why (the client translates it, docs/decisions/0039).
+  const code = outcome === 'failed' ? ('PAYMENT_DECLINED' as const) : outcome ? undefined : ('PAYMENT_UNKNOWN_TEST_CARD' as const);
+  const message = code && ERRORS[code].message;
   const status = outcome ?? 'failed';
   const changed = await ctx.db
     .update(payments)
     .set({ status, cardLabel: `•••• ${card.cardNumber.slice(-4)}`, failureReason: message ?? null, updatedAt: new Date() })
     .where(and(eq(payments.id, p.id), isNull(payments.usedAt)))
     .returning({ id: payments.id });
-  if (changed.length === 0) throw new AppError('CONFLICT', ORDER_MESSAGES.paymentAlreadyDone);
-  return { status, ...(message ? { message } : {}) };
+  if (changed.length === 0) throw new AppError('PAYMENT_ALREADY_DONE');
+  return { status, ...(code ? { message: ERRORS[code].message, code } : {}) };
 }
 
 /** The sandbox's 3-D Secure step: the card holder approves or refuses. */
 export async function sandboxConfirm(ctx: AppContext, user: UserRow, id: string, approve: boolean) {
-  if (providerFor(ctx).name !== 'sandbox') throw new AppError('NOT_FOUND', SANDBOX_ONLY);
+  if (providerFor(ctx).name !== 'sandbox') throw new AppError('PAYMENT_SANDBOX_ONLY');
   const p = await ownPayment(ctx, user, id);
-  if (p.status !== 'requires_action') throw new AppError('CONFLICT', p.status === 'paid' ? ORDER_MESSAGES.paymentAlreadyDone : ORDER_MESSAGES.paymentNotVerified);
+  if (p.status !== 'requires_action') throw new AppError(p.status === 'paid' ? 'PAYMENT_ALREADY_DONE' : 'PAYMENT_NOT_AWAITING_CONFIRMATION');
   const status = approve ? 'paid' : 'failed';
   await ctx.db
     .update(payments)
-    .set({ status, failureReason: approve ? null : NOT_CONFIRMED, updatedAt: new Date() })
+    .set({ status, failureReason: approve ? null : ERRORS.PAYMENT_NOT_CONFIRMED.message, updatedAt: new Date() })
     .where(and(eq(payments.id, p.id), eq(payments.status, 'requires_action')));
-  return { status, ...(approve ? {} : { message: NOT_CONFIRMED }) };
+  return { status, ...(approve ? {} : { message: ERRORS.PAYMENT_NOT_CONFIRMED.message, code: 'PAYMENT_NOT_CONFIRMED' as const }) };
 }
 
 /** A payment can take a card only while it is open and its order's policy still lets its buyer pay (ORDER_POLICY.pay). */
 async function assertPayable(ctx: AppContext, p: PaymentRow) {
-  if (p.status === 'paid' || p.status === 'refunded' || p.usedAt) throw new AppError('CONFLICT', ORDER_MESSAGES.paymentAlreadyDone);
+  if (p.status === 'paid' || p.status === 'refunded' || p.usedAt) throw new AppError('PAYMENT_ALREADY_DONE');
   if (p.itemType === 'service') {
     const [o] = await ctx.db.select().from(orders).where(eq(orders.id, p.itemId));
-    const refusal = o ? orderRefusal(o, p.userId, 'pay') : { code: 'CONFLICT' as const, message: ORDER_MESSAGES.wrongStatus };
-    if (refusal) throw new AppError(refusal.code, refusal.message);
+    const refusal = o ? orderRefusal(o, p.userId, 'pay')?.code : 'ORDER_WRONG_STATUS';
+    if (refusal) throw new AppError(refusal);
   }
 }
 
@@ -241,7 +232,7 @@ async function verifyPaid(ctx: AppContext, p: PaymentRow, providerRefHint?: stri
   try {
     seen = await provider.fetch(ref);
   } catch (error) {
-    if (error instanceof ProviderError) throw new AppError('UNAVAILABLE', PROVIDER_DOWN);
+    if (error instanceof ProviderError) throw new AppError('PAYMENT_PROVIDER_DOWN');
     throw error;
   }
   if (!seen || seen.status !== 'paid' || seen.amount !== p.amount || seen.currency !== p.currency || seen.paymentId !== p.id) throw notVerified();
@@ -311,9 +302,9 @@ export async function confirmOrderPayment(ctx: AppContext, user: UserRow, input:
   if (!p.usedAt) {
     const ref = await verifyPaid(ctx, p, input.provider_payment_id);
     const outcome = await settleOrder(ctx, p, ref);
-    if (outcome === 'refunded') throw new AppError('CONFLICT', ORDER_CANCELLED_REFUNDED);
+    if (outcome === 'refunded') throw new AppError('PAYMENT_ORDER_CANCELLED');
   } else if (p.status === 'refunded' && before.status === 'cancelled') {
-    throw new AppError('CONFLICT', ORDER_CANCELLED_REFUNDED);
+    throw new AppError('PAYMENT_ORDER_CANCELLED');
   }
   return orderJsonFor(ctx, (await load())!, user);
 }
@@ -355,14 +346,14 @@ export async function confirmCoursePayment(
  */
 export async function handleWebhook(ctx: AppContext, name: 'stripe' | 'moyasar', rawBody: string, headers: Headers): Promise<{ received: true; duplicate?: true }> {
   const provider = webhookProvider(ctx, name);
-  if (!provider) throw new AppError('NOT_FOUND', 'This payment provider is not configured.');
+  if (!provider) throw new AppError('PAYMENT_PROVIDER_UNKNOWN');
   let event;
   try {
     event = provider.verifyWebhook(rawBody, headers);
   } catch {
     event = null; // unparsable body: as bad as a bad signature
   }
-  if (!event) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.webhookSignature);
+  if (!event) throw new AppError('PAYMENT_WEBHOOK_SIGNATURE');
   const [seen] = await ctx.db
     .select({ id: webhookEvents.eventId })
     .from(webhookEvents)

@@ -14,7 +14,7 @@ import {
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { disputes, payoutDetails, payouts, users, type PayoutDetailsRow, type PayoutRow, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { balanceOf, bookPayoutDecided, bookPayoutReserved, designerLines, platformTotals } from '../ledger/index.js';
 import { notifyPayoutDecided } from '../notifications/index.js';
 
@@ -73,8 +73,7 @@ export async function getDetails(ctx: AppContext, user: UserRow): Promise<Payout
 /** `PUT /payouts/details`. A Stripe Connect account only when Stripe is the provider (a Transfer needs it). */
 export async function saveDetails(ctx: AppContext, user: UserRow, input: z.output<typeof payoutDetailsInput>): Promise<PayoutDetailsJson> {
   if (input.method === 'stripe' && ctx.config.payments.provider !== 'stripe') {
-    const message = 'Payouts to a Stripe account need Stripe as the payment provider; please give a bank account.';
-    throw new AppError('VALIDATION', message, { method: message });
+    throw fieldError('PAYOUT_STRIPE_NEEDS_STRIPE', 'method');
   }
   const values =
     input.method === 'bank'
@@ -120,14 +119,14 @@ export async function requestPayout(ctx: AppContext, user: UserRow, amountMajor:
   const minimum = toMinor(ctx.config.payments.payoutMinimum, currency);
   if (amount < Math.max(minimum, 1)) {
     const message = MONEY_MESSAGES.belowMinimum(formatMoney(fromMinor(Math.max(minimum, 1), currency), currency));
-    throw new AppError('VALIDATION', message, { amount: message });
+    throw fieldError('PAYOUT_BELOW_MINIMUM', 'amount', message);
   }
   const details = await detailsRow(ctx, user.id);
-  if (!details) throw new AppError('CONFLICT', MONEY_MESSAGES.noDetails);
+  if (!details) throw new AppError('PAYOUT_NO_DETAILS');
   const row = await ctx.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const { available } = await balanceOf(tx, user.id);
-    if (amount > available) throw new AppError('VALIDATION', MONEY_MESSAGES.notEnough, { amount: MONEY_MESSAGES.notEnough });
+    if (amount > available) throw fieldError('PAYOUT_NOT_ENOUGH', 'amount');
     const [payout] = await tx.insert(payouts).values({ userId: user.id, amount, currency, method: details.method, destination: destinationOf(details) }).returning();
     await bookPayoutReserved(tx, { payoutId: payout!.id, userId: user.id, amount });
     return payout!;
@@ -176,7 +175,7 @@ export async function decidePayout(ctx: AppContext, admin: UserRow, id: string, 
   });
   if (row) return toPayoutJson(row);
   const [exists] = UUID.test(id) ? await ctx.db.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, id)) : [];
-  throw exists ? new AppError('CONFLICT', MONEY_MESSAGES.payoutDecided) : new AppError('NOT_FOUND', MONEY_MESSAGES.payoutNotFound);
+  throw new AppError(exists ? 'PAYOUT_DECIDED' : 'PAYOUT_NOT_FOUND');
 }
 
 /** `GET /admin/totals`: the platform's books. */

@@ -4,7 +4,7 @@ import { PRESCRIPTION_API_MESSAGES, PRESET_MAX, type PresetJson, type presetInpu
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { prescriptionPresets, users, type PrescriptionPresetRow, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 
 /**
  * Saved prescription presets (issue 16, docs/decisions/0028): a buyer's named design blocks with a preferred
@@ -13,7 +13,6 @@ import { AppError } from '../../errors.js';
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const { presetNotFound: NOT_FOUND, presetNameTaken: NAME_TAKEN } = PRESCRIPTION_API_MESSAGES;
 
 export function toPresetJson(row: PrescriptionPresetRow): PresetJson {
   const { ponticType: _ponticType, ...design } = row.design;
@@ -44,18 +43,18 @@ export async function presetForUse(ctx: AppContext, userId: string, id: string):
   const [row] = UUID.test(id)
     ? await ctx.db.select().from(prescriptionPresets).where(and(eq(prescriptionPresets.id, id), eq(prescriptionPresets.userId, userId))).limit(1)
     : [];
-  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND, { presetId: NOT_FOUND });
+  if (!row) throw fieldError('PRESET_NOT_FOUND', 'presetId');
   return row;
 }
 
 export async function getPreset(ctx: AppContext, user: UserRow, id: string): Promise<PresetJson> {
   const [row] = await ctx.db.select().from(prescriptionPresets).where(and(eq(prescriptionPresets.id, id), eq(prescriptionPresets.userId, user.id))).limit(1);
-  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!row) throw new AppError('PRESET_NOT_FOUND');
   return toPresetJson(row);
 }
 
 function nameTaken(error: unknown): never {
-  if (isUniqueViolation(error)) throw new AppError('CONFLICT', NAME_TAKEN, { name: NAME_TAKEN });
+  if (isUniqueViolation(error)) throw fieldError('PRESET_NAME_TAKEN', 'name');
   throw error;
 }
 
@@ -65,7 +64,7 @@ export async function createPreset(ctx: AppContext, user: UserRow, input: z.outp
       // One member's creations queue on their own row, so two at once cannot pass the limit together.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
       const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(prescriptionPresets).where(eq(prescriptionPresets.userId, user.id));
-      if (n >= PRESET_MAX) throw new AppError('CONFLICT', PRESCRIPTION_API_MESSAGES.presetLimit(PRESET_MAX));
+      if (n >= PRESET_MAX) throw new AppError('PRESET_LIMIT', { message: PRESCRIPTION_API_MESSAGES.presetLimit(PRESET_MAX) });
       if (input.isDefault) await tx.update(prescriptionPresets).set({ isDefault: false }).where(and(eq(prescriptionPresets.userId, user.id), eq(prescriptionPresets.isDefault, true)));
       const [row] = await tx
         .insert(prescriptionPresets)
@@ -82,7 +81,7 @@ export async function updatePreset(ctx: AppContext, user: UserRow, id: string, i
     .transaction(async (tx) => {
       const mine = and(eq(prescriptionPresets.id, id), eq(prescriptionPresets.userId, user.id));
       const [found] = await tx.select({ id: prescriptionPresets.id }).from(prescriptionPresets).where(mine).for('update');
-      if (!found) throw new AppError('NOT_FOUND', NOT_FOUND);
+      if (!found) throw new AppError('PRESET_NOT_FOUND');
       if (input.isDefault) {
         await tx
           .update(prescriptionPresets)
@@ -112,5 +111,5 @@ export async function deletePreset(ctx: AppContext, user: UserRow, id: string): 
     .delete(prescriptionPresets)
     .where(and(eq(prescriptionPresets.id, id), eq(prescriptionPresets.userId, user.id)))
     .returning({ id: prescriptionPresets.id });
-  if (gone.length === 0) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (gone.length === 0) throw new AppError('PRESET_NOT_FOUND');
 }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { serviceCreateSchema, serviceListQuery, serviceUpdateSchema } from '@cusp/shared';
+import { serviceCreateSchema, serviceDetailJsonSchema, serviceJsonSchema, serviceListJsonSchema, serviceListQuery, serviceUpdateSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { listHeaders } from '../../db/search.js';
-import { queryKey, sendAnswer } from '../../platform/response-cache.js';
+import { jsonWith, queryKey, sendAnswer } from '../../platform/response-cache.js';
 import { loggedIn, requireUser } from '../auth/index.js';
 import * as servicesService from './services.service.js';
 
@@ -13,10 +13,10 @@ const idParams = z.object({ id: z.uuid(servicesService.SERVICE_NOT_FOUND) });
 export const servicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The list is the same for every viewer (hidden services are never in it): cached whole (ADR 0016).
   for (const url of ['/gigs', '/services']) {
-    app.get(url, { schema: { querystring: serviceListQuery } }, async (request, reply) => {
+    app.get(url, { schema: { querystring: serviceListQuery, response: { 200: serviceListJsonSchema } } }, async (request, reply) => {
       const answer = await ctx.catalogueCache.getOrCompute(queryKey('services', request.query), async () => {
         const { items, total, didYouMean } = await servicesService.listServices(ctx, request.query);
-        return { body: JSON.stringify(items), headers: listHeaders(total, didYouMean) };
+        return { body: jsonWith(serviceListJsonSchema, items), headers: listHeaders(total, didYouMean) };
       });
       return sendAnswer(reply, answer);
     });
@@ -26,26 +26,26 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   // so only a visible service's: a hidden one is a 404 for the public (errors are never cached), and
   // its owner or an administrator is then answered from the database, uncached.
   for (const url of ['/services/:id', '/services/single/:id']) {
-    app.get(url, { schema: { params: idParams } }, async (request, reply) => {
+    app.get(url, { schema: { params: idParams, response: { 200: serviceDetailJsonSchema } } }, async (request, reply) => {
       const id = request.params.id.toLowerCase();
       try {
         const answer = await ctx.catalogueCache.getOrCompute(`service:${id}`, async () => ({
-          body: JSON.stringify(await servicesService.getService(ctx, id, null)),
+          body: jsonWith(serviceDetailJsonSchema, await servicesService.getService(ctx, id, null)),
         }));
         return sendAnswer(reply, answer);
       } catch (error) {
-        if (!(request.user && error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
+        if (!(request.user && error instanceof AppError && error.code === 'SERVICE_NOT_FOUND')) throw error;
         return servicesService.getService(ctx, id, request.user);
       }
     });
   }
 
-  app.post('/services', { ...loggedIn, schema: { body: serviceCreateSchema } }, async (request, reply) => {
+  app.post('/services', { ...loggedIn, schema: { body: serviceCreateSchema, response: { 201: serviceJsonSchema } } }, async (request, reply) => {
     const service = await servicesService.createService(ctx, requireUser(request), request.body);
     return reply.status(201).send(service);
   });
 
-  app.patch('/services/:id', { ...loggedIn, schema: { params: idParams, body: serviceUpdateSchema } }, async (request) =>
+  app.patch('/services/:id', { ...loggedIn, schema: { params: idParams, body: serviceUpdateSchema, response: { 200: serviceJsonSchema } } }, async (request) =>
     servicesService.updateService(ctx, requireUser(request), request.params.id, request.body),
   );
 

@@ -17,7 +17,7 @@ const owner = { id: users.id, username: users.username, image: users.image, isVe
 /** Owner or administrator sees a hidden service; everyone else gets 404 as if it did not exist. */
 function visibleTo<T extends { service: ServiceRow }>(found: T | undefined, viewer: UserRow | null): T {
   const canSeeHidden = !!viewer && !!found && (viewer.id === found.service.userId || viewer.isAdmin);
-  if (!found || (found.service.hidden && !canSeeHidden)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
+  if (!found || (found.service.hidden && !canSeeHidden)) throw new AppError('SERVICE_NOT_FOUND');
   return found;
 }
 
@@ -79,7 +79,7 @@ function toRow(ctx: AppContext, input: Partial<z.output<typeof serviceCreateSche
 }
 
 export async function createService(ctx: AppContext, user: UserRow, input: z.output<typeof serviceCreateSchema>) {
-  if (!user.isDesigner) throw new AppError('FORBIDDEN', DESIGNERS_ONLY);
+  if (!user.isDesigner) throw new AppError('DESIGNERS_ONLY');
   const [row] = await ctx.db
     .insert(services)
     .values({ ...(toRow(ctx, input) as typeof services.$inferInsert), userId: user.id })
@@ -90,7 +90,7 @@ export async function createService(ctx: AppContext, user: UserRow, input: z.out
 
 async function loadOwned(ctx: AppContext, user: UserRow, id: string) {
   const found = await load(ctx, id, user);
-  if (found.service.userId !== user.id) throw new AppError('FORBIDDEN', NOT_YOUR_SERVICE);
+  if (found.service.userId !== user.id) throw new AppError('SERVICE_NOT_YOURS');
   return found;
 }
 
@@ -115,7 +115,7 @@ export async function deleteService(ctx: AppContext, user: UserRow, id: string) 
     .delete(services)
     .where(eq(services.id, id))
     .catch((error: unknown) => {
-      if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', MESSAGES.serviceHasOrders);
+      if (isForeignKeyViolation(error)) throw new AppError('SERVICE_HAS_ORDERS');
       throw error;
     });
   catalogueChanged(ctx);
@@ -124,7 +124,7 @@ export async function deleteService(ctx: AppContext, user: UserRow, id: string) 
 /** An administrator hides or shows a service (issue 3's admin page). */
 export async function setHidden(ctx: AppContext, id: string, hidden: boolean) {
   const [row] = await ctx.db.update(services).set({ hidden, updatedAt: new Date() }).where(eq(services.id, id)).returning({ id: services.id });
-  if (!row) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
+  if (!row) throw new AppError('SERVICE_NOT_FOUND');
   catalogueChanged(ctx);
 }
 

@@ -7,7 +7,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     try {
       await ctx.database.ping();
     } catch {
-      throw new AppError('UNAVAILABLE', 'The database is not reachable.');
+      throw new AppError('DATABASE_UNREACHABLE');
     }
     return { status: 'ok' };
   });

@@ -16,7 +16,7 @@ export const NO_FILE = MESSAGES.noFile;
 export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/uploads', async (request, reply) => {
     const user = requireUser(request);
-    const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.image, tooLarge: MESSAGES.imageTooLarge });
+    const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.image, tooLarge: 'IMAGE_TOO_LARGE' });
     const stored = await storeMedia(ctx.storage, file);
     return reply.status(201).send({
       secure_url: stored.url,

@@ -48,7 +48,7 @@ it('refuses a file that claims to be an image but is not (415), keeping nothing'
   const byName = await upload('photo.jpg', 'application/octet-stream', Buffer.from('MZ executable bytes here'));
   for (const res of [byType, byName]) {
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_TYPE', message: 'The file must be an image (JPEG, PNG, WebP or GIF).' });
+    expect(res.json()).toMatchObject({ code: 'IMAGE_TYPE_REFUSED', message: 'The file must be an image (JPEG, PNG, WebP or GIF).' });
   }
   // A valid header with a broken body fails in the decoder, also as 415.
   const truncated = await upload('broken.png', 'image/png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]));
@@ -77,7 +77,7 @@ it('holds images only: a program, a web page, an SVG, a video or a mesh is refus
   for (const [name, type, data] of refused) {
     const res = await upload(name, type, data);
     expect(res.statusCode, name).toBe(415);
-    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_TYPE', message: 'The file must be an image (JPEG, PNG, WebP or GIF).' });
+    expect(res.json()).toMatchObject({ code: 'IMAGE_TYPE_REFUSED', message: 'The file must be an image (JPEG, PNG, WebP or GIF).' });
   }
   expect(await storedFiles()).toEqual(before);
 });

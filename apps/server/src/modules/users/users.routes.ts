@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { designerProfileSchema, pageLimit, pageOffset, profileEditSchema, searchText, SPECIALIZATIONS } from '@cusp/shared';
+import { designerCardListJsonSchema, designerProfileSchema, pageLimit, pageOffset, profileEditSchema, profileJsonSchema, searchText, sessionUserSchema, SPECIALIZATIONS } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { listHeaders } from '../../db/search.js';
 import { loggedIn, requireUser, toSessionUser } from '../auth/index.js';
@@ -20,6 +20,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           limit: pageLimit(24),
           offset: pageOffset,
         }),
+        response: { 200: designerCardListJsonSchema },
       },
     },
     async (request, reply) => {
@@ -28,16 +29,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   );
 
-  app.get('/users/profile', async (request) => toSessionUser(requireUser(request)));
+  app.get('/users/profile', { schema: { response: { 200: sessionUserSchema } } }, async (request) => toSessionUser(requireUser(request)));
 
-  app.patch('/users/profile', { ...loggedIn, schema: { body: designerProfileSchema } }, async (request) => {
+  app.patch('/users/profile', { ...loggedIn, schema: { body: designerProfileSchema, response: { 200: sessionUserSchema } } }, async (request) => {
     const row = await usersService.completeDesignerProfile(ctx, requireUser(request), request.body);
     return toSessionUser(row);
   });
 
-  app.get('/users/profile/:userId', { schema: { params: userIdParams } }, async (request) => usersService.getProfile(ctx, request.params.userId));
+  app.get('/users/profile/:userId', { schema: { params: userIdParams, response: { 200: profileJsonSchema } } }, async (request) => usersService.getProfile(ctx, request.params.userId));
 
-  app.patch('/users/profile/:userId', { ...loggedIn, schema: { params: userIdParams, body: profileEditSchema } }, async (request) => {
+  app.patch('/users/profile/:userId', { ...loggedIn, schema: { params: userIdParams, body: profileEditSchema, response: { 200: profileJsonSchema } } }, async (request) => {
     const row = await usersService.editProfile(ctx, requireUser(request), request.params.userId, request.body);
     return usersService.profileOf(ctx, row);
   });

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { NOT_YOUR_PROFILE, type designerProfileSchema, type ProfileJson, type profileEditSchema, MESSAGES } from '@cusp/shared';
+import { type designerProfileSchema, type ProfileJson, type profileEditSchema, MESSAGES } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { didYouMean, parseSearch, type Search } from '../../db/search.js';
 import { userColumns, users, type UserRow } from '../../db/schema/index.js';
@@ -12,7 +12,7 @@ export const USER_NOT_FOUND = MESSAGES.userNotFound;
 
 export async function findUser(ctx: AppContext, id: string): Promise<UserRow> {
   const [row] = await ctx.db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
-  if (!row) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  if (!row) throw new AppError('USER_NOT_FOUND');
   return row;
 }
 
@@ -20,7 +20,7 @@ export async function findUser(ctx: AppContext, id: string): Promise<UserRow> {
 export async function getProfile(ctx: AppContext, id: string): Promise<ProfileJson> {
   const sums = designerSums(ctx.db, users.id);
   const [found] = await ctx.db.select({ user: userColumns, sums: sumsFields(sums) }).from(users).crossJoinLateral(sums).where(eq(users.id, id)).limit(1);
-  if (!found) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  if (!found) throw new AppError('USER_NOT_FOUND');
   return { ...toPublicUser(found.user), stats: toProfileStats(found.sums, ctx.config.currency) };
 }
 
@@ -53,7 +53,7 @@ export async function completeDesignerProfile(ctx: AppContext, user: UserRow, in
 export async function editProfile(ctx: AppContext, caller: UserRow, userId: string, input: z.output<typeof profileEditSchema>) {
   if (caller.id !== userId) {
     await findUser(ctx, userId); // 404 for a user that does not exist, 403 for someone else's
-    throw new AppError('FORBIDDEN', NOT_YOUR_PROFILE);
+    throw new AppError('PROFILE_NOT_YOURS');
   }
   const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
   if (input.role) changes.specializations = input.role;

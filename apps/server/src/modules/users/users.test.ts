@@ -72,7 +72,7 @@ describe('profiles (D9)', () => {
     const other = await signUpAndLogin(app);
     const res = await patch(`/api/users/profile/${owner.user._id}`, other.cookie, { description: 'hacked' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'You are not authorized to edit this profile.', code: 'FORBIDDEN' });
+    expect(res.json()).toEqual({ message: 'You are not authorized to edit this profile.', code: 'PROFILE_NOT_YOURS' });
     const after = await app.inject({ method: 'GET', url: `/api/users/profile/${owner.user._id}` });
     expect(after.json().description).toBe('Crowns and bridges in exocad.');
   });

@@ -29,7 +29,7 @@ export interface Limits {
 /** The 429 every limit answers: which kind of request, and for how long, also as Retry-After. */
 export function tooMany(name: LimitName, seconds: number): AppError {
   const wait = Math.max(1, Math.ceil(seconds));
-  return new AppError('RATE_LIMITED', rateLimitedMessage(LIMITS[name].what, wait), undefined, { 'retry-after': String(wait) });
+  return new AppError('RATE_LIMITED', { message: rateLimitedMessage(LIMITS[name].what, wait), headers: { 'retry-after': String(wait) } });
 }
 
 const secondsOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));

@@ -1,5 +1,6 @@
+import type { ErrorCode } from '@cusp/shared';
 import { Transform, type Readable } from 'node:stream';
-import { AppError } from '../../errors.js';
+import { fieldError } from '../../errors.js';
 import type { Storage } from './storage.js';
 
 /**
@@ -23,7 +24,7 @@ export function byteLimit(limit: number): Transform & { exceeded: boolean } {
   return limiter;
 }
 
-export const tooLarge = (message: string, field: string) => new AppError('TOO_LARGE', message, { [field]: message });
+export const tooLarge = (code: ErrorCode, field: string) => fieldError(code, field);
 
 /**
  * True when @fastify/multipart (busboy) cut the file at its `limits.fileSize`: the stream then simply
@@ -35,11 +36,11 @@ export const wasCut = (source: Readable | undefined) => (source as { truncated?:
  * Streams `body` into storage under `key`, refusing (413) and removing it past `limit` bytes, or when
  * `source` (the multipart file stream `body` reads from) was cut at the parser's own limit.
  */
-export async function putLimited(storage: Storage, key: string, body: Readable, limit: number, message: string, field: string, source?: Readable) {
+export async function putLimited(storage: Storage, key: string, body: Readable, limit: number, code: ErrorCode, field: string, source?: Readable) {
   const limiter = byteLimit(limit);
   try {
     const result = await storage.put(key, body.pipe(limiter));
-    if (limiter.exceeded || wasCut(source)) throw tooLarge(message, field);
+    if (limiter.exceeded || wasCut(source)) throw tooLarge(code, field);
     return result;
   } catch (error) {
     body.resume();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import sharp from 'sharp';
 import { MESSAGES } from '@cusp/shared';
-import { AppError } from '../../errors.js';
+import { fieldError } from '../../errors.js';
 import { IMAGE_EXTENSIONS, peekHead, sniffImage, type ImageKind } from './sniff.js';
 import { byteLimit, tooLarge, wasCut } from './limited-put.js';
 import { uploadLimits } from './limits.js';
@@ -40,7 +40,7 @@ export async function storeMedia(
   const image = sniffImage(head);
   if (!image) {
     file.file.resume(); // drain, so the rest of the request can still be read
-    throw new AppError('UNSUPPORTED_TYPE', NOT_AN_IMAGE, { [file.fieldname]: NOT_AN_IMAGE });
+    throw fieldError('IMAGE_TYPE_REFUSED', file.fieldname);
   }
   const originalFilename = path.basename(file.filename || 'image').slice(0, 200);
   return storeImage(storage, file, body, image, randomUUID(), originalFilename);
@@ -77,9 +77,9 @@ async function storeImage(
   }
   file.file.resume();
   await Promise.all([storage.delete(key), storage.delete(thumbKey)]);
-  if (cut) throw tooLarge(IMAGE_TOO_LARGE, file.fieldname);
+  if (cut) throw tooLarge('IMAGE_TOO_LARGE', file.fieldname);
   // sharp could not decode it: the header looked like an image, the rest was not.
-  throw new AppError('UNSUPPORTED_TYPE', NOT_AN_IMAGE, { [file.fieldname]: NOT_AN_IMAGE });
+  throw fieldError('IMAGE_TYPE_REFUSED', file.fieldname);
 }
 
 const mediaKeyOf = (url: string | null) => (url?.startsWith('/media/') ? url.slice('/media/'.length) : null);

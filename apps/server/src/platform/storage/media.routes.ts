@@ -18,7 +18,7 @@ export const mediaRoutes: FastifyPluginAsync<{ storage: Storage }> = async (app,
     const key = request.params['*'];
     const isPublic = PUBLIC_MEDIA_PREFIXES.some((prefix) => key.startsWith(prefix));
     const found = isPublic ? await storage.get(key) : null;
-    if (!found) throw new AppError('NOT_FOUND', 'This file does not exist.');
+    if (!found) throw new AppError('MEDIA_NOT_FOUND');
     const type = MEDIA_CONTENT_TYPES[key.split('.').pop() ?? ''];
     if (!type) reply.header('content-disposition', 'attachment');
     return reply

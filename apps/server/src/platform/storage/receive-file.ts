@@ -1,7 +1,7 @@
+import type { ErrorCode } from '@cusp/shared';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { MESSAGES } from '@cusp/shared';
-import { AppError } from '../../errors.js';
+import { fieldError } from '../../errors.js';
 import type { Limits } from '../rate-limit/limiter.js';
 
 /** Multipart framing around the file never comes near this. */
@@ -17,20 +17,20 @@ export async function receiveOneFile(
   request: FastifyRequest,
   limits: Limits,
   userId: string,
-  { maxBytes, tooLarge }: { maxBytes: number; tooLarge: string },
+  { maxBytes, tooLarge }: { maxBytes: number; tooLarge: ErrorCode },
 ): Promise<MultipartFile> {
   await limits.consumeAll([
     ['uploadsUser', userId],
     ['uploadsAddress', request.ip],
   ]);
   if (Number(request.headers['content-length'] ?? 0) > maxBytes + ENVELOPE_BYTES) {
-    throw new AppError('TOO_LARGE', tooLarge, { file: tooLarge });
+    throw fieldError(tooLarge, 'file');
   }
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', MESSAGES.noFile, { file: MESSAGES.noFile });
+  if (!request.isMultipart()) throw fieldError('FILE_MISSING', 'file');
   const file = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 } });
   if (!file || file.fieldname !== 'file') {
     file?.file.resume();
-    throw new AppError('BAD_REQUEST', MESSAGES.noFile, { file: MESSAGES.noFile });
+    throw fieldError('FILE_MISSING', 'file');
   }
   return file;
 }

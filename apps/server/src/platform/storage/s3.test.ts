@@ -204,12 +204,12 @@ describe.each<[string, Storage]>([
     const before = await everything(name);
     const key = newKey();
     const source = Readable.from([pattern(0, 3000), pattern(3000, 3000)]);
-    const refused = await putLimited(storage, key, source, 4000, 'Too big.', 'file').catch((e: unknown) => e);
+    const refused = await putLimited(storage, key, source, 4000, 'FILE_TOO_LARGE', 'file').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ code: 'TOO_LARGE', message: 'Too big.' });
+    expect(refused).toMatchObject({ code: 'FILE_TOO_LARGE' });
     expect(await storage.size(key)).toBeNull();
     expect(await everything(name)).toEqual(before);
-    expect(await putLimited(storage, key, Readable.from([pattern(0, 4000)]), 4000, 'Too big.', 'file')).toEqual({ size: 4000 });
+    expect(await putLimited(storage, key, Readable.from([pattern(0, 4000)]), 4000, 'FILE_TOO_LARGE', 'file')).toEqual({ size: 4000 });
   });
 });
 

@@ -40,7 +40,7 @@ export async function sendStored(
   options: { contentType: string; filename?: string; disposition?: 'attachment' | 'inline'; cacheControl?: string },
 ) {
   const size = await storage.size(key);
-  if (size === null) throw new AppError('NOT_FOUND', 'This file does not exist.');
+  if (size === null) throw new AppError('MEDIA_NOT_FOUND');
   reply
     .header('accept-ranges', 'bytes')
     .header('content-type', options.contentType)
@@ -52,7 +52,7 @@ export async function sendStored(
     return reply.status(416).header('content-range', `bytes */${size}`).send();
   }
   const found = await storage.get(key, range ?? undefined);
-  if (!found) throw new AppError('NOT_FOUND', 'This file does not exist.');
+  if (!found) throw new AppError('MEDIA_NOT_FOUND');
   if (range) {
     reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
   }

@@ -24,7 +24,7 @@ export function ForgotPasswordForm() {
   });
 
   if (forgot.isSuccess) {
-    return <FormMessage tone="success">{message(forgot.data.message) ?? t('auth.forgot.sent')}</FormMessage>;
+    return <FormMessage tone="success">{t('auth.forgot.sent')}</FormMessage>;
   }
 
   const onSubmit = handleSubmit((values) => {

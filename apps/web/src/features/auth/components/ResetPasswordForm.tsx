@@ -34,7 +34,7 @@ export function ResetPasswordForm({ token, onSuccess }: ResetPasswordFormProps) 
   const onSubmit = handleSubmit((values) => {
     setFormError(undefined);
     reset.mutate(values, {
-      onSuccess: (data) => onSuccess(message(data.message)),
+      onSuccess: () => onSuccess(t('auth.reset.success')),
       onError: (error) => {
         if (!applyFieldErrors(error, setError, ['password', 'confirmPassword'])) {
           setFormError(failure(error, t('auth.reset.failed')));

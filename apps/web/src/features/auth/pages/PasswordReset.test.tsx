@@ -35,7 +35,7 @@ describe('forgot and reset password', () => {
   });
 
   it("shows the server's message for an expired link, with a way to ask for a new one", async () => {
-    mockApi({ 'POST /api/auth/reset-password': errorReply(400, 'This reset link has expired.', 'BAD_REQUEST') });
+    mockApi({ 'POST /api/auth/reset-password': errorReply(400, 'This reset link has expired.', 'RESET_LINK_INVALID') });
     const ui = renderApp('/reset-password?token=old');
     await ui.user.type(await screen.findByLabelText('New password'), 'n3w-password');
     await ui.user.type(screen.getByLabelText('Confirm new password'), 'n3w-password');

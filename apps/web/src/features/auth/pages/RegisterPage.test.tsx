@@ -83,15 +83,15 @@ describe('RegisterPage', () => {
 
   it('puts a 409 conflict on its field', async () => {
     mockApi({
-      'POST /api/auth/register': errorReply(409, 'This username is taken.', 'CONFLICT', {
-        username: 'This username is taken.',
+      'POST /api/auth/register': errorReply(409, 'This username is already taken.', 'USERNAME_TAKEN', {
+        username: 'This username is already taken.',
       }),
     });
     const ui = renderApp('/register');
     await fillForm(ui);
     await ui.user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByText('This username is taken.')).toBeInTheDocument();
+    expect(await screen.findByText('This username is already taken.')).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByTestId('location')).toHaveTextContent('/register');
   });

@@ -64,7 +64,7 @@ describe('DeleteServiceButton', () => {
   });
 
   it('says why when the server refuses, and keeps the service', async () => {
-    const { api, ui } = setup(errorReply(403, 'You are not authorized to change this service.', 'FORBIDDEN'));
+    const { api, ui } = setup(errorReply(403, 'You are not authorized to change this service.', 'SERVICE_NOT_YOURS'));
     await screen.findByRole('link', { name: 'Zirconia crown design' });
     await ui.user.click(screen.getByRole('button', { name: 'Delete' }));
     await ui.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete service' }));

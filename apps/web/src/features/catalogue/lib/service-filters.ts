@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { MATERIALS, RESTORATIONS, SERVICE_SORTS, SOFTWARE, type ServiceSort } from '@cusp/shared';
-import { isCode } from '@/features/orders';
+import { isCode } from '@/lib/codes';
 import type { ServiceFilters } from '../api/services';
 import { isServiceTag } from './labels';
 

@@ -90,7 +90,7 @@ describe('EditServicePage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Error saving the service. Please try again.');
     expect(screen.getByTestId('location')).toHaveTextContent('/services/svc-1/edit');
 
-    reply = errorReply(403, 'You are not authorized to change this service.', 'FORBIDDEN');
+    reply = errorReply(403, 'You are not authorized to change this service.', 'SERVICE_NOT_YOURS');
     await ui.user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('You are not authorized to change this service.')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/services/svc-1/edit');
@@ -106,7 +106,7 @@ describe('EditServicePage', () => {
   });
 
   it('says when the service does not exist', async () => {
-    mockApi({ 'GET /api/services/single/svc-1': errorReply(404, 'Service not found.', 'NOT_FOUND') }, { user: owner });
+    mockApi({ 'GET /api/services/single/svc-1': errorReply(404, 'Service not found.', 'SERVICE_NOT_FOUND') }, { user: owner });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Service not found.');
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();

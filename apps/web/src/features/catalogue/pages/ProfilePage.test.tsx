@@ -73,7 +73,7 @@ describe('ProfilePage', () => {
   });
 
   it('says "User data not found." for an unknown user', async () => {
-    mockApi({ 'GET /api/users/profile/nobody': errorReply(404, 'User data not found.', 'NOT_FOUND') });
+    mockApi({ 'GET /api/users/profile/nobody': errorReply(404, 'User data not found.', 'USER_NOT_FOUND') });
     renderApp('/profile/nobody');
     expect(await screen.findByRole('alert')).toHaveTextContent('User data not found.');
   });

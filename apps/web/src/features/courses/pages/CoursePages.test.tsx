@@ -17,7 +17,7 @@ describe('/thank-you (D16)', () => {
   });
 
   it('shows the problem with Try Again when the payment is not verified (422)', async () => {
-    mockApi({ 'POST /api/enroll': errorReply(422, 'The payment could not be verified.', 'PAYMENT_NOT_VERIFIED') }, { user: member });
+    mockApi({ 'POST /api/enroll': errorReply(422, 'The payment could not be verified.', 'COURSE_PAYMENT_NOT_VERIFIED') }, { user: member });
     renderApp('/thank-you?status=success&courseId=course-1&transactionId=forged');
     expect(await screen.findByText('There was a problem with your payment.')).toBeInTheDocument();
     expect(screen.getByText('The payment could not be verified.')).toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('/courses/{id}', () => {
   });
 
   it("says 'Course not found.' for a course that does not exist", async () => {
-    mockApi({ 'GET /api/courses/nope': errorReply(404, 'Course not found.', 'NOT_FOUND') });
+    mockApi({ 'GET /api/courses/nope': errorReply(404, 'Course not found.', 'COURSE_NOT_FOUND') });
     renderApp('/courses/nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'Course not found.' })).toBeInTheDocument();
   });
@@ -97,7 +97,7 @@ describe('/courses/{id}', () => {
     mockApi(
       {
         'GET /api/courses/course-1': { body: buildCourseDetail({ isCreator: true, canWatch: true, progress: 0 }) },
-        'DELETE /api/courses/course-1': errorReply(409, 'Learners have enrolled in this course, so it cannot be deleted. You can still edit it.', 'CONFLICT'),
+        'DELETE /api/courses/course-1': errorReply(409, 'Learners have enrolled in this course, so it cannot be deleted. You can still edit it.', 'COURSE_HAS_LEARNERS'),
       },
       { user: member },
     );

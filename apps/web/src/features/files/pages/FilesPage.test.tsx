@@ -80,7 +80,7 @@ describe('/files: upload', () => {
     const { user: u } = renderApp('/files?tab=upload');
     await chooseFile(stl('tool.stl'));
     await u.click(screen.getByRole('button', { name: 'Upload' }));
-    act(() => FakeXhr.last().respond(415, { message: FILE_TYPE_REFUSED, code: 'UNSUPPORTED_TYPE' }));
+    act(() => FakeXhr.last().respond(415, { message: FILE_TYPE_REFUSED, code: 'FILE_TYPE_REFUSED' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(`Upload failed. ${FILE_TYPE_REFUSED}`);
   });
 
@@ -90,7 +90,7 @@ describe('/files: upload', () => {
     const { user: u } = renderApp('/files?tab=upload');
     await chooseFile(stl('tool.stl'), 'الملف المراد رفعه');
     await u.click(screen.getByRole('button', { name: 'رفع' }));
-    act(() => FakeXhr.last().respond(415, { message: FILE_TYPE_REFUSED, code: 'UNSUPPORTED_TYPE' }));
+    act(() => FakeXhr.last().respond(415, { message: FILE_TYPE_REFUSED, code: 'FILE_TYPE_REFUSED' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('فشل الرفع. تُقبل ملفات STL وPLY وOBJ وZIP وJPEG وPNG فقط');
   });
 
@@ -172,7 +172,7 @@ describe('/files: My Files', () => {
 
   it("keeps the file and says why when the delete fails", async () => {
     const file = buildFileRecord({ name: 'bite.stl' });
-    mockApi({ 'GET /api/file': { body: [file] }, 'DELETE /api/file/delete': errorReply(403, NOT_YOUR_FILE, 'FORBIDDEN') }, { user });
+    mockApi({ 'GET /api/file': { body: [file] }, 'DELETE /api/file/delete': errorReply(403, NOT_YOUR_FILE, 'FILE_NOT_YOURS') }, { user });
     const { user: u } = renderApp('/files');
     await u.click(await screen.findByRole('button', { name: 'Delete bite.stl' }));
     await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));

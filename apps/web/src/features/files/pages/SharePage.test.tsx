@@ -24,7 +24,7 @@ describe('/share/:token', () => {
   });
 
   it('explains an expired link (410)', async () => {
-    mockApi({ [`GET /api/files/${TOKEN}/info`]: errorReply(410, LINK_EXPIRED, 'GONE') });
+    mockApi({ [`GET /api/files/${TOKEN}/info`]: errorReply(410, LINK_EXPIRED, 'FILE_LINK_EXPIRED') });
     renderApp(`/share/${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'This link has expired' })).toBeInTheDocument();
     expect(screen.getByText(/kept for 30 days/)).toBeInTheDocument();
@@ -32,7 +32,7 @@ describe('/share/:token', () => {
   });
 
   it('says when the file does not exist or was deleted (404)', async () => {
-    mockApi({ [`GET /api/files/${TOKEN}/info`]: errorReply(404, FILE_NOT_FOUND, 'NOT_FOUND') });
+    mockApi({ [`GET /api/files/${TOKEN}/info`]: errorReply(404, FILE_NOT_FOUND, 'FILE_NOT_FOUND') });
     renderApp(`/share/${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'This file does not exist or was deleted.' })).toBeInTheDocument();
   });

@@ -77,7 +77,7 @@ describe('Composer attachments', () => {
     mockApi({}, { user: BUYER });
     FakeXhr.answer = {
       status: 415,
-      body: { code: 'UNSUPPORTED_TYPE', message: 'Only STL, PLY, OBJ, ZIP, JPEG and PNG files are accepted, and the content must match the file type.' },
+      body: { code: 'FILE_TYPE_REFUSED', message: 'Only STL, PLY, OBJ, ZIP, JPEG and PNG files are accepted, and the content must match the file type.' },
     };
     try {
       const { user, container } = renderWithProviders(<Composer me={BUYER} conversationId="c1" />);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { errorMessage, isApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 import { useI18n } from '@/lib/use-i18n';
 import { useSubscribe } from '../api/subscribe';
 
@@ -21,7 +21,7 @@ export function NewsletterForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setOutcome(undefined);
-    const { checkNewsletterEmail, translateMessage } = await loadValidation();
+    const { checkNewsletterEmail, translateError, translateMessage } = await loadValidation();
     const say = (text: string) => translateMessage(t, locale, text);
     const check = checkNewsletterEmail(email);
     if (!check.ok) {
@@ -32,14 +32,15 @@ export function NewsletterForm() {
     subscription.mutate(
       { email: check.email },
       {
-        onSuccess: (data) => {
+        onSuccess: () => {
           setEmail('');
-          setOutcome({ tone: 'success', text: data.message ? say(data.message) : t('newsletter.success') });
+          // One answer whoever the address is (ADR 0021): the link to confirm is on its way.
+          setOutcome({ tone: 'success', text: t('newsletter.checkInbox') });
         },
         onError: (error) => {
           const onField = isApiError(error) ? error.fieldErrors.email : undefined;
           if (onField) setFieldError(say(onField));
-          else setOutcome({ tone: 'error', text: say(errorMessage(error, t('newsletter.failed'))) });
+          else setOutcome({ tone: 'error', text: translateError(t, locale, error, t('newsletter.failed')) });
         },
       },
     );

@@ -4,7 +4,7 @@
  */
 import { newsletterSchema } from '@cusp/shared';
 
-export { translateMessage } from '@/lib/messages';
+export { translateError, translateMessage } from '@/lib/messages';
 
 export type NewsletterCheck = { ok: true; email: string } | { ok: false; message: string };
 

@@ -232,7 +232,7 @@ describe('Order Service: the prescription', () => {
     expect(await screen.findByText('Tooth 11: this service does not design in layered zirconia.')).toBeInTheDocument();
     expect(select('Tooth 11: Material')).toHaveAttribute('aria-invalid', 'true');
 
-    reply = errorReply(403, ORDER_MESSAGES.ownService, 'FORBIDDEN');
+    reply = errorReply(403, ORDER_MESSAGES.ownService, 'ORDER_OWN_SERVICE');
     await user.click(submit());
     expect(await screen.findByText(ORDER_MESSAGES.ownService)).toBeInTheDocument();
   });
@@ -299,7 +299,7 @@ describe('Order Service: case files', () => {
     mockApi(routes(), { user: BUYER });
     const { user } = await openForm();
     fireEvent.change(screen.getByLabelText('Case files'), { target: { files: [new File([new Uint8Array(8)], 'fake.stl')] } });
-    act(() => FakeXhr.last().respond(415, { message: FILE_TYPE_REFUSED, code: 'UNSUPPORTED_TYPE' }));
+    act(() => FakeXhr.last().respond(415, { message: FILE_TYPE_REFUSED, code: 'FILE_TYPE_REFUSED' }));
     expect(await screen.findByText(`Upload failed. ${FILE_TYPE_REFUSED}`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove fake.stl' }));
     expect(screen.queryByText('fake.stl')).not.toBeInTheDocument();

@@ -20,12 +20,8 @@ import {
   type ShadeGuide,
   type Software,
 } from '@cusp/shared';
+import { isCode } from '@/lib/codes';
 import { useI18n } from '@/lib/use-i18n';
-
-/** `value` when it is one of `list`: codes that arrive from the URL or the API are checked before use. */
-export function isCode<T extends string>(list: readonly T[], value: unknown): value is T {
-  return typeof value === 'string' && (list as readonly string[]).includes(value);
-}
 
 /**
  * The dental vocabulary of issue 16 (restorations, materials, shades, design choices, CAD software, file

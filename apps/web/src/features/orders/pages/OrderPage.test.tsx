@@ -153,7 +153,7 @@ describe('/orders/{id}', () => {
 
   it('cancelling confirms, mentions the refund and sends the reason; a 409 is shown', async () => {
     const order = buildOrderDetail({ _id: 'o7', isSeller: true, actions: ['deliver', 'cancel'] });
-    let reply: { status?: number; body: unknown } = errorReply(409, ORDER_MESSAGES.wrongStatus, 'CONFLICT') as { status: number; body: unknown };
+    let reply: { status?: number; body: unknown } = errorReply(409, ORDER_MESSAGES.wrongStatus, 'ORDER_WRONG_STATUS') as { status: number; body: unknown };
     const { api, user } = render(order, DESIGNER, { 'POST /api/orders/o7/cancel': () => reply });
     await user.click(await screen.findByRole('button', { name: 'Cancel the order' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
@@ -200,14 +200,14 @@ describe('/orders/{id}', () => {
   });
 
   it("refuses someone who is not a party: 'You are not a party to this order.'", async () => {
-    mockApi({ 'GET /api/orders/o9': errorReply(403, ORDER_MESSAGES.notParticipant, 'FORBIDDEN') }, { user: BUYER });
+    mockApi({ 'GET /api/orders/o9': errorReply(403, ORDER_MESSAGES.notParticipant, 'ORDER_NOT_A_PARTY') }, { user: BUYER });
     renderApp('/orders/o9');
     expect(await screen.findByRole('alert')).toHaveTextContent(ORDER_MESSAGES.notParticipant);
     expect(screen.queryByRole('region', { name: 'Next step' })).not.toBeInTheDocument();
   });
 
   it("says 'Order not found.' for an unknown order", async () => {
-    mockApi({ 'GET /api/orders/nope': errorReply(404, ORDER_MESSAGES.notFound, 'NOT_FOUND') }, { user: BUYER });
+    mockApi({ 'GET /api/orders/nope': errorReply(404, ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND') }, { user: BUYER });
     renderApp('/orders/nope');
     expect(await screen.findByRole('alert')).toHaveTextContent(ORDER_MESSAGES.notFound);
   });

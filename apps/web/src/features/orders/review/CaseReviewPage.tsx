@@ -64,7 +64,7 @@ export function CaseReviewPage() {
 function CaseReview({ order }: { order: OrderDetailJson }) {
   const { t, number, locale } = useI18n();
   const { role } = useDentalLabels();
-  const { message, failure } = useOrderMessages();
+  const { message, failure, ofCode } = useOrderMessages();
   const navigate = useNavigate();
   const viewport = useRef<ViewportHandle | null>(null);
   // A phone or tablet has no right button or wheel: its reader is told the gestures instead.
@@ -124,7 +124,7 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
     if (!placing) return;
     const text = placing.note.trim();
     if (!text) {
-      setErrors({ placing: t('orders.server.pin.note') });
+      setErrors({ placing: ofCode('PIN_NOTE') });
       return;
     }
     const [x, y, z] = placing.point;

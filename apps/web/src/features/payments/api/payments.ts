@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CardInput, OrderJson, PaymentConfigJson, PaymentIntentInput, PaymentIntentJson, ServiceJson } from '@cusp/shared';
+import type { CardInput, ErrorCode, OrderJson, PaymentConfigJson, PaymentIntentInput, PaymentIntentJson, ServiceJson } from '@cusp/shared';
 import { api } from '@/lib/api';
 
 export const paymentsKeys = {
@@ -89,6 +89,8 @@ export type SandboxStatus = 'paid' | 'failed' | 'requires_action';
 export interface SandboxPayResult {
   status: SandboxStatus;
   message?: string;
+  /** Why a card did not pay (PAYMENT_DECLINED, PAYMENT_UNKNOWN_TEST_CARD, PAYMENT_NOT_CONFIRMED). */
+  code?: ErrorCode;
 }
 
 /** The sandbox provider's card charge (docs/product.md §6.2): paid, declined, or a 3-D Secure step first. */

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
-import { ORDER_MESSAGES, SANDBOX_CARDS, type CardInput } from '@cusp/shared';
+import { isErrorCode, SANDBOX_CARDS, type CardInput } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { isApiError } from '@/lib/api';
 import { applyFieldErrors } from '@/lib/form-errors';
@@ -33,7 +33,7 @@ interface CardFormProps {
  */
 export function CardForm({ paymentId, amount, description, onPaid, onAlreadyPaid }: CardFormProps) {
   const { t } = useI18n();
-  const { message, failure } = useOrderMessages();
+  const { message, failure, ofCode } = useOrderMessages();
   const descriptionId = useId();
   const pay = useSandboxPay(paymentId);
   const confirm = useSandboxConfirm(paymentId);
@@ -46,7 +46,7 @@ export function CardForm({ paymentId, amount, description, onPaid, onAlreadyPaid
   });
   const { errors } = formState;
 
-  const declined = (result: SandboxPayResult) => message(result.message) ?? message(ORDER_MESSAGES.paymentDeclined)!;
+  const declined = (result: SandboxPayResult) => ofCode(isErrorCode(result.code) ? result.code : 'PAYMENT_DECLINED');
 
   const onResult = (result: SandboxPayResult) => {
     if (result.status === 'paid') onPaid();
@@ -62,7 +62,7 @@ export function CardForm({ paymentId, amount, description, onPaid, onAlreadyPaid
       onSuccess: onResult,
       onError: (error) => {
         if (isApiError(error) && error.status === 409) {
-          setOutcome({ text: failure(error, message(ORDER_MESSAGES.paymentAlreadyDone)!), alreadyPaid: true });
+          setOutcome({ text: failure(error, ofCode('PAYMENT_ALREADY_DONE')), alreadyPaid: true });
           return;
         }
         if (!applyFieldErrors(error, setError, FIELDS)) setOutcome({ text: failure(error, t('payments.form.failed')) });

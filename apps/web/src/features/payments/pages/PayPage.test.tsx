@@ -44,7 +44,7 @@ describe('/pay/{type}/{id}', () => {
   });
 
   it("sends a missing item to /not-found and says 'Item not found or unavailable.'", async () => {
-    mockApi(routes({ 'GET /api/services/svc-1': errorReply(404, 'Service not found.', 'NOT_FOUND') }), { user: BUYER });
+    mockApi(routes({ 'GET /api/services/svc-1': errorReply(404, 'Service not found.', 'SERVICE_NOT_FOUND') }), { user: BUYER });
     renderApp('/pay/service/svc-1?payment=pay-1');
     await waitFor(() => expect(location()).toHaveTextContent('/not-found'));
     expect(await screen.findByText('Item not found or unavailable.')).toBeInTheDocument();
@@ -170,7 +170,7 @@ describe('/pay/{type}/{id}', () => {
   });
 
   it('a payment already made (409) offers to continue to the confirmation', async () => {
-    mockApi(routes({ 'POST /api/payments/pay-1/sandbox-pay': errorReply(409, ORDER_MESSAGES.paymentAlreadyDone, 'CONFLICT') }), { user: BUYER });
+    mockApi(routes({ 'POST /api/payments/pay-1/sandbox-pay': errorReply(409, ORDER_MESSAGES.paymentAlreadyDone, 'PAYMENT_ALREADY_DONE') }), { user: BUYER });
     const { user } = renderApp('/pay/service/svc-1?payment=pay-1');
     await screen.findByRole('button', { name: 'Pay $90.00' });
     await fillCard(user, '4242424242424242');
@@ -181,7 +181,7 @@ describe('/pay/{type}/{id}', () => {
   });
 
   it("says 'Payment not found.' for someone else's or an unknown payment", async () => {
-    mockApi(routes({ 'GET /api/payments/pay-1': errorReply(404, ORDER_MESSAGES.paymentNotFound, 'NOT_FOUND') }), { user: BUYER });
+    mockApi(routes({ 'GET /api/payments/pay-1': errorReply(404, ORDER_MESSAGES.paymentNotFound, 'PAYMENT_NOT_FOUND') }), { user: BUYER });
     renderApp('/pay/service/svc-1?payment=pay-1');
     expect(await screen.findByRole('alert')).toHaveTextContent(ORDER_MESSAGES.paymentNotFound);
     expect(screen.getByRole('link', { name: 'Order again' })).toHaveAttribute('href', '/services/svc-1?order=1');

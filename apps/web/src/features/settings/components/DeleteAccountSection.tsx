@@ -23,8 +23,8 @@ export function DeleteAccountSection() {
   const { message, failure } = useMessages();
   const navigate = useNavigate();
   const remove = useDeleteAccount({
-    onDeleted: (text) => {
-      notifySuccess(message(text) ?? t('settings.delete.done'));
+    onDeleted: () => {
+      notifySuccess(t('settings.messages.accountDeleted'));
       navigate('/', { replace: true });
     },
   });

@@ -31,9 +31,9 @@ export function EmailSection({ account }: { account: AccountJson }) {
   const onSubmit = handleSubmit((values) => {
     setOutcome(undefined);
     change.mutate(values, {
-      onSuccess: (data) => {
+      onSuccess: () => {
         reset(EMPTY);
-        setOutcome({ tone: 'success', text: message(data.message) ?? t('settings.email.sent') });
+        setOutcome({ tone: 'success', text: t('settings.messages.emailChangeSent') });
       },
       onError: (error) => {
         if (!applyFieldErrors(error, setError, ['email', 'password'])) setOutcome({ tone: 'error', text: failure(error, t('settings.email.failed')) });

@@ -32,9 +32,9 @@ export function PasswordSection() {
   const onSubmit = handleSubmit((values) => {
     setOutcome(undefined);
     change.mutate(values, {
-      onSuccess: (data) => {
+      onSuccess: () => {
         reset(EMPTY);
-        setOutcome({ tone: 'success', text: message(data.message) ?? t('settings.password.done') });
+        setOutcome({ tone: 'success', text: t('settings.messages.passwordChanged') });
       },
       onError: (error) => {
         if (!applyFieldErrors(error, setError, FIELDS)) setOutcome({ tone: 'error', text: failure(error, t('settings.password.failed')) });

@@ -92,7 +92,7 @@ describe('the settings page', () => {
     const api = settingsApi({
       'POST /api/account/email': () =>
         ++attempt === 1
-          ? errorReply(409, 'This email is already registered.', 'CONFLICT', { email: 'This email is already registered.' })
+          ? errorReply(409, 'This email is already registered.', 'EMAIL_TAKEN', { email: 'This email is already registered.' })
           : { status: 202, body: { message: 'We have sent a link to the new address. Your email changes when you open it.', pendingEmail: 'new@example.com' } },
     });
     const ui = renderApp('/settings');
@@ -136,7 +136,7 @@ describe('the settings page', () => {
     const api = settingsApi({
       'DELETE /api/account': () =>
         ++attempt === 1
-          ? errorReply(409, 'You have orders in progress. Finish or cancel them before deleting your account.', 'CONFLICT')
+          ? errorReply(409, 'You have orders in progress. Finish or cancel them before deleting your account.', 'ACCOUNT_ORDERS_IN_PROGRESS')
           : { body: { message: 'Your account has been deleted.' } },
       'GET /api/services': { body: [] },
     });
