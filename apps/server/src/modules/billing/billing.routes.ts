@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BILLING_MESSAGES, statementMonth } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { fieldError } from '../../errors.js';
 import type { PdfLanguage } from '../../platform/pdf/sheet.js';
 import { loggedIn, requireUser } from '../auth/index.js';
 import { creditNotePdf, receiptPdf, statementPdf } from './billing-pdf.js';
@@ -59,7 +59,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const user = requireUser(request);
       const [month, format] = request.params.file.split('.') as [string, 'pdf' | 'csv'];
       const checked = statementMonth.safeParse(month);
-      if (!checked.success) throw new AppError('VALIDATION', BILLING_MESSAGES.month, { month: BILLING_MESSAGES.month });
+      if (!checked.success) throw fieldError('STATEMENT_MONTH', 'month');
       const statement = await billing.statementOf(ctx, user, checked.data);
       const name = `cusp-statement-${month}.${format}`;
       return format === 'csv'

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { BILLING_MESSAGES, fromMinor, type BillingDocumentJson, type BillingJson } from '@cusp/shared';
+import { fromMinor, type BillingDocumentJson, type BillingJson } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { creditNotes, ledgerEntries, orders, payments, payouts, receipts, users, type CreditNoteRow, type ReceiptRow, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 
 /**
  * Receipts, credit notes and statements (issue 20 item 3, docs/decisions/0042). The ledger issues the documents with
@@ -18,7 +18,7 @@ const creditNoteUrl = (id: string) => `/api/credit-notes/${id}.pdf`;
 
 /** The payer and the designer read a document; administrators too; anyone else is refused. */
 function assertReader(user: UserRow, receipt: Pick<ReceiptRow, 'buyerId' | 'designerId'>) {
-  if (user.id !== receipt.buyerId && user.id !== receipt.designerId && !user.isAdmin) throw new AppError('FORBIDDEN', BILLING_MESSAGES.notYours);
+  if (user.id !== receipt.buyerId && user.id !== receipt.designerId && !user.isAdmin) throw new AppError('NOT_YOUR_DOCUMENT');
 }
 
 /** `GET /api/billing`: the member's receipts and credit notes, as payer or as designer, newest first (`itemId`: one order's or course's). */
@@ -78,7 +78,7 @@ export async function receiptOf(ctx: AppContext, user: UserRow, paymentId: strin
         .leftJoin(orders, and(eq(receipts.itemType, 'service'), eq(orders.id, receipts.itemId)))
         .where(eq(receipts.paymentId, paymentId))
     : [];
-  if (!row) throw new AppError('NOT_FOUND', BILLING_MESSAGES.receiptNotFound);
+  if (!row) throw new AppError('RECEIPT_NOT_FOUND');
   assertReader(user, row.receipt);
   const notes = await ctx.db.select().from(creditNotes).where(eq(creditNotes.receiptId, row.receipt.id)).orderBy(asc(creditNotes.issuedAt));
   return {
@@ -96,7 +96,7 @@ export async function receiptOf(ctx: AppContext, user: UserRow, paymentId: strin
 /** A credit note for one of its receipt's readers. */
 export async function creditNoteOf(ctx: AppContext, user: UserRow, id: string): Promise<{ note: CreditNoteRow; view: ReceiptView }> {
   const [note] = UUID.test(id) ? await ctx.db.select().from(creditNotes).where(eq(creditNotes.id, id)) : [];
-  if (!note) throw new AppError('NOT_FOUND', BILLING_MESSAGES.creditNoteNotFound);
+  if (!note) throw new AppError('CREDIT_NOTE_NOT_FOUND');
   const [receipt] = await ctx.db.select().from(receipts).where(eq(receipts.id, note.receiptId));
   return { note, view: await receiptOf(ctx, user, receipt!.paymentId) };
 }
@@ -134,7 +134,7 @@ function monthRange(month: string, now: Date) {
   const [year, m] = month.split('-').map(Number) as [number, number];
   const start = new Date(Date.UTC(year, m - 1, 1));
   const end = new Date(Date.UTC(year, m, 1));
-  if (start > now) throw new AppError('VALIDATION', BILLING_MESSAGES.month, { month: BILLING_MESSAGES.month });
+  if (start > now) throw fieldError('STATEMENT_MONTH', 'month');
   return { start, end };
 }
 
