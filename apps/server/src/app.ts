@@ -14,6 +14,7 @@ import { notificationsRoutes, startNotificationRelay, notificationSocketHandlers
 import { ordersRoutes, prescriptionRoutes } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
 import { payoutsRoutes } from './modules/payouts/index.js';
+import { billingRoutes } from './modules/billing/index.js';
 import { preferencesRoutes } from './modules/preferences/index.js';
 import { servicesRoutes } from './modules/services/index.js';
 import { supportRoutes } from './modules/support/index.js';
@@ -94,6 +95,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(messagingRoutes, { ctx });
       await api.register(paymentsRoutes, { ctx });
       await api.register(payoutsRoutes, { ctx });
+      await api.register(billingRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });
       await api.register(prescriptionRoutes, { ctx });
       await api.register(preferencesRoutes, { ctx });

@@ -21,6 +21,7 @@ import {
 import { ORDER_MAX_FILES, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX } from './schemas/order-limits.js';
 import { ACCOUNT_MESSAGES } from './schemas/account.js';
 import { MONEY_MESSAGES } from './schemas/money.js';
+import { BILLING_MESSAGES } from './schemas/billing.js';
 import { PIN_MESSAGES } from './schemas/review-pins.js';
 import { COURSE_MESSAGES } from './schemas/courses.js';
 
@@ -121,6 +122,10 @@ export const ERRORS = {
   PAYOUT_DECIDED: { status: 409, message: MONEY_MESSAGES.payoutDecided },
   PAYOUT_NO_DETAILS: { status: 409, message: MONEY_MESSAGES.noDetails },
   PAYOUT_NOT_ENOUGH: { status: 400, message: MONEY_MESSAGES.notEnough },
+  // Receipts, credit notes and statements (docs/product.md §6.7, docs/decisions/0042).
+  RECEIPT_NOT_FOUND: { status: 404, message: BILLING_MESSAGES.receiptNotFound },
+  CREDIT_NOTE_NOT_FOUND: { status: 404, message: BILLING_MESSAGES.creditNoteNotFound },
+  NOT_YOUR_DOCUMENT: { status: 403, message: BILLING_MESSAGES.notYours },
   PAYOUT_BELOW_MINIMUM: { status: 400, message: 'The amount is below the smallest payout.' },
   PAYOUT_STRIPE_NEEDS_STRIPE: { status: 400, message: 'Payouts to a Stripe account need Stripe as the payment provider; please give a bank account.' },
 
@@ -285,6 +290,7 @@ export const ERRORS = {
   PAYOUT_REJECT_REASON: { status: 400, message: MONEY_MESSAGES.rejectReason },
   /** Stripe refused the Transfer (account not connected, balance too low): the sentence adds Stripe's reason. */
   PAYOUT_TRANSFER_REFUSED: { status: 409, message: 'Stripe refused the transfer.' },
+  STATEMENT_MONTH: { status: 400, message: BILLING_MESSAGES.month },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -30,3 +30,4 @@ export * from './schemas/prescriptions.js';
 export * from './schemas/review-pins.js';
 export * from './schemas/money.js';
 export * from './responses/money.js';
+export * from './schemas/billing.js';

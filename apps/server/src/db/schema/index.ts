@@ -11,3 +11,4 @@ export * from './preferences.js';
 export * from './notifications.js';
 export * from './search.js';
 export * from './payouts.js';
+export * from './billing.js';

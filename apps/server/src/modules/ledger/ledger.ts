@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OPEN_ORDER_STATUSES } from '@cusp/shared';
 import type { Db } from '../../db/client.js';
+import { issueCreditNote, issueReceipt } from './documents.js';
 import { ledgerEntries, orders, type LedgerAccount, type LedgerKind } from '../../db/schema/index.js';
 
 /** A database handle or an open transaction: ledger entries are always written with the state change. */
@@ -24,12 +25,17 @@ async function book(tx: Tx, ref: Ref, entries: Entry[]) {
 /** The platform's share, rounded to the nearest minor unit; the designer gets the rest (never less than 0). */
 export const feeOf = (amount: number, feePercent: number) => Math.min(amount, Math.round((amount * feePercent) / 100));
 
-/** Money taken for an order waits in escrow. */
-export const bookOrderPayment = (tx: Tx, o: { paymentId: string; orderId: string; amount: number }) =>
-  book(tx, o, [
+/**
+ * Money taken for an order waits in escrow. Its receipt (docs/decisions/0042) states the fee at today's rate; the fee
+ * actually taken is booked when the escrow is settled, on the designer's part only.
+ */
+export async function bookOrderPayment(tx: Tx, o: { paymentId: string; orderId: string; amount: number; feePercent: number }) {
+  await book(tx, o, [
     { account: 'funding', amount: -o.amount, kind: 'payment' },
     { account: 'escrow', amount: o.amount, kind: 'payment' },
   ]);
+  await issueReceipt(tx, o.paymentId, feeOf(o.amount, o.feePercent), o.feePercent);
+}
 
 /**
  * An order's escrow leaves in one movement: `refund` of it back to the buyer, the rest to the designer, less the
@@ -50,6 +56,7 @@ export async function bookSettlement(
     { account: 'designer', amount: part - fee, kind, userId: o.sellerId },
     { account: 'platform', amount: fee, kind: 'fee' },
   ]);
+  if (o.refund > 0) await issueCreditNote(tx, o.paymentId, o.refund);
   return { designer: part - fee, fee };
 }
 
@@ -57,21 +64,24 @@ export async function bookSettlement(
 export const bookRelease = (tx: Tx, o: { paymentId: string; orderId: string; amount: number; sellerId: string; feePercent: number }) =>
   bookSettlement(tx, { ...o, price: o.amount, refund: 0 });
 
-/** Cancellation: escrow out, back to the buyer's card. */
-export const bookRefund = (tx: Tx, o: { paymentId: string; orderId: string; amount: number }) =>
-  book(tx, o, [
+/** Cancellation: escrow out, back to the buyer's card, with its credit note. */
+export async function bookRefund(tx: Tx, o: { paymentId: string; orderId: string; amount: number }) {
+  await book(tx, o, [
     { account: 'escrow', amount: -o.amount, kind: 'refund' },
     { account: 'refunded', amount: o.amount, kind: 'refund' },
   ]);
+  await issueCreditNote(tx, o.paymentId, o.amount);
+}
 
 /** A course sale has nothing to wait for: the creator's share and the fee are booked at once. */
-export function bookCourseSale(tx: Tx, s: { paymentId: string; courseId: string; amount: number; creatorId: string; feePercent: number }) {
+export async function bookCourseSale(tx: Tx, s: { paymentId: string; courseId: string; amount: number; creatorId: string; feePercent: number }) {
   const fee = feeOf(s.amount, s.feePercent);
-  return book(tx, s, [
+  await book(tx, s, [
     { account: 'funding', amount: -s.amount, kind: 'payment' },
     { account: 'designer', amount: s.amount - fee, kind: 'sale', userId: s.creatorId },
     { account: 'platform', amount: fee, kind: 'fee' },
   ]);
+  await issueReceipt(tx, s.paymentId, fee, s.feePercent);
 }
 
 /** A payout requested: the amount leaves the designer's available money and waits, reserved (docs/decisions/0036). */

@@ -261,6 +261,13 @@ describe('extra revisions', () => {
     expect((await call(buyer, 'PATCH', '/api/orders', { payment_intent: intent.json()._id })).statusCode).toBe(200);
     expect(await detail(buyer, orderId)).toMatchObject({ revisionsIncluded: 2, price: 37.5 });
 
+    // Its receipt (issue 20) belongs to the order, titled as what it bought; the stranger cannot read it.
+    const billing = (await call(buyer, 'GET', `/api/billing?itemId=${orderId}`)).json();
+    const receipt = billing.documents.find((d: { kind: string; paymentId: string }) => d.kind === 'receipt' && d.paymentId === intent.json()._id);
+    expect(receipt).toMatchObject({ itemType: 'service', itemId: orderId, amount: 12.5, title: `Extra revision: ${before.title}` });
+    expect((await call(buyer, 'GET', `/api/payments/${intent.json()._id}/receipt.pdf`)).statusCode).toBe(200);
+    expect((await call(stranger, 'GET', `/api/payments/${intent.json()._id}/receipt.pdf`)).statusCode).toBe(403);
+
     // The revision request opens; once completed, the designer is paid the whole price less the fee.
     expect((await call(buyer, 'POST', `/api/orders/${orderId}/revision`, { note: 'Lower the occlusion.' })).statusCode).toBe(200);
     expect((await call(designer, 'POST', `/api/orders/${orderId}/deliver`, { files: [await upload(designer, 'crown-3.stl')] })).statusCode).toBe(200);

@@ -329,7 +329,7 @@ async function settleOrder(ctx: AppContext, p: PaymentRow, ref: string): Promise
       .where(and(eq(payments.id, p.id), isNull(payments.usedAt)))
       .returning();
     if (!claimed) return { outcome: 'already' as const };
-    await bookOrderPayment(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount });
+    await bookOrderPayment(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount, feePercent: ctx.config.payments.feePercent });
     const [unpaid] = await tx.select({ prescription: orders.prescription, deliveryDays: orders.deliveryDays }).from(orders).where(eq(orders.id, p.itemId));
     // The clock starts at payment (issue 18): the prescription's date, else the service's delivery time from now.
     const dueAt = unpaid ? dueAtOf(unpaid, now) : null;
@@ -371,7 +371,7 @@ async function settleRevision(ctx: AppContext, p: PaymentRow, ref: string): Prom
       .where(and(eq(payments.id, p.id), isNull(payments.usedAt)))
       .returning();
     if (!claimed) throw new AlreadyUsed();
-    await bookOrderPayment(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount });
+    await bookOrderPayment(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount, feePercent: ctx.config.payments.feePercent });
   };
   try {
     await transition(ctx, p.itemId, {

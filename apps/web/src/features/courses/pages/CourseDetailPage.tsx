@@ -3,6 +3,7 @@ import { IconEdit, IconPlayerPlay, IconSchool } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { CourseDetailJson } from '@cusp/shared';
 import { loginPathFor, useMe } from '@/features/auth';
+import { ItemDocuments } from '@/features/billing';
 import { BackLink } from '@/components/BackLink';
 import { DetailFact, DetailPage, DetailPageError, DetailSection } from '@/components/DetailPage';
 import { FormMessage } from '@/components/FormMessage';
@@ -46,9 +47,13 @@ function CourseActions({ course }: { course: CourseDetailJson }) {
   }
   if (course.enrolled) {
     return (
-      <Button component={Link} to={learn} size="md" leftSection={<IconPlayerPlay size={18} aria-hidden />}>
-        {t('courses.detail.continue')}
-      </Button>
+      <Stack gap="sm">
+        <Button component={Link} to={learn} size="md" leftSection={<IconPlayerPlay size={18} aria-hidden />}>
+          {t('courses.detail.continue')}
+        </Button>
+        {/* A paid enrolment's receipt (issue 20 item 3). */}
+        <ItemDocuments itemId={course._id} enabled={course.price > 0} />
+      </Stack>
     );
   }
   if (course.price > 0) {

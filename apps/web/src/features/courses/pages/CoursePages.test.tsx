@@ -81,9 +81,15 @@ describe('/courses/{id}', () => {
   });
 
   it('shows Continue learning to an enrolled learner, Edit and Delete to the creator', async () => {
-    mockApi({ 'GET /api/courses/course-1': { body: buildCourseDetail({ enrolled: true, canWatch: true, progress: 50 }) } }, { user: member });
+    const receipt = { _id: 'r-1', kind: 'receipt', number: 'CUSP-2026-000124', receiptNumber: 'CUSP-2026-000124', paymentId: 'p-2', role: 'buyer', itemType: 'course', itemId: 'course-1', title: 'Course', amount: 49.5, currency: 'USD', issuedAt: '2026-11-20T10:00:00.000Z', pdfUrl: '/api/payments/p-2/receipt.pdf' };
+    mockApi(
+      { 'GET /api/courses/course-1': { body: buildCourseDetail({ enrolled: true, canWatch: true, progress: 50 }) }, 'GET /api/billing': { body: { documents: [receipt], statementMonths: [] } } },
+      { user: member },
+    );
     renderApp('/courses/course-1');
     expect(await screen.findByRole('link', { name: 'Continue learning' })).toHaveAttribute('href', '/courses/course-1/learn');
+    // A paid enrolment's receipt (issue 20 item 3).
+    expect(await screen.findByRole('link', { name: 'Receipt CUSP-2026-000124' })).toHaveAttribute('href', '/api/payments/p-2/receipt.pdf?lang=en');
     expect(screen.queryByRole('link', { name: 'Enroll Now' })).not.toBeInTheDocument();
   });
 

@@ -13,8 +13,12 @@ function shownActions() {
   return ACTION_BUTTONS.filter((name) => within(panel).queryByRole(name === 'Pay for this order' ? 'link' : 'button', { name }));
 }
 
+const RECEIPT = { _id: 'r-1', kind: 'receipt', number: 'CUSP-2026-000123', receiptNumber: 'CUSP-2026-000123', paymentId: 'p-1', role: 'buyer', itemType: 'service', itemId: 'o1', title: 'Zirconia crown design', amount: 90, currency: 'USD', issuedAt: '2026-11-20T10:00:00.000Z', pdfUrl: '/api/payments/p-1/receipt.pdf' };
+
 function render(order: OrderDetailJson, user = order.isSeller ? DESIGNER : BUYER, routes: MockRoutes = {}) {
-  const api = mockApi({ [`GET /api/orders/${order._id}`]: { body: order }, ...routes }, { user });
+  // A paid order's receipts (issue 20 item 3): the one of order o1 in this file, none for the others.
+  const receipts = order._id === 'o1' ? [RECEIPT] : [];
+  const api = mockApi({ [`GET /api/orders/${order._id}`]: { body: order }, 'GET /api/billing': { body: { documents: receipts, statementMonths: [] } }, ...routes }, { user });
   return { api, ...renderApp(`/orders/${order._id}`) };
 }
 
@@ -55,6 +59,7 @@ describe('/orders/{id}', () => {
     expect(screen.getByTestId('selected-teeth')).toHaveTextContent('2 teeth chosen: 11, 21');
     expect(screen.getByTestId('order-price')).toHaveTextContent('$90.00');
     expect(screen.getByTestId('revisions-left')).toHaveTextContent('1 of 1');
+    expect(await screen.findByRole('link', { name: 'Receipt CUSP-2026-000123' })).toHaveAttribute('href', '/api/payments/p-1/receipt.pdf?lang=en');
     const files = screen.getByRole('list', { name: 'Case files' });
     expect(within(files).getByRole('link', { name: 'Download upper-scan.stl' })).toHaveAttribute('href', '/api/orders/o1/files/f1');
     expect(within(files).getByRole('button', { name: 'View upper-scan.stl in 3D' })).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { useI18n } from '@/lib/use-i18n';
 import { userName } from '@/lib/user-name';
+import { ItemDocuments } from '@/features/billing';
 import { ContactButton } from '@/features/messages';
 import { useSocketConnect, useSocketEvent } from '@/lib/socket';
 import { useInvalidateOrder, useOrder } from '../api/orders';
@@ -78,6 +79,8 @@ function Summary({ order }: { order: OrderDetailJson }) {
             {t('orders.detail.autoComplete', { date: when(order.autoCompleteAt) })}
           </Text>
         ) : null}
+        {/* The receipt and any credit notes, once paid (issue 20 item 3). */}
+        <ItemDocuments itemId={order._id} enabled={Boolean(order.paidAt)} />
       </Stack>
     </Card>
   );

@@ -199,3 +199,47 @@ describe('a deleted account', () => {
     expect(userName(i18n.t, '~deleted-0b6f1f7e-1234-4c1e-9a51-7d3f3b3c2a10')).toBe('مستخدم محذوف');
   });
 });
+
+describe('the Billing tab', () => {
+  const BILLING = {
+    documents: [
+      { _id: 'cn-1', kind: 'credit_note', number: 'CUSP-CN-2026-000004', receiptNumber: 'CUSP-2026-000123', paymentId: 'p-1', role: 'buyer', itemType: 'service', itemId: 'o-1', title: 'Zirconia crown 36', amount: 5, currency: 'USD', issuedAt: '2026-11-22T10:00:00.000Z', pdfUrl: '/api/credit-notes/cn-1.pdf' },
+      { _id: 'r-1', kind: 'receipt', number: 'CUSP-2026-000123', receiptNumber: 'CUSP-2026-000123', paymentId: 'p-1', role: 'buyer', itemType: 'service', itemId: 'o-1', title: 'Zirconia crown 36', amount: 25, currency: 'USD', issuedAt: '2026-11-20T10:00:00.000Z', pdfUrl: '/api/payments/p-1/receipt.pdf' },
+      { _id: 'r-2', kind: 'receipt', number: 'CUSP-2026-000124', receiptNumber: 'CUSP-2026-000124', paymentId: 'p-2', role: 'designer', itemType: 'course', itemId: 'c-1', title: 'Implant abutments in exocad', amount: 49.5, currency: 'USD', issuedAt: '2026-11-19T10:00:00.000Z', pdfUrl: '/api/payments/p-2/receipt.pdf' },
+    ],
+    statementMonths: ['2026-11', '2026-10'],
+  };
+
+  it('lists receipts and credit notes with their PDFs in the reader\'s language, and statements per month', async () => {
+    settingsApi({ 'GET /api/billing': { body: BILLING } });
+    const ui = renderApp('/settings');
+    await ui.user.click(await screen.findByRole('tab', { name: 'Billing' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/settings?tab=billing'));
+    const table = await screen.findByTestId('billing-table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('CUSP-CN-2026-000004'),
+      expect.stringContaining('CUSP-2026-000123'),
+      expect.stringContaining('CUSP-2026-000124'),
+    ]);
+    expect(rows[0]).toHaveTextContent('On receipt CUSP-2026-000123');
+    expect(rows[0]).toHaveTextContent('-$5.00');
+    expect(within(rows[2]!).getByText('A sale of your course')).toBeInTheDocument();
+    expect(within(rows[2]!).getByRole('link', { name: 'Implant abutments in exocad' })).toHaveAttribute('href', '/courses/c-1');
+    expect(within(table).getByRole('link', { name: 'PDF of CUSP-2026-000123' })).toHaveAttribute('href', '/api/payments/p-1/receipt.pdf?lang=en');
+    expect(within(table).getByRole('link', { name: 'PDF of CUSP-CN-2026-000004' })).toHaveAttribute('href', '/api/credit-notes/cn-1.pdf?lang=en');
+    // On a phone the same documents are cards (CSS chooses; both are in the page).
+    expect(within(screen.getByTestId('billing-cards')).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'Statement for November 2026, PDF' })).toHaveAttribute('href', '/api/statements/2026-11.pdf?lang=en');
+    expect(screen.getByRole('link', { name: 'Statement for October 2026, CSV' })).toHaveAttribute('href', '/api/statements/2026-10.csv');
+  });
+
+  it('opens from its address, in Arabic, and says when there is nothing yet', async () => {
+    await setLanguage('ar', { persist: false });
+    settingsApi({ 'GET /api/billing': { body: { documents: [], statementMonths: [] } } });
+    renderApp('/settings?tab=billing');
+    expect(await screen.findByRole('tab', { name: 'الفوترة', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('لا إيصالات بعد: تظهر هنا بعد أول دفعة لك.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'الكشوف الشهرية' })).not.toBeInTheDocument();
+  });
+});

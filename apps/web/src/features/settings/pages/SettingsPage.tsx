@@ -1,5 +1,7 @@
-import { Alert, Anchor, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, Stack, Tabs } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { PageShell } from '@/components/PageShell';
+import { BillingTab } from '@/features/billing';
 import { NotificationSettings } from '@/features/notifications';
 import type { TranslationKey } from '@/lib/i18n';
 import { useI18n } from '@/lib/use-i18n';
@@ -26,15 +28,19 @@ const SECTIONS: ReadonlyArray<{ id: string; label: TranslationKey }> = [
 /**
  * `/settings` (issue 19.5, ADR 0032): the owner's account, one section per concern, each with its h2.
  * Other features add their own sections between "Language of e-mails" and "Password" (the notifications'
- * e-mail switches are there).
+ * e-mail switches are there). A second tab, Billing (`/settings?tab=billing`, issue 20 item 3), lists receipts,
+ * credit notes and statements.
  */
 export function SettingsPage() {
   const { t } = useI18n();
   const { failure } = useMessages();
   const account = useAccount();
 
-  return (
-    <PageShell title={t('settings.title')} description={t('settings.lead')} size="md">
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'billing' ? 'billing' : 'account';
+
+  const accountTab = (
+    <>
       <nav aria-label={t('settings.contents')}>
         <Group gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none', rowGap: 4 }}>
           {SECTIONS.map(({ id, label }) => (
@@ -64,6 +70,23 @@ export function SettingsPage() {
           <DeleteAccountSection />
         </Stack>
       )}
+    </>
+  );
+
+  return (
+    <PageShell title={t('settings.title')} description={t('settings.lead')} size="md">
+      <Tabs value={tab} onChange={(next) => setParams(next === 'billing' ? { tab: 'billing' } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="account">{t('settings.tabs.account')}</Tabs.Tab>
+          <Tabs.Tab value="billing">{t('settings.tabs.billing')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="account">
+          <Stack gap="lg">{accountTab}</Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="billing">
+          <BillingTab />
+        </Tabs.Panel>
+      </Tabs>
     </PageShell>
   );
 }
