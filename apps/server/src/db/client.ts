@@ -14,6 +14,8 @@ import * as schema from './schema/index.js';
 export type Schema = typeof schema;
 /** The database as every service sees it, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** What a function that takes part in a caller's transaction may do with it (or with the database itself). */
+export type Tx = Pick<Db, 'insert' | 'select' | 'update' | 'execute' | 'delete'>;
 
 export interface Database {
   db: Db;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { courses, creditNotes, documentCounters, orders, payments, receipts, type DocumentSeries } from '../../db/schema/index.js';
-import type { Tx } from './ledger.js';
+import type { Tx } from '../../db/client.js';
 
 /**
  * Receipts and credit notes (issue 20 item 3, docs/decisions/0042), issued by the ledger's own bookings so that no

@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OPEN_ORDER_STATUSES } from '@cusp/shared';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { issueCreditNote, issueReceipt } from './documents.js';
 import { ledgerEntries, orders, type LedgerAccount, type LedgerKind } from '../../db/schema/index.js';
 
 /** A database handle or an open transaction: ledger entries are always written with the state change. */
-export type Tx = Pick<Db, 'insert' | 'select' | 'update' | 'execute' | 'delete'>;
+export type { Tx };
 
 type Entry = { account: LedgerAccount; amount: number; kind: LedgerKind; userId?: string | null };
 type Ref = { paymentId?: string | null; orderId?: string; courseId?: string; payoutId?: string };

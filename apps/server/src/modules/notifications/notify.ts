@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { NotificationKind, NotificationParams } from '@cusp/shared';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { notificationMails, notificationPreferences, notifications } from '../../db/schema/index.js';
 
 /** A transaction (or the database itself, where the event is one statement): the notification commits with the event. */
-export type Tx = Pick<Db, 'insert' | 'select' | 'update' | 'execute' | 'delete'>;
+export type { Tx };
 
 /** What the notifying code needs of the context: the delays (tests shorten them). */
 export interface NotifySettings {
