@@ -43,6 +43,8 @@ function defaultRoutes(user: SessionUser | null): MockRoutes {
     'GET /api/services': errorReply(404, 'Not found.', 'NOT_FOUND'),
     // The navbar's bell asks on every page a member sees (ADR 0027).
     'GET /api/notifications/unread-count': user ? { body: { count: 0 } } : errorReply(401, 'Authentication required.', 'UNAUTHENTICATED'),
+    // An order's or a course's page lists its receipts (ADR 0042): none unless a test gives some.
+    'GET /api/billing': user ? { body: { documents: [], statementMonths: [] } } : errorReply(401, 'Authentication required.', 'UNAUTHENTICATED'),
   };
 }
 

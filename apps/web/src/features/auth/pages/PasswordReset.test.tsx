@@ -1,12 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@cusp/shared';
 import { errorReply, mockApi } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 
 describe('forgot and reset password', () => {
   it("sends the reset link and shows the server's message", async () => {
     const api = mockApi({
-      'POST /api/auth/forgot-password': { body: { message: 'If that e-mail has an account, a link is on its way.' } },
+      'POST /api/auth/forgot-password': { body: { message: MESSAGES.forgotSent } },
     });
     const ui = renderApp('/forgot-password');
     await ui.user.click(await screen.findByRole('button', { name: 'Send reset link' }));
@@ -14,18 +15,19 @@ describe('forgot and reset password', () => {
 
     await ui.user.type(screen.getByLabelText('Email'), 'lina@example.com');
     await ui.user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText('If that e-mail has an account, a link is on its way.')).toBeInTheDocument();
+    // The server's own sentence (the web app shows the sentences it knows, in the reader's language).
+    expect(await screen.findByText(MESSAGES.forgotSent)).toBeInTheDocument();
     expect(api.to('POST /api/auth/forgot-password')[0]?.body).toEqual({ email: 'lina@example.com' });
   });
 
   it('resets the password with the token from the link, then goes to /login', async () => {
-    const api = mockApi({ 'POST /api/auth/reset-password': { body: { message: 'Your password has been changed.' } } });
+    const api = mockApi({ 'POST /api/auth/reset-password': { body: { message: MESSAGES.resetDone } } });
     const ui = renderApp('/reset-password?token=abc123');
     await ui.user.type(await screen.findByLabelText('New password'), 'n3w-password');
     await ui.user.type(screen.getByLabelText('Confirm new password'), 'n3w-password');
     await ui.user.click(screen.getByRole('button', { name: 'Save new password' }));
 
-    expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.resetDone)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
     expect(api.to('POST /api/auth/reset-password')[0]?.body).toEqual({
       token: 'abc123',
@@ -35,14 +37,15 @@ describe('forgot and reset password', () => {
   });
 
   it("shows the server's message for an expired link, with a way to ask for a new one", async () => {
-    mockApi({ 'POST /api/auth/reset-password': errorReply(400, 'This reset link has expired.', 'RESET_LINK_INVALID') });
+    mockApi({ 'POST /api/auth/reset-password': errorReply(400, MESSAGES.resetLinkInvalid, 'RESET_LINK_INVALID') });
     const ui = renderApp('/reset-password?token=old');
     await ui.user.type(await screen.findByLabelText('New password'), 'n3w-password');
     await ui.user.type(screen.getByLabelText('Confirm new password'), 'n3w-password');
     await ui.user.click(screen.getByRole('button', { name: 'Save new password' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('This reset link has expired.');
+    // Said by its code (issue 15.5).
+    expect(alert).toHaveTextContent('This reset link is invalid or has expired.');
     expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
   });
 

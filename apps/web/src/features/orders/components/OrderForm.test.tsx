@@ -142,6 +142,7 @@ describe('Order Service: the prescription', () => {
         notes: '',
       },
       attachments: [],
+      tier: 'standard',
     });
   }, 40_000);
 
