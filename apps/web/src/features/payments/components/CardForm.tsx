@@ -76,7 +76,7 @@ export function CardForm({ paymentId, amount, description, onPaid, onAlreadyPaid
       onSuccess: (result) => {
         if (result.status === 'requires_action') return;
         setThreeDS(false);
-        onResult(result.status === 'paid' ? result : { status: 'failed', message: result.message });
+        onResult(result.status === 'paid' ? result : { status: 'failed', message: result.message, code: result.code });
       },
       onError: (error) => setThreeDSError(failure(error, t('payments.form.failed'))),
     });
