@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
 
@@ -6,7 +6,7 @@ describe('routes', () => {
   it('renders the home page with its title', async () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: /vetted CAD\/CAM experts/ })).toBeInTheDocument();
-    expect(document.title).toBe('Cusp · Dental CAD/CAM design marketplace');
+    await waitFor(() => expect(document.title).toBe('Cusp · Dental CAD/CAM design marketplace'));
   });
 
   it.each(['/not-found', '/this/does/not/exist'])('shows 404 on %s', async (path) => {
@@ -14,7 +14,7 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByText('404')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-    expect(document.title).toBe('Page not found · Cusp');
+    await waitFor(() => expect(document.title).toBe('Page not found · Cusp'));
   });
 
   it.each([
@@ -28,6 +28,7 @@ describe('routes', () => {
   ])('%s renders "%s" titled "%s"', async (path, heading, title) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    expect(document.title).toBe(title);
+    // The title is set in a passive effect, which may run just after the heading is committed.
+    await waitFor(() => expect(document.title).toBe(title));
   });
 });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render';
 import { allowConsoleErrors } from '@/test/setup';
@@ -15,7 +15,7 @@ describe('i18n', () => {
     renderApp('/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'مرحبًا بعودتك' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'English' })).toBeInTheDocument();
-    expect(document.title).toBe('تسجيل الدخول · Cusp');
+    await waitFor(() => expect(document.title).toBe('تسجيل الدخول · Cusp'));
   });
 
   it('shows the shared schema messages in Arabic', async () => {

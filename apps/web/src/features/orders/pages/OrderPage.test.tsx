@@ -68,7 +68,7 @@ describe('/orders/{id}', () => {
     expect(within(history).getByText('Payment received, held in escrow')).toBeInTheDocument();
     expect(within(history).getByText(/by demo_buyer/)).toBeInTheDocument();
     expect(within(history).getByText(/by Cusp/)).toBeInTheDocument();
-    expect(document.title).toBe('Zirconia crown design · Cusp');
+    await waitFor(() => expect(document.title).toBe('Zirconia crown design · Cusp'));
   });
 
   it.each<[string, OrderDetailJson['actions'], boolean, string[]]>([

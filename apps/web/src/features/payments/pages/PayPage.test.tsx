@@ -65,7 +65,7 @@ describe('/pay/{type}/{id}', () => {
     expect(within(cards).getByText('4242 4242 4242 4242')).toBeInTheDocument();
     expect(within(cards).getByText('4000 0000 0000 0002')).toBeInTheDocument();
     expect(within(cards).getByText('4000 0000 0000 3220')).toBeInTheDocument();
-    expect(document.title).toBe('Pay for Zirconia crown design · Cusp');
+    await waitFor(() => expect(document.title).toBe('Pay for Zirconia crown design · Cusp'));
   });
 
   it('checks the card fields with the shared messages before sending anything', async () => {
