@@ -24,6 +24,7 @@ import { MONEY_MESSAGES } from './schemas/money.js';
 import { BILLING_MESSAGES } from './schemas/billing.js';
 import { PIN_MESSAGES } from './schemas/review-pins.js';
 import { COURSE_MESSAGES } from './schemas/courses.js';
+import { TURNAROUND_MESSAGES } from './schemas/turnaround.js';
 
 /**
  * Every error code Cusp answers with (docs/product.md §15.2, docs/decisions/0039): its HTTP status and its English
@@ -291,6 +292,14 @@ export const ERRORS = {
   /** Stripe refused the Transfer (account not connected, balance too low): the sentence adds Stripe's reason. */
   PAYOUT_TRANSFER_REFUSED: { status: 409, message: 'Stripe refused the transfer.' },
   STATEMENT_MONTH: { status: 400, message: BILLING_MESSAGES.month },
+  TURNAROUND_TIER: { status: 400, message: TURNAROUND_MESSAGES.badTier },
+  TURNAROUND_NOT_OFFERED: { status: 400, message: TURNAROUND_MESSAGES.tierNotOffered },
+  TURNAROUND_DAYS: { status: 400, message: TURNAROUND_MESSAGES.days },
+  RUSH_SURCHARGE: { status: 400, message: TURNAROUND_MESSAGES.surcharge },
+  STANDBY_DISCOUNT: { status: 400, message: TURNAROUND_MESSAGES.discount },
+  RUSH_NOT_FASTER: { status: 400, message: TURNAROUND_MESSAGES.rushFaster },
+  STANDBY_NOT_SLOWER: { status: 400, message: TURNAROUND_MESSAGES.standbySlower },
+  EXTRA_REVISION_PRICE: { status: 400, message: TURNAROUND_MESSAGES.extraRevisionPrice },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

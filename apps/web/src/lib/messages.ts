@@ -14,6 +14,9 @@ import {
   PIN_MAX,
   PIN_NOTE_MAX,
   PRESET_MAX,
+  RUSH_SURCHARGE_MAX,
+  STANDBY_DISCOUNT_MAX,
+  TIER_DAYS_MAX,
   type ErrorCode,
 } from '@cusp/shared';
 import { isApiError } from './api';
@@ -41,6 +44,10 @@ export function codeText(t: TFunction, language: string, code: ErrorCode, option
     presetMax: n(PRESET_MAX),
     pins: n(PIN_MAX),
     pinNote: n(PIN_NOTE_MAX),
+    one: n(1),
+    tierDaysMax: n(TIER_DAYS_MAX),
+    surchargeMax: n(RUSH_SURCHARGE_MAX),
+    discountMax: n(STANDBY_DISCOUNT_MAX),
     ...options,
   });
 }
