@@ -265,6 +265,15 @@ export function orderActionsUnavailable(order: OrderFacts, userId: string): Part
 
 /**
  * The actions that make an order "awaiting my action" in the orders list (issue 18): the moves that carry the
- * work forward. `pay` is not one (unpaid orders are listed apart), nor `cancel` or `review` (optional).
+ * work forward. `pay` is not one (unpaid orders are listed apart), nor `cancel` or `review` (optional). Each
+ * says whether it is owed only while new scans are, or are not, awaited: a designer who asked for a rescan
+ * waits for the buyer, whose move the new case files then are (the action itself stays allowed either way).
  */
-export const ORDER_AWAITING_ACTIONS = ['deliver', 'accept', 'revision', 'extensionAccept', 'extensionDecline'] as const satisfies readonly OrderAction[];
+export const ORDER_AWAITING_ACTIONS = {
+  deliver: { waitingForScans: false },
+  accept: {},
+  revision: {},
+  extensionAccept: {},
+  extensionDecline: {},
+  caseFiles: { waitingForScans: true },
+} as const satisfies Partial<Record<OrderAction, { waitingForScans?: boolean }>>;

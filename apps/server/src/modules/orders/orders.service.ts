@@ -98,10 +98,11 @@ function awaitingMe(userId: string): SQL {
   const clauses: SQL[] = [];
   for (const party of ['buyer', 'seller'] as const) {
     const mine = eq(party === 'buyer' ? orders.buyerId : orders.sellerId, userId);
-    for (const action of ORDER_AWAITING_ACTIONS) {
+    for (const [action, owed] of Object.entries(ORDER_AWAITING_ACTIONS) as Array<[OrderAction, { waitingForScans?: boolean }]>) {
       const guard = transitionGuard(action, party);
       if (guard.from.length === 0) continue;
-      clauses.push(and(mine, inArray(orders.status, guard.from), guard.where)!);
+      const scans = owed.waitingForScans === undefined ? undefined : eq(orders.waitingForScans, owed.waitingForScans);
+      clauses.push(and(mine, inArray(orders.status, guard.from), guard.where, scans)!);
     }
   }
   return or(...clauses)!;

@@ -26,6 +26,13 @@ async function pay(buyer: Session, paymentId: string) {
   return call(buyer, 'PATCH', '/api/orders', { payment_intent: paymentId });
 }
 
+/** The ids of the caller's orders "awaiting my action". */
+async function awaitingMe(who: Session): Promise<string[]> {
+  const res = await call(who, 'GET', '/api/orders?status=awaiting_me');
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as Array<{ _id: string }>).map((o) => o._id);
+}
+
 async function upload(who: Session, name = 'scan.stl') {
   const body = multipart({}, [{ field: 'file', name, type: 'application/octet-stream', data: binaryStl() }]);
   const res = await app.inject({ method: 'POST', url: '/api/order-files', payload: body.payload, headers: { ...body.headers, cookie: who.cookie } });
@@ -142,6 +149,9 @@ describe('rescans', () => {
     expect(asked.json().events.at(-1)).toMatchObject({ type: 'rescan_requested', note: 'The prep margin on 36 is not captured.' });
     // One request at a time.
     expect((await call(designer, 'POST', `/api/orders/${orderId}/rescan`, { reason: 'Again.' })).statusCode).toBe(409);
+    // The next move is the buyer's: "awaiting my action" lists it for the buyer, no longer for the designer.
+    expect(await awaitingMe(buyer)).toEqual([orderId]);
+    expect(await awaitingMe(designer)).toEqual([]);
     // The buyer is told.
     expect((await notices(buyer))[0]).toMatchObject({ kind: 'rescan_requested', link: `/orders/${orderId}`, params: expect.objectContaining({ reason: 'The prep margin on 36 is not captured.' }) });
 
@@ -167,8 +177,10 @@ describe('rescans', () => {
     expect(restarted.attachments.map((a: { _id: string }) => a._id)).toContain(file);
     expect(restarted.events.at(-1)).toMatchObject({ type: 'scans_added', note: 'Rescanned with retraction cord.', actor: { _id: buyer.user._id } });
     expect((await notices(designer))[0]).toMatchObject({ kind: 'scans_added', link: `/orders/${orderId}` });
-    // The designer sees the same.
+    // The designer sees the same, and the delivery is their move again.
     expect(await detail(designer, orderId)).toMatchObject({ waitingForScans: false, dueAt: restarted.dueAt });
+    expect(await awaitingMe(designer)).toEqual([orderId]);
+    expect(await awaitingMe(buyer)).toEqual([]);
     // The same file cannot be attached twice.
     expect((await call(buyer, 'POST', `/api/orders/${orderId}/case-files`, { files: [file] })).statusCode).toBe(400);
   });
