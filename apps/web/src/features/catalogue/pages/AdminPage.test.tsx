@@ -123,6 +123,64 @@ describe('AdminPage', () => {
     expect(within(panel).getByText('From Dr Samir (samir@example.com)')).toBeInTheDocument();
   });
 
+  it('pays a bank payout with its reference and a Stripe payout by transfer, with nothing to type; a refused transfer keeps it requested', async () => {
+    const payout = (id: string, method: 'bank' | 'stripe', byTransfer: boolean) => ({
+      _id: id,
+      amount: 120,
+      currency: 'USD',
+      method,
+      destination: method === 'bank' ? 'SA** **** 1234' : 'acct_…9XyZ',
+      status: 'requested',
+      reference: null,
+      reason: null,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      decidedAt: null,
+      designer: { _id: `designer-${id}`, username: `designer.${method}`, email: `${method}@example.com` },
+      details: method === 'bank'
+        ? { accountHolder: 'Dr Lina', iban: 'SA0380000000608010167519', bankName: 'Al Rajhi', stripeAccount: null }
+        : { accountHolder: null, iban: null, bankName: null, stripeAccount: 'acct_1Nv0FGQ9RKHgCVdK' },
+      byTransfer,
+    });
+    const payouts = [payout('p-bank', 'bank', false), payout('p-stripe', 'stripe', true)];
+    let refuseTransfer = true;
+    const api = adminApi({
+      'GET /api/admin/payouts': () => ({ body: payouts }),
+      'POST /api/admin/payouts/p-bank/paid': () => {
+        payouts[0] = { ...payouts[0]!, status: 'paid' };
+        return { body: payouts[0] };
+      },
+      'POST /api/admin/payouts/p-stripe/paid': () => {
+        if (refuseTransfer) return errorReply(409, 'Stripe refused the transfer: No such destination.', 'PAYOUT_TRANSFER_REFUSED');
+        payouts[1] = { ...payouts[1]!, status: 'paid', reference: 'tr_123' };
+        return { body: payouts[1] };
+      },
+    });
+    const ui = renderAdmin();
+    await ui.user.click(await screen.findByRole('tab', { name: 'Payouts' }));
+    const table = await screen.findByTestId('admin-payouts');
+
+    // A bank payout: the reference typed is sent with it.
+    const bankRow = within(table).getByText('designer.bank').closest('tr')!;
+    await ui.user.type(within(bankRow).getByRole('textbox', { name: 'Transfer reference, or reason to reject, for designer.bank' }), 'WIRE-889');
+    await ui.user.click(within(bankRow).getByRole('button', { name: 'Mark paid' }));
+    expect(await screen.findByText('Marked paid; the designer was told.')).toBeInTheDocument();
+    expect(api.requests.find((r) => r.path === '/api/admin/payouts/p-bank/paid')?.body).toEqual({ reference: 'WIRE-889' });
+
+    // A Stripe payout: one button sends the Transfer, with no reference (the Transfer's id becomes it).
+    const stripeRow = within(table).getByText('designer.stripe').closest('tr')!;
+    expect(within(stripeRow).queryByRole('button', { name: 'Mark paid' })).not.toBeInTheDocument();
+    await ui.user.click(within(stripeRow).getByRole('button', { name: 'Send by Stripe transfer' }));
+    // Stripe refuses: the reason is shown and the payout stays requested, its buttons still there.
+    expect(await within(stripeRow).findByText(/Stripe refused the transfer/)).toBeInTheDocument();
+    expect(within(stripeRow).getByRole('button', { name: 'Send by Stripe transfer' })).toBeEnabled();
+
+    refuseTransfer = false;
+    await ui.user.click(within(stripeRow).getByRole('button', { name: 'Send by Stripe transfer' }));
+    expect(await screen.findByText('Sent by Stripe transfer; the designer was told.')).toBeInTheDocument();
+    const transfers = api.requests.filter((r) => r.path === '/api/admin/payouts/p-stripe/paid');
+    expect(transfers.map((r) => r.body)).toEqual([{}, {}]);
+  });
+
   it('says when a list cannot be loaded', async () => {
     adminApi({ 'GET /api/admin/designers': errorReply(500, '', 'INTERNAL') });
     renderAdmin();
