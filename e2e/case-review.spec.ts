@@ -183,7 +183,8 @@ test('the dentist reviews a crown on the prep scan in 3D, measures, pins two cha
     [DEMO_BUYER, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, 'buyer-phone'],
   ] as const) {
     const page = await loggedInPage(browser, baseURL!, who, options);
-    await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseURL! }]);
+    // The app's language is the one stored in the browser (the cookie only tells the server which to prerender).
+    await page.context().addInitScript(() => localStorage.setItem('lang', 'ar'));
     await page.goto(`${orderPath}/review`);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1, name: 'المراجعة ثلاثية الأبعاد' })).toBeVisible({ timeout: 30_000 });
