@@ -48,5 +48,6 @@ export const messageListJsonSchema = z.array(messageJsonSchema);
 
 /** `GET /api/conversations/unread-count`. */
 export const conversationUnreadJsonSchema = z.object({ count: z.number() });
+export type ConversationUnreadJson = z.infer<typeof conversationUnreadJsonSchema>;
 /** `GET /api/conversations/single/{sellerId}/{buyerId}`. */
 export const conversationIdJsonSchema = z.object({ conversationID: z.string() });
