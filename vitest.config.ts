@@ -14,6 +14,7 @@ const DATABASE_FREE = [
   'src/platform/origin.test.ts',
   'src/platform/cookie-header.test.ts',
   'src/platform/response-cache.test.ts',
+  'src/platform/response-check.test.ts',
   'src/platform/mail/*.test.ts',
   'src/platform/mesh/*.test.ts',
   'src/platform/storage/*.test.ts',

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { Counter, type Registry } from 'prom-client';
+import { checkDroppedKeys } from './response-check.js';
 
 /**
  * One answer as the route sends it: the JSON body already serialized (a hit costs no serialization)
@@ -152,6 +153,7 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
  * does for an object, done once when the answer is computed, since a cached string is sent as it is.
  */
 export function jsonWith<S extends z.ZodType>(schema: S, value: z.input<S>): string {
+  checkDroppedKeys(schema, value, 'A cached answer');
   return JSON.stringify(schema.parse(value));
 }
 

@@ -4,14 +4,36 @@ import * as shared from '../index.js';
 import { CONTROL_CHARACTERS_MESSAGE } from '../messages.js';
 import { hasControlCharacters, line, requiredText, searchText, text } from './fields.js';
 import * as accountAnswers from '../responses/account.js';
+import * as billingAnswers from '../responses/billing.js';
 import * as commonAnswers from '../responses/common.js';
+import * as courseAnswers from '../responses/courses.js';
+import * as fileAnswers from '../responses/files.js';
+import * as messagingAnswers from '../responses/messaging.js';
 import * as moneyAnswers from '../responses/money.js';
 import * as notificationAnswers from '../responses/notifications.js';
+import * as orderAnswers from '../responses/orders.js';
+import * as paymentAnswers from '../responses/payments.js';
+import * as preferenceAnswers from '../responses/preferences.js';
 import * as serviceAnswers from '../responses/services.js';
 import * as systemAnswers from '../responses/system.js';
 import * as userAnswers from '../responses/users.js';
 
-const RESPONSE_MODULES = [accountAnswers, commonAnswers, moneyAnswers, notificationAnswers, serviceAnswers, systemAnswers, userAnswers];
+const RESPONSE_MODULES = [
+  accountAnswers,
+  billingAnswers,
+  commonAnswers,
+  courseAnswers,
+  fileAnswers,
+  messagingAnswers,
+  moneyAnswers,
+  notificationAnswers,
+  orderAnswers,
+  paymentAnswers,
+  preferenceAnswers,
+  serviceAnswers,
+  systemAnswers,
+  userAnswers,
+];
 
 // ADR 0023: text fields refuse control characters, in one place (line/text in fields.ts).
 

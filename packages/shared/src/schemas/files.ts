@@ -15,27 +15,4 @@ export const FILE_EXTENSIONS: Record<FileKind, readonly string[]> = {
 /** Kinds the 3D viewer can open. */
 export const MESH_KINDS: readonly FileKind[] = ['stl', 'ply', 'obj'];
 
-export interface FileRecordJson {
-  _id: string;
-  name: string;
-  /** Direct link: the bytes, for anyone holding it, until the expiry date. */
-  link: string;
-  /** The share page for people: name, size, expiry, download button and preview. */
-  shareUrl: string;
-  uploadDate: string;
-  expiryDate: string;
-  createdAt: string;
-  size: number;
-  type: FileKind;
-}
-
-/** What the public share page may know about a link (no owner, no ids). */
-export interface SharedFileJson {
-  name: string;
-  size: number;
-  type: FileKind;
-  uploadDate: string;
-  expiryDate: string;
-  link: string;
-}
-
+// What the file routes answer (FileRecordJson, SharedFileJson) is in ../responses/files.ts.

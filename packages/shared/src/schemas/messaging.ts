@@ -3,6 +3,7 @@ import { MESSAGE_MAX_LENGTH } from '../constants.js';
 import { ATTACHMENT_NOT_IN_CONVERSATION, CONVERSATION_NOT_FOUND, MESSAGE_BLANK, MESSAGE_TOO_LONG } from '../messages.js';
 import { line, text } from './fields.js';
 import type { NotificationJson } from '../responses/notifications.js';
+import type { MessageJson } from '../responses/messaging.js';
 
 /** Conversations and messages (docs/product.md §9). */
 
@@ -42,36 +43,7 @@ export const startConversationSchema = z.object({
   from: z.uuid().optional(),
 });
 
-export interface UserRef {
-  _id: string;
-  username: string;
-  image: string | null;
-}
-
-export interface ConversationJson {
-  _id: string;
-  conversationID: string;
-  sellerID: UserRef;
-  buyerID: UserRef;
-  lastMessage: string | null;
-  readBySeller: boolean;
-  readByBuyer: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface MessageJson {
-  _id: string;
-  conversationID: string;
-  userID: { _id: string; username: string };
-  description: string;
-  clientId: string;
-  attachments: Attachment[];
-  role: 'designer' | 'user';
-  /** Set on the system messages that report an order's events (docs/product.md §5.8); the text is the server's summary. */
-  event: { orderId: string; type: string } | null;
-  createdAt: string;
-}
+// What the messaging routes answer (UserRef, ConversationJson, MessageJson) is in ../responses/messaging.ts.
 
 /** Socket.IO event maps shared by server and client (typed as in the Socket.IO TypeScript guide). */
 export type SendAck = { ok: true; message: MessageJson } | { ok: false; message: string };

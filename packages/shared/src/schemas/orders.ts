@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { line, pageLimit, pageOffset, text } from './fields.js';
 import { EXTENSION_MAX_DAYS, ORDER_LIST_MAX, ORDER_MAX_FILES, ORDER_MESSAGES, ORDER_NOTE_MAX, REVIEW_TEXT_MAX } from './order-limits.js';
-import type { FileRole, Prescription } from '../dental/index.js';
-import type { FileKind } from './files.js';
-import type { ScanAnalysisJson } from './scan-check.js';
-import type { OrderPinJson } from './review-pins.js';
-import type { DisputeJson, RefundOfferJson } from '../responses/money.js';
-import { ORDER_STATUS_LIST, type OrderAction } from '../policies/orders.js';
-import type { TurnaroundTier } from './turnaround.js';
+import { ORDER_STATUS_LIST } from '../policies/orders.js';
 
 /**
- * Orders, payments and reviews (docs/product.md §5, §6): the request schemas both sides validate with, and the JSON
- * shapes the server answers. Money in the API is major units (45.5 = $45.50), as elsewhere.
+ * Orders, payments and reviews (docs/product.md §5, §6): the request schemas both sides validate with (what the
+ * server answers is in ../responses/orders.ts and ../responses/payments.ts). Money in the API is major units
+ * (45.5 = $45.50), as elsewhere.
  */
 
 export * from './order-limits.js';
@@ -22,48 +17,7 @@ const note = (max: number) => text().max(max, `The note is at most ${max} charac
 // carry the prescription, so they live in ./prescriptions.ts (the prescription schema reads the limits of
 // ./order-limits.ts; one module each way would be an import cycle).
 
-export type PaymentStatusJson = 'requires_payment' | 'requires_action' | 'paid' | 'failed' | 'refunded';
-export type PaymentProviderName = 'sandbox' | 'stripe' | 'moyasar';
-
-export interface PaymentIntentJson {
-  _id: string;
-  orderId: string | null;
-  courseId: string | null;
-  amount: number;
-  currency: string;
-  status: PaymentStatusJson;
-  provider: PaymentProviderName;
-  /** Stripe's client secret for Stripe.js; absent for other providers. */
-  clientSecret?: string;
-  /** What the card form says: 'Payment for {title}'. */
-  description: string;
-  /** What is paid for, priced by the server: their totals add up to `amount` (issue 16). */
-  lineItems: LineItemJson[];
-}
-
-/** One line of what an order or a course costs (major units). */
-export interface LineItemJson {
-  /** The service's (or course's) title. */
-  description: string;
-  /** What one `quantity` is: a unit (tooth), an arch, or null for a course. */
-  unitOrArch: 'unit' | 'arch' | null;
-  unitPrice: number;
-  quantity: number;
-  total: number;
-  /**
-   * A line beside the item (issue 18): the rush surcharge or standby discount (`percent` of the item), or one
-   * extra revision. Absent for the item itself. The web names it in the reader's language.
-   */
-  kind?: 'rush' | 'standby' | 'revision';
-  percent?: number;
-}
-
-/** `GET /api/payments/config`: which card form the payment page shows. */
-export interface PaymentConfigJson {
-  provider: PaymentProviderName;
-  publishableKey: string | null;
-  currency: string;
-}
+// The JSON the payment routes answer (PaymentIntentJson, LineItemJson, PaymentConfigJson...) is in ../responses/payments.ts.
 
 /** Sandbox card numbers (docs/product.md §6.2). Spaces are allowed when typing. */
 export const SANDBOX_CARDS = {
@@ -178,145 +132,5 @@ export const ORDER_EVENT_TYPES = [
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
-export interface OrderPartyJson {
-  _id: string;
-  username: string;
-  image: string | null;
-}
-
-export interface OrderFileJson {
-  _id: string;
-  name: string;
-  size: number;
-  kind: FileKind;
-  /** Participants only: `/api/orders/{orderId}/files/{fileId}` (null before the file joins an order). */
-  url: string | null;
-  /** What the file is for the case (issue 16): guessed from the name at upload, changed by the buyer. */
-  role: FileRole;
-  createdAt: string;
-  /** The scan check of a mesh (STL, PLY, OBJ, ZIP; docs/decisions/0026); null for photos. */
-  analysis: ScanAnalysisJson | null;
-}
-
-/** A row of `GET /api/orders`. */
-export interface OrderJson {
-  _id: string;
-  /** The short number people quote (`C-10427`, issue 18). It names the order; it opens nothing. */
-  number: string;
-  serviceId: string;
-  title: string;
-  image: string | null;
-  /** Total in major units. */
-  price: number;
-  unitPrice: number;
-  quantity: number;
-  unitOrArch: 'unit' | 'arch';
-  currency: string;
-  status: OrderStatusJson;
-  buyerID: OrderPartyJson;
-  sellerID: OrderPartyJson;
-  /** True when the caller is the designer of this order. */
-  isSeller: boolean;
-  teeth: number[];
-  /**
-   * The dental prescription (issue 16, ADR 0025), as `prescriptionSchema` answers it: units, design, caseRef,
-   * dueBy (as the buyer gave it, if they did) and notes. Orders placed before prescriptions existed answer an
-   * empty one with their requirements as notes.
-   */
-  prescription: Prescription;
-  /** When the design is due (YYYY-MM-DD): the prescription's `dueBy`, else the service's delivery time from ordering. */
-  dueBy: string;
-  revisionsIncluded: number;
-  revisionsUsed: number;
-  deliveryDays: number;
-  paidAt: string | null;
-  deliveredAt: string | null;
-  completedAt: string | null;
-  cancelledAt: string | null;
-  /** The buyer's latest payment attempt while the order awaits payment (null for the designer). */
-  paymentId: string | null;
-  /** When a delivered order completes on its own. */
-  autoCompleteAt: string | null;
-  /** What the caller may do now, read from ORDER_POLICY for them (docs/decisions/0030); the client shows these and no others. */
-  actions: OrderAction[];
-  /** When the design is due (set at payment; moved by an accepted extension); null before payment. */
-  dueAt: string | null;
-  /** Past `dueAt` and not delivered (in progress, or a revision asked for). */
-  late: boolean;
-  /** The latest change to the order (its timeline's last event). */
-  lastActivityAt: string;
-  /** A designer's request for more time waiting for the buyer's answer. */
-  extension: { days: number; reason: string } | null;
-  /** The turnaround the buyer chose (issue 18): its days are `deliveryDays`, its surcharge or discount is in `price`. */
-  tier: TurnaroundTier;
-  /** The price of one extra revision as ordered (major units); null: none can be bought. */
-  extraRevisionPrice: number | null;
-  /** The designer asked for new scans (`rescanReason`): the due clock is stopped, `dueAt` is null until they arrive. */
-  waitingForScans: boolean;
-  rescanReason: string | null;
-  /** While waiting for scans: the time that was left when the clock stopped (ms; negative when it was late). */
-  dueRemainingMs: number | null;
-  /** The designer's open partial refund offer (issue 20); null when none is open. */
-  refundOffer: RefundOfferJson | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface OrderEventJson {
-  _id: string;
-  type: OrderEventType;
-  actor: OrderPartyJson | null;
-  note: string | null;
-  files: OrderFileJson[];
-  /** The teeth a revision request points at (issue 16); empty for other events. */
-  units: number[];
-  /** A revision request's pins on the order's meshes (issue 17, ADR 0037); empty for other events. */
-  pins: OrderPinJson[];
-  /** An acceptance: the delivered files the buyer approved (issue 17); empty for other events. */
-  approvedFiles: string[];
-  /** The days of an extension request (issue 18); null for other events. */
-  days: number | null;
-  createdAt: string;
-}
-
-export interface ReviewJson {
-  _id: string;
-  orderId: string;
-  serviceId: string;
-  serviceTitle: string;
-  star: number;
-  desc: string;
-  buyer: OrderPartyJson;
-  /** The designer of the reviewed service: the one who may reply. */
-  sellerId: string;
-  /** The designer's reply (issue 18), once. */
-  reply: { text: string; createdAt: string } | null;
-  createdAt: string;
-}
-
-/** `GET /api/orders/{id}`. `actions` are what the caller may do now. */
-export interface OrderDetailJson extends OrderJson {
-  requirements: string;
-  attachments: OrderFileJson[];
-  events: OrderEventJson[];
-  review: ReviewJson | null;
-  /** The dispute, if the buyer opened one (issue 20). */
-  dispute: DisputeJson | null;
-  /**
-   * The actions it is the caller's turn for that a condition of ORDER_POLICY refuses, with the sentence why
-   * (`{ revision: 'All included revisions have been used.' }`); empty when there are none.
-   */
-  unavailable: Partial<Record<OrderAction, string>>;
-  /** Whether the caller may mark the review pins resolved now (PIN_POLICY, issue 17). */
-  pinsResolvable: boolean;
-}
-
-/** `GET /api/orders/balance`: a designer's money (major units). */
-export interface BalanceJson {
-  escrow: number;
-  available: number;
-  /** Requested payouts not yet paid or rejected (issue 20). */
-  reserved: number;
-  currency: string;
-  feePercent: number;
-}
+// The JSON the order routes answer (OrderJson, OrderDetailJson, OrderFileJson, ReviewJson, BalanceJson...) is in
+// ../responses/orders.ts.

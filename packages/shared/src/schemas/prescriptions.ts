@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { pinsInput } from './review-pins.js';
-import { MATERIALS, isShade, normalizeShade, type Material } from '../dental/catalogue.js';
+import { MATERIALS, isShade, normalizeShade } from '../dental/catalogue.js';
 import { designSchema, fileRoleSchema, prescriptionSchema, type PrescriptionDesign } from '../dental/prescription.js';
 import { ERRORS } from '../error-codes.js';
 import { line, text } from './fields.js';
 import { ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, isFdiTooth } from './order-limits.js';
-import type { LineItemJson } from './orders.js';
-import { tierSchema, type TurnaroundTier } from './turnaround.js';
+import { tierSchema } from './turnaround.js';
 
 /**
  * The API side of the dental prescription (issue 16, ADR 0025, docs/decisions/0028): the payment intent that
@@ -81,24 +80,7 @@ export const paymentIntentInput = z.discriminatedUnion('type', [serviceIntentInp
 });
 export type PaymentIntentInput = z.input<typeof paymentIntentInput>;
 
-/** `POST /api/payments/quote`: what the intent would charge, computed by the same code, nothing created. */
-export interface OrderQuoteJson {
-  serviceId: string;
-  unitOrArch: 'unit' | 'arch';
-  quantity: number;
-  unitPrice: number;
-  /** Major units: `unitPrice × quantity`, the intent's `amount`. */
-  total: number;
-  currency: string;
-  lineItems: LineItemJson[];
-  /** The teeth of the order (the units' teeth, sorted). */
-  teeth: number[];
-  /** The earliest `dueBy` this service can promise from today (YYYY-MM-DD), with the chosen tier's days. */
-  earliestDueBy: string;
-  /** The turnaround priced (issue 18) and its delivery days. */
-  tier: TurnaroundTier;
-  deliveryDays: number;
-}
+// What the quote answers (OrderQuoteJson) is in ../responses/payments.ts.
 
 /** `PATCH /api/order-files/{id}`: the uploader corrects a case file's role while its order is unpaid. */
 export const orderFileRoleInput = z.object({ role: fileRoleSchema });
@@ -162,15 +144,4 @@ export const presetUpdateInput = z
   .strict();
 export type PresetUpdateInput = z.input<typeof presetUpdateInput>;
 
-/** A saved preset as `GET /api/preferences` lists it (the default first, then by name). */
-export interface PresetJson {
-  _id: string;
-  name: string;
-  design: PresetDesign;
-  material: Material | null;
-  shade: string | null;
-  isDefault: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
+// A saved preset as the server answers it (PresetJson) is in ../responses/preferences.ts.

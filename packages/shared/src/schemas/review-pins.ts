@@ -45,21 +45,7 @@ export const pinsInput = z.array(pinInput, { error: PIN_MESSAGES.tooMany }).max(
 /** `PATCH /api/orders/{id}/pins/{pinId}`. */
 export const pinPatchInput = z.object({ resolved: z.boolean({ error: 'Say whether the pin is resolved (true or false).' }) });
 
-/** A pin in `GET /api/orders/{id}` (on its revision event). */
-export interface OrderPinJson {
-  _id: string;
-  /** 1, 2, 3... within its revision request, as shown on the model. */
-  number: number;
-  fileId: string;
-  x: number;
-  y: number;
-  z: number;
-  note: string;
-  camera: { position: [number, number, number]; target: [number, number, number] } | null;
-  measurementMm: number | null;
-  resolved: boolean;
-  resolvedAt: string | null;
-}
+// A pin as the server answers it (OrderPinJson) is in ../responses/orders.ts.
 
 /** `POST /api/orders/{id}/accept`: optionally, which delivered files the buyer approved (the latest delivery's when absent). */
 export const acceptInput = z.object({ files: z.array(z.uuid({ error: PIN_MESSAGES.approvedFile })).max(20).optional() });

@@ -3,50 +3,29 @@
  * what it found. The English `message` is for API clients; the web app translates by `code` with `params`.
  */
 
-export type ScanCheckStatus = 'pending' | 'done' | 'failed';
-export type ScanFindingLevel = 'error' | 'warning' | 'info';
-export type ScanFindingCode =
-  | 'not_a_mesh'
-  | 'no_triangles'
-  | 'unreadable'
-  | 'units_suspect'
-  | 'low_resolution'
-  | 'open_holes'
-  | 'open_scan'
-  | 'many_shells'
-  | 'degenerate_triangles'
-  | 'zip_no_meshes'
-  | 'zip_partly_checked';
+export const SCAN_CHECK_STATUSES = ['pending', 'done', 'failed'] as const;
+export type ScanCheckStatus = (typeof SCAN_CHECK_STATUSES)[number];
+export const SCAN_FINDING_LEVELS = ['error', 'warning', 'info'] as const;
+export type ScanFindingLevel = (typeof SCAN_FINDING_LEVELS)[number];
+export const SCAN_FINDING_CODES = [
+  'not_a_mesh',
+  'no_triangles',
+  'unreadable',
+  'units_suspect',
+  'low_resolution',
+  'open_holes',
+  'open_scan',
+  'many_shells',
+  'degenerate_triangles',
+  'zip_no_meshes',
+  'zip_partly_checked',
+] as const;
+export type ScanFindingCode = (typeof SCAN_FINDING_CODES)[number];
 
 /** The unit a mesh's size suggests it was saved in, when not millimetres. */
 export type SuspectUnit = 'm' | 'in' | 'um' | 'unknown';
 
-export interface ScanFindingJson {
-  level: ScanFindingLevel;
-  code: ScanFindingCode;
-  message: string;
-  /** The values in the message (sizes, counts, the likely unit, the part of a ZIP it is about). */
-  params: Record<string, string | number>;
-}
-
-export interface ScanFiguresJson {
-  triangles: number;
-  vertices: number;
-  /** Bounding box in mm (the file's units read as mm). */
-  bbox: { x: number; y: number; z: number };
-  areaMm2: number;
-  shells: number;
-  holes: number;
-  degenerate: number;
-}
-
-/** `analysis` of an order file (null for photos). Figures are 0 while pending and when failed. */
-export interface ScanAnalysisJson extends ScanFiguresJson {
-  status: ScanCheckStatus;
-  findings: ScanFindingJson[];
-  /** A ZIP: each mesh inside it (the figures above are their totals; bbox the largest per axis). */
-  parts?: Array<ScanFiguresJson & { name: string }>;
-}
+// The JSON of a scan check (ScanAnalysisJson, ScanFindingJson, ScanFiguresJson) is in ../responses/orders.ts.
 
 export const SCAN_UNIT_NAMES: Record<SuspectUnit, string> = { m: 'metres', in: 'inches', um: 'micrometres', unknown: 'another unit' };
 

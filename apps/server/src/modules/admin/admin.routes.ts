@@ -5,6 +5,8 @@ import {
   adminPayoutJsonSchema,
   MONEY_MESSAGES,
   ORDER_MESSAGES,
+  orderDetailJsonSchema,
+  orderDetailListJsonSchema,
   pageLimit,
   pageOffset,
   payoutJsonSchema,
@@ -70,10 +72,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   });
 
   // Money (issue 20): disputes to resolve, payouts to send, and the platform's books.
-  app.get('/admin/disputes', async (request) => listOpenDisputes(ctx, requireAdmin(request)));
+  app.get('/admin/disputes', { schema: { response: { 200: orderDetailListJsonSchema } } }, async (request) => listOpenDisputes(ctx, requireAdmin(request)));
   app.post(
     '/admin/disputes/:orderId/resolve',
-    { schema: { params: z.object({ orderId: z.uuid(ORDER_MESSAGES.notFound) }), body: resolveDisputeInput } },
+    { schema: { params: z.object({ orderId: z.uuid(ORDER_MESSAGES.notFound) }), body: resolveDisputeInput, response: { 200: orderDetailJsonSchema } } },
     async (request) => resolveDispute(ctx, requireAdmin(request), request.params.orderId, request.body),
   );
   app.get('/admin/payouts', { schema: { querystring: z.object({ status: z.enum(['requested', 'paid', 'rejected', 'all']).default('requested') }), response: { 200: z.array(adminPayoutJsonSchema) } } }, async (request) =>

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BILLING_MESSAGES, statementMonth } from '@cusp/shared';
+import { BILLING_MESSAGES, billingJsonSchema, statementMonth } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { fieldError } from '../../errors.js';
@@ -26,7 +26,7 @@ const sendFile = (reply: FastifyReply, type: string, name: string, body: Uint8Ar
 
 /** Receipts, credit notes and statements (issue 20 item 3, docs/decisions/0042). */
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/billing', { ...loggedIn, schema: { querystring: z.object({ itemId: z.uuid().optional() }) } }, async (request) =>
+  app.get('/billing', { ...loggedIn, schema: { querystring: z.object({ itemId: z.uuid().optional() }), response: { 200: billingJsonSchema } } }, async (request) =>
     billing.listBilling(ctx, requireUser(request), request.query.itemId),
   );
 

@@ -3,14 +3,21 @@ import { z } from 'zod';
 import {
   COURSE_MESSAGES,
   courseCreateSchema,
+  courseDetailJsonSchema,
+  courseListJsonSchema,
   courseListQuery,
   courseUpdateSchema,
+  courseVideoJsonSchema,
+  enrolledCourseListJsonSchema,
   enrollInput,
+  enrollmentJsonSchema,
   lessonProgressInput,
+  lessonProgressJsonSchema,
+  publishedCourseListJsonSchema,
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { listHeaders } from '../../db/search.js';
-import { queryKey, sendAnswer } from '../../platform/response-cache.js';
+import { jsonWith, queryKey, sendAnswer } from '../../platform/response-cache.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
 import { receiveOneFile } from '../../platform/storage/receive-file.js';
 import { sendStored } from '../../platform/storage/send-file.js';
@@ -29,26 +36,26 @@ const VIDEO_CACHE = 'private, no-store';
 export const coursesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The list is the same for every viewer: cached whole (ADR 0016). A course's page is not (enrolment,
   // progress, which videos the viewer may play), so it is never cached.
-  app.get('/courses', { schema: { querystring: courseListQuery } }, async (request, reply) => {
+  app.get('/courses', { schema: { querystring: courseListQuery, response: { 200: courseListJsonSchema } } }, async (request, reply) => {
     const answer = await ctx.catalogueCache.getOrCompute(queryKey('courses', request.query), async () => {
       const { items, total, didYouMean } = await coursesService.listCourses(ctx, request.query);
-      return { body: JSON.stringify(items), headers: listHeaders(total, didYouMean) };
+      return { body: jsonWith(courseListJsonSchema, items), headers: listHeaders(total, didYouMean) };
     });
     return sendAnswer(reply, answer);
   });
 
-  app.get('/courses/mine', { ...loggedIn }, async (request) => coursesService.listPublished(ctx, requireUser(request)));
+  app.get('/courses/mine', { ...loggedIn, schema: { response: { 200: publishedCourseListJsonSchema } } }, async (request) => coursesService.listPublished(ctx, requireUser(request)));
 
-  app.get('/courses/:id', { schema: { params: courseParams } }, async (request) =>
+  app.get('/courses/:id', { schema: { params: courseParams, response: { 200: courseDetailJsonSchema } } }, async (request) =>
     coursesService.getCourse(ctx, request.params.id, request.user),
   );
 
-  app.post('/courses', { ...loggedIn, schema: { body: courseCreateSchema } }, async (request, reply) => {
+  app.post('/courses', { ...loggedIn, schema: { body: courseCreateSchema, response: { 201: courseDetailJsonSchema } } }, async (request, reply) => {
     const course = await coursesService.createCourse(ctx, requireUser(request), request.body);
     return reply.status(201).send(course);
   });
 
-  app.patch('/courses/:id', { ...loggedIn, schema: { params: courseParams, body: courseUpdateSchema } }, async (request) =>
+  app.patch('/courses/:id', { ...loggedIn, schema: { params: courseParams, body: courseUpdateSchema, response: { 200: courseDetailJsonSchema } } }, async (request) =>
     coursesService.updateCourse(ctx, requireUser(request), request.params.id, request.body),
   );
 
@@ -58,7 +65,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   });
 
   // Lesson videos (docs/product.md §10.2): uploaded here, never to /media, and streamed only through the routes below.
-  app.post('/courses/videos', { ...loggedIn }, async (request, reply) => {
+  app.post('/courses/videos', { ...loggedIn, schema: { response: { 201: courseVideoJsonSchema } } }, async (request, reply) => {
     const user = requireUser(request);
     const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.courseVideo, tooLarge: 'VIDEO_TOO_LARGE' });
     const video = await storeCourseVideo(ctx, user, file);
@@ -77,14 +84,14 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/courses/:id/lessons/:lessonId/progress',
-    { ...loggedIn, schema: { params: lessonParams, body: lessonProgressInput } },
+    { ...loggedIn, schema: { params: lessonParams, body: lessonProgressInput, response: { 200: lessonProgressJsonSchema } } },
     async (request) => enrollmentsService.saveProgress(ctx, requireUser(request), request.params.id, request.params.lessonId, request.body),
   );
 
-  app.post('/enroll', { ...loggedIn, schema: { body: enrollInput } }, async (request, reply) => {
+  app.post('/enroll', { ...loggedIn, schema: { body: enrollInput, response: { 200: enrollmentJsonSchema, 201: enrollmentJsonSchema } } }, async (request, reply) => {
     const { status, enrollment } = await enrollmentsService.enroll(ctx, requireUser(request), request.body);
     return reply.status(status).send(enrollment);
   });
 
-  app.get('/enroll/my', { ...loggedIn }, async (request) => enrollmentsService.myCourses(ctx, requireUser(request)));
+  app.get('/enroll/my', { ...loggedIn, schema: { response: { 200: enrolledCourseListJsonSchema } } }, async (request) => enrollmentsService.myCourses(ctx, requireUser(request)));
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILE_MAX_BYTES, FILE_NOT_FOUND, line, pageLimit, pageOffset } from '@cusp/shared';
+import { FILE_MAX_BYTES, FILE_NOT_FOUND, fileRecordJsonSchema, fileRecordListJsonSchema, line, pageLimit, pageOffset, sharedFileJsonSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, fieldError } from '../../errors.js';
 import { sendStored } from '../../platform/storage/send-file.js';
@@ -11,7 +11,7 @@ import * as filesService from './files.service.js';
 const ENVELOPE_BYTES = 1024 * 1024;
 
 export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/file/upload', { ...loggedIn }, async (request, reply) => {
+  app.post('/file/upload', { ...loggedIn, schema: { response: { 201: fileRecordJsonSchema } } }, async (request, reply) => {
     const user = requireUser(request);
     await ctx.limits.consumeAll([['uploadsUser', user.id], ['uploadsAddress', request.ip]]); // ADR 0021
     // Refuse a declared oversize body before reading a byte of it.
@@ -45,7 +45,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     '/file',
-    { ...loggedIn, schema: { querystring: z.object({ limit: pageLimit(100), offset: pageOffset }) } },
+    { ...loggedIn, schema: { querystring: z.object({ limit: pageLimit(100), offset: pageOffset }), response: { 200: fileRecordListJsonSchema } } },
     async (request, reply) => {
       const { items, total } = await filesService.listFiles(ctx, requireUser(request), request.query);
       return reply.header('x-total-count', total).send(items);
@@ -69,7 +69,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     });
   });
 
-  app.get('/files/:token/info', { schema: { params: tokenParams } }, async (request, reply) => {
+  app.get('/files/:token/info', { schema: { params: tokenParams, response: { 200: sharedFileJsonSchema } } }, async (request, reply) => {
     const row = await filesService.findShared(ctx, request.params.token);
     return reply.header('cache-control', 'no-store').send(filesService.toSharedJson(ctx, row));
   });

@@ -1,6 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONVERSATION_NOT_FOUND, ERRORS, sendMessageSchema, startConversationSchema } from '@cusp/shared';
+import {
+  attachmentJsonSchema,
+  CONVERSATION_NOT_FOUND,
+  conversationIdJsonSchema,
+  conversationJsonSchema,
+  conversationListJsonSchema,
+  conversationUnreadJsonSchema,
+  ERRORS,
+  messageJsonSchema,
+  messageListJsonSchema,
+  sendMessageSchema,
+  startConversationSchema,
+} from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
@@ -28,19 +40,19 @@ const messagesQuery = z
 export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('preValidation', loggedIn.preValidation);
 
-  app.get('/conversations', async (request) => messaging.listConversations(ctx, requireUser(request)));
+  app.get('/conversations', { schema: { response: { 200: conversationListJsonSchema } } }, async (request) => messaging.listConversations(ctx, requireUser(request)));
 
-  app.get('/conversations/unread-count', async (request) => ({ count: await messaging.unreadCount(ctx, requireUser(request)) }));
+  app.get('/conversations/unread-count', { schema: { response: { 200: conversationUnreadJsonSchema } } }, async (request) => ({ count: await messaging.unreadCount(ctx, requireUser(request)) }));
 
   app.get(
     '/conversations/single/:sellerId/:buyerId',
-    { schema: { params: z.object({ sellerId: z.uuid(CONVERSATION_NOT_FOUND), buyerId: z.uuid(CONVERSATION_NOT_FOUND) }) } },
+    { schema: { params: z.object({ sellerId: z.uuid(CONVERSATION_NOT_FOUND), buyerId: z.uuid(CONVERSATION_NOT_FOUND) }), response: { 200: conversationIdJsonSchema } } },
     async (request) => ({
       conversationID: await messaging.findConversationId(ctx, requireUser(request), request.params.sellerId, request.params.buyerId),
     }),
   );
 
-  app.post('/conversations', { schema: { body: startConversationSchema } }, async (request, reply) => {
+  app.post('/conversations', { schema: { body: startConversationSchema, response: { 200: conversationJsonSchema, 201: conversationJsonSchema } } }, async (request, reply) => {
     const caller = requireUser(request);
     // The caller is always one side: a client may not speak for someone else.
     if (request.body.from && request.body.from !== caller.id) throw new AppError('CONVERSATION_NOT_A_PARTY');
@@ -54,7 +66,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   });
 
   // Chat attachments (docs/decisions/0020): uploaded and read by the conversation's two parties only.
-  app.post('/conversations/:id/attachments', { schema: { params: conversationParams } }, async (request, reply) => {
+  app.post('/conversations/:id/attachments', { schema: { params: conversationParams, response: { 201: attachmentJsonSchema } } }, async (request, reply) => {
     const user = requireUser(request);
     const c = await messaging.participantConversation(ctx, request.params.id, user.id);
     const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.caseFile, tooLarge: 'FILE_TOO_LARGE' });
@@ -79,11 +91,11 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.get(
     '/messages/:id',
-    { schema: { params: conversationParams, querystring: messagesQuery } },
+    { schema: { params: conversationParams, querystring: messagesQuery, response: { 200: messageListJsonSchema } } },
     async (request) => messaging.listMessages(ctx, requireUser(request), request.params.id, request.query),
   );
 
-  app.post('/messages', { schema: { body: sendMessageSchema } }, async (request, reply) => {
+  app.post('/messages', { schema: { body: sendMessageSchema, response: { 200: messageJsonSchema, 201: messageJsonSchema } } }, async (request, reply) => {
     const { message, created } = await messaging.sendMessage(ctx, requireUser(request), request.body);
     return reply.status(created ? 201 : 200).send(message);
   });

@@ -1,6 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptInput, cancelInput, caseFilesInput, rescanInput, deliverInput, disputeInput, disputeResponseInput, extensionInput, ORDER_MESSAGES, orderListQuery, pageLimit, partialRefundInput, PIN_MESSAGES, pinPatchInput, reviewInput, reviewReplyInput, revisionInput } from '@cusp/shared';
+import {
+  acceptInput,
+  balanceJsonSchema,
+  cancelInput,
+  caseFilesInput,
+  deliverInput,
+  disputeInput,
+  disputeResponseInput,
+  extensionInput,
+  ORDER_MESSAGES,
+  orderDetailJsonSchema,
+  orderFileJsonSchema,
+  orderListJsonSchema,
+  orderListQuery,
+  orderPinJsonSchema,
+  pageLimit,
+  partialRefundInput,
+  PIN_MESSAGES,
+  pinPatchInput,
+  rescanInput,
+  reviewInput,
+  reviewJsonSchema,
+  reviewListJsonSchema,
+  reviewReplyInput,
+  revisionInput,
+} from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { parseWith } from '../../errors.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
@@ -19,71 +44,73 @@ import * as reviewsService from './reviews.service.js';
 // A malformed id is a 404 with these sentences (errors.ts, ADR 0023).
 const idParams = z.object({ id: z.uuid(ORDER_MESSAGES.notFound) });
 const fileParams = idParams.extend({ fileId: z.uuid('File not found.') });
+// What the routes answer (docs/decisions/0039): every change of an order answers the order's detail.
+const detail = { 200: orderDetailJsonSchema };
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // One page of the caller's orders; X-Total-Count is how many match before paging (issue 18).
-  app.get('/orders', { ...loggedIn, schema: { querystring: orderListQuery } }, async (request, reply) => {
+  app.get('/orders', { ...loggedIn, schema: { querystring: orderListQuery, response: { 200: orderListJsonSchema } } }, async (request, reply) => {
     const { items, total } = await ordersService.listOrders(ctx, requireUser(request), request.query);
     return reply.header('X-Total-Count', String(total)).send(items);
   });
 
-  app.get('/orders/balance', { ...loggedIn }, async (request) => ordersService.balance(ctx, requireUser(request)));
+  app.get('/orders/balance', { ...loggedIn, schema: { response: { 200: balanceJsonSchema } } }, async (request) => ordersService.balance(ctx, requireUser(request)));
 
-  app.get('/orders/:id', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+  app.get('/orders/:id', { ...loggedIn, schema: { params: idParams, response: detail } }, async (request) =>
     ordersService.orderDetail(ctx, requireUser(request), request.params.id),
   );
 
-  app.post('/orders/:id/deliver', { ...loggedIn, schema: { params: idParams, body: deliverInput } }, async (request) =>
+  app.post('/orders/:id/deliver', { ...loggedIn, schema: { params: idParams, body: deliverInput, response: detail } }, async (request) =>
     ordersService.deliver(ctx, requireUser(request), request.params.id, request.body),
   );
-  app.post('/orders/:id/revision', { ...loggedIn, schema: { params: idParams, body: revisionInput } }, async (request) =>
+  app.post('/orders/:id/revision', { ...loggedIn, schema: { params: idParams, body: revisionInput, response: detail } }, async (request) =>
     ordersService.requestRevision(ctx, requireUser(request), request.params.id, request.body),
   );
   // The body is optional: `{ files }` names the approved design files (issue 17), else the latest delivery's.
-  app.post('/orders/:id/accept', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+  app.post('/orders/:id/accept', { ...loggedIn, schema: { params: idParams, response: detail } }, async (request) =>
     ordersService.accept(ctx, requireUser(request), request.params.id, parseWith(acceptInput, request.body ?? {})),
   );
   // The designer marks a review pin resolved (issue 17, ADR 0037); a stranger gets the order's 403 or 404 first.
-  app.patch('/orders/:id/pins/:pinId', { ...loggedIn, schema: { params: idParams.extend({ pinId: z.uuid(PIN_MESSAGES.notFound) }), body: pinPatchInput } }, async (request) => {
+  app.patch('/orders/:id/pins/:pinId', { ...loggedIn, schema: { params: idParams.extend({ pinId: z.uuid(PIN_MESSAGES.notFound) }), body: pinPatchInput, response: { 200: orderPinJsonSchema } } }, async (request) => {
     const user = requireUser(request);
     const order = await ordersService.participantOrder(ctx, user, request.params.id);
     return pinsService.setPinResolved(ctx, user, order, request.params.pinId, request.body.resolved);
   });
-  app.post('/orders/:id/extension', { ...loggedIn, schema: { params: idParams, body: extensionInput } }, async (request) =>
+  app.post('/orders/:id/extension', { ...loggedIn, schema: { params: idParams, body: extensionInput, response: detail } }, async (request) =>
     ordersService.requestExtension(ctx, requireUser(request), request.params.id, request.body),
   );
-  app.post('/orders/:id/extension/accept', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+  app.post('/orders/:id/extension/accept', { ...loggedIn, schema: { params: idParams, response: detail } }, async (request) =>
     ordersService.answerExtension(ctx, requireUser(request), request.params.id, true),
   );
-  app.post('/orders/:id/extension/decline', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+  app.post('/orders/:id/extension/decline', { ...loggedIn, schema: { params: idParams, response: detail } }, async (request) =>
     ordersService.answerExtension(ctx, requireUser(request), request.params.id, false),
   );
   // Rescans (issue 18): the designer asks for new scans; the buyer's new case files start the due clock again.
-  app.post('/orders/:id/rescan', { ...loggedIn, schema: { params: idParams, body: rescanInput } }, async (request) =>
+  app.post('/orders/:id/rescan', { ...loggedIn, schema: { params: idParams, body: rescanInput, response: detail } }, async (request) =>
     ordersService.requestRescan(ctx, requireUser(request), request.params.id, request.body),
   );
-  app.post('/orders/:id/case-files', { ...loggedIn, schema: { params: idParams, body: caseFilesInput } }, async (request) =>
+  app.post('/orders/:id/case-files', { ...loggedIn, schema: { params: idParams, body: caseFilesInput, response: detail } }, async (request) =>
     ordersService.addCaseFiles(ctx, requireUser(request), request.params.id, request.body),
   );
   // The body is optional here (a bare POST cancels without a reason).
-  app.post('/orders/:id/cancel', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+  app.post('/orders/:id/cancel', { ...loggedIn, schema: { params: idParams, response: detail } }, async (request) =>
     ordersService.cancel(ctx, requireUser(request), request.params.id, parseWith(cancelInput, request.body ?? {})),
   );
 
   // Disputes and partial refunds (issue 20, docs/decisions/0035).
-  app.post('/orders/:id/dispute', { ...loggedIn, schema: { params: idParams, body: disputeInput } }, async (request, reply) =>
+  app.post('/orders/:id/dispute', { ...loggedIn, schema: { params: idParams, body: disputeInput, response: { 201: orderDetailJsonSchema } } }, async (request, reply) =>
     reply.status(201).send(await disputesService.openDispute(ctx, requireUser(request), request.params.id, request.body)),
   );
-  app.post('/orders/:id/dispute/response', { ...loggedIn, schema: { params: idParams, body: disputeResponseInput } }, async (request) =>
+  app.post('/orders/:id/dispute/response', { ...loggedIn, schema: { params: idParams, body: disputeResponseInput, response: detail } }, async (request) =>
     disputesService.respondToDispute(ctx, requireUser(request), request.params.id, request.body),
   );
-  app.post('/orders/:id/partial-refund', { ...loggedIn, schema: { params: idParams, body: partialRefundInput } }, async (request) =>
+  app.post('/orders/:id/partial-refund', { ...loggedIn, schema: { params: idParams, body: partialRefundInput, response: detail } }, async (request) =>
     disputesService.offerRefund(ctx, requireUser(request), request.params.id, request.body),
   );
-  app.post('/orders/:id/partial-refund/accept', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+  app.post('/orders/:id/partial-refund/accept', { ...loggedIn, schema: { params: idParams, response: detail } }, async (request) =>
     disputesService.acceptRefund(ctx, requireUser(request), request.params.id),
   );
-  app.post('/orders/:id/partial-refund/decline', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+  app.post('/orders/:id/partial-refund/decline', { ...loggedIn, schema: { params: idParams, response: detail } }, async (request) =>
     disputesService.declineRefund(ctx, requireUser(request), request.params.id),
   );
 
@@ -101,22 +128,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   });
 
   // An order file's record with its scan check (ADR 0026), polled while pending: the uploader, or the parties.
-  app.get('/order-files/:fileId', { ...loggedIn, schema: { params: z.object({ fileId: z.uuid('File not found.') }) } }, async (request) =>
+  app.get('/order-files/:fileId', { ...loggedIn, schema: { params: z.object({ fileId: z.uuid('File not found.') }), response: { 200: orderFileJsonSchema } } }, async (request) =>
     toOrderFileJson(await orderFileForViewer(ctx, requireUser(request), request.params.fileId)),
   );
 
-  app.post('/order-files', { ...loggedIn }, async (request, reply) => {
+  app.post('/order-files', { ...loggedIn, schema: { response: { 201: orderFileJsonSchema } } }, async (request, reply) => {
     const user = requireUser(request);
     const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.caseFile, tooLarge: 'FILE_TOO_LARGE' });
     return reply.status(201).send(await filesService.uploadOrderFile(ctx, user, file));
   });
 
-  app.post('/reviews', { ...loggedIn, schema: { body: reviewInput } }, async (request, reply) =>
+  app.post('/reviews', { ...loggedIn, schema: { body: reviewInput, response: { 201: reviewJsonSchema } } }, async (request, reply) =>
     reply.status(201).send(await reviewsService.createReview(ctx, requireUser(request), request.body)),
   );
   app.post(
     '/reviews/:id/reply',
-    { ...loggedIn, schema: { params: z.object({ id: z.uuid(ORDER_MESSAGES.reviewNotFound) }), body: reviewReplyInput } },
+    { ...loggedIn, schema: { params: z.object({ id: z.uuid(ORDER_MESSAGES.reviewNotFound) }), body: reviewReplyInput, response: { 200: reviewJsonSchema } } },
     async (request) => reviewsService.replyToReview(ctx, requireUser(request), request.params.id, request.body),
   );
   app.get(
@@ -126,6 +153,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         querystring: z
           .object({ serviceId: z.uuid().optional(), userId: z.uuid().optional(), limit: pageLimit(50) })
           .refine((q) => Boolean(q.serviceId) !== Boolean(q.userId), 'Ask for the reviews of one service (serviceId) or one designer (userId).'),
+        response: { 200: reviewListJsonSchema },
       },
     },
     async (request) => reviewsService.listReviews(ctx, request.query),

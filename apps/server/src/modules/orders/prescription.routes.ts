@@ -1,7 +1,7 @@
 import { asc, and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ORDER_MESSAGES, orderFileRoleInput, PRESCRIPTION_API_MESSAGES } from '@cusp/shared';
+import { ORDER_MESSAGES, orderFileJsonSchema, orderFileRoleInput, PRESCRIPTION_API_MESSAGES } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { orderFiles, users } from '../../db/schema/index.js';
 import { loggedIn, requireUser } from '../auth/index.js';
@@ -15,7 +15,7 @@ export const prescriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   // The buyer corrects the role guessed at upload, until the order is paid.
   app.patch(
     '/order-files/:fileId',
-    { ...loggedIn, schema: { params: z.object({ fileId: z.uuid(PRESCRIPTION_API_MESSAGES.fileNotFound) }), body: orderFileRoleInput } },
+    { ...loggedIn, schema: { params: z.object({ fileId: z.uuid(PRESCRIPTION_API_MESSAGES.fileNotFound) }), body: orderFileRoleInput, response: { 200: orderFileJsonSchema } } },
     async (request) => filesService.setFileRole(ctx, requireUser(request), request.params.fileId, request.body.role),
   );
 

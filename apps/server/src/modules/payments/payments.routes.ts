@@ -1,6 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardInput, confirmOrderInput, ORDER_MESSAGES, paymentIntentInput, sandboxConfirmInput, serviceIntentInput, type PaymentConfigJson } from '@cusp/shared';
+import {
+  cardInput,
+  confirmOrderInput,
+  ORDER_MESSAGES,
+  orderJsonSchema,
+  orderQuoteJsonSchema,
+  paymentConfigJsonSchema,
+  paymentIntentInput,
+  paymentIntentJsonSchema,
+  sandboxConfirmInput,
+  sandboxPayJsonSchema,
+  serviceIntentInput,
+  webhookAnswerJsonSchema,
+} from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { loggedIn, requireUser } from '../auth/index.js';
 import { providerFor } from '../../platform/payments/index.js';
@@ -10,36 +23,36 @@ import * as paymentsService from './payments.service.js';
 const idParams = z.object({ id: z.uuid(ORDER_MESSAGES.paymentNotFound) });
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/payments/config', async (): Promise<PaymentConfigJson> => {
+  app.get('/payments/config', { schema: { response: { 200: paymentConfigJsonSchema } } }, async () => {
     const provider = providerFor(ctx);
     return { provider: provider.name, publishableKey: provider.publishableKey, currency: ctx.config.currency };
   });
 
-  app.post('/payments/intents', { ...loggedIn, schema: { body: paymentIntentInput } }, async (request, reply) => {
+  app.post('/payments/intents', { ...loggedIn, schema: { body: paymentIntentInput, response: { 201: paymentIntentJsonSchema } } }, async (request, reply) => {
     const intent = await paymentsService.createIntent(ctx, requireUser(request), request.body);
     return reply.status(201).send(intent);
   });
 
   // The order form's figure before paying (issue 16): same body and checks as an intent for a service.
-  app.post('/payments/quote', { ...loggedIn, schema: { body: serviceIntentInput } }, async (request) =>
+  app.post('/payments/quote', { ...loggedIn, schema: { body: serviceIntentInput, response: { 200: orderQuoteJsonSchema } } }, async (request) =>
     paymentsService.quote(ctx, requireUser(request), request.body),
   );
 
   // The payment page hands the paid intent back; the server checks it and starts the order (docs/product.md §6.3).
   // Under /orders for the API's sake, here because confirming a payment is this module's work (ADR 0029).
-  app.patch('/orders', { ...loggedIn, schema: { body: confirmOrderInput } }, async (request) =>
+  app.patch('/orders', { ...loggedIn, schema: { body: confirmOrderInput, response: { 200: orderJsonSchema } } }, async (request) =>
     paymentsService.confirmOrderPayment(ctx, requireUser(request), request.body),
   );
 
-  app.get('/payments/:id', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+  app.get('/payments/:id', { ...loggedIn, schema: { params: idParams, response: { 200: paymentIntentJsonSchema } } }, async (request) =>
     paymentsService.getPayment(ctx, requireUser(request), request.params.id),
   );
 
-  app.post('/payments/:id/sandbox-pay', { ...loggedIn, schema: { params: idParams, body: cardInput } }, async (request) =>
+  app.post('/payments/:id/sandbox-pay', { ...loggedIn, schema: { params: idParams, body: cardInput, response: { 200: sandboxPayJsonSchema } } }, async (request) =>
     paymentsService.sandboxPay(ctx, requireUser(request), request.params.id, request.body),
   );
 
-  app.post('/payments/:id/sandbox-confirm', { ...loggedIn, schema: { params: idParams, body: sandboxConfirmInput } }, async (request) =>
+  app.post('/payments/:id/sandbox-confirm', { ...loggedIn, schema: { params: idParams, body: sandboxConfirmInput, response: { 200: sandboxPayJsonSchema } } }, async (request) =>
     paymentsService.sandboxConfirm(ctx, requireUser(request), request.params.id, request.body.approve),
   );
 
@@ -49,7 +62,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     hooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
     const webhook = (name: 'stripe' | 'moyasar') => async (request: import('fastify').FastifyRequest) =>
       paymentsService.handleWebhook(ctx, name, typeof request.body === 'string' ? request.body : '', request.headers);
-    hooks.post('/payments/webhooks/stripe', webhook('stripe'));
-    hooks.post('/payments/webhooks/moyasar', webhook('moyasar'));
+    const answer = { schema: { response: { 200: webhookAnswerJsonSchema } } };
+    hooks.post('/payments/webhooks/stripe', answer, webhook('stripe'));
+    hooks.post('/payments/webhooks/moyasar', answer, webhook('moyasar'));
   });
 };

@@ -12,6 +12,7 @@ import {
   type paymentIntentInput,
   type PaymentIntentJson,
   type OrderQuoteJson,
+  type SandboxPayJson,
   type serviceIntentInput,
   type TurnaroundTier,
 } from '@cusp/shared';
@@ -243,7 +244,7 @@ const OUTCOMES: Record<string, 'paid' | 'failed' | 'requires_action'> = {
 };
 
 /** The sandbox's card network (docs/product.md §6.2): the test card decides the outcome; no card data is stored. */
-export async function sandboxPay(ctx: AppContext, user: UserRow, id: string, card: z.output<typeof cardInput>, now = new Date()) {
+export async function sandboxPay(ctx: AppContext, user: UserRow, id: string, card: z.output<typeof cardInput>, now = new Date()): Promise<SandboxPayJson> {
   if (providerFor(ctx).name !== 'sandbox') throw new AppError('PAYMENT_SANDBOX_ONLY');
   const p = await ownPayment(ctx, user, id);
   await assertPayable(ctx, p);
@@ -264,11 +265,11 @@ export async function sandboxPay(ctx: AppContext, user: UserRow, id: string, car
 }
 
 /** The sandbox's 3-D Secure step: the card holder approves or refuses. */
-export async function sandboxConfirm(ctx: AppContext, user: UserRow, id: string, approve: boolean) {
+export async function sandboxConfirm(ctx: AppContext, user: UserRow, id: string, approve: boolean): Promise<SandboxPayJson> {
   if (providerFor(ctx).name !== 'sandbox') throw new AppError('PAYMENT_SANDBOX_ONLY');
   const p = await ownPayment(ctx, user, id);
   if (p.status !== 'requires_action') throw new AppError(p.status === 'paid' ? 'PAYMENT_ALREADY_DONE' : 'PAYMENT_NOT_AWAITING_CONFIRMATION');
-  const status = approve ? 'paid' : 'failed';
+  const status = approve ? ('paid' as const) : ('failed' as const);
   await ctx.db
     .update(payments)
     .set({ status, failureReason: approve ? null : ERRORS.PAYMENT_NOT_CONFIRMED.message, updatedAt: new Date() })

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PRESCRIPTION_API_MESSAGES, presetInput, presetUpdateInput } from '@cusp/shared';
+import { PRESCRIPTION_API_MESSAGES, presetInput, presetJsonSchema, presetListJsonSchema, presetUpdateInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { loggedIn, requireUser } from '../auth/index.js';
 import * as presets from './preferences.service.js';
@@ -10,17 +10,17 @@ const idParams = z.object({ id: z.uuid(PRESCRIPTION_API_MESSAGES.presetNotFound)
 
 /** `/api/preferences`: the caller's saved prescription presets (issue 16), owner only. */
 export const preferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/preferences', { ...loggedIn }, async (request) => presets.listPresets(ctx, requireUser(request)));
+  app.get('/preferences', { ...loggedIn, schema: { response: { 200: presetListJsonSchema } } }, async (request) => presets.listPresets(ctx, requireUser(request)));
 
-  app.post('/preferences', { ...loggedIn, schema: { body: presetInput } }, async (request, reply) =>
+  app.post('/preferences', { ...loggedIn, schema: { body: presetInput, response: { 201: presetJsonSchema } } }, async (request, reply) =>
     reply.status(201).send(await presets.createPreset(ctx, requireUser(request), request.body)),
   );
 
-  app.get('/preferences/:id', { ...loggedIn, schema: { params: idParams } }, async (request) =>
+  app.get('/preferences/:id', { ...loggedIn, schema: { params: idParams, response: { 200: presetJsonSchema } } }, async (request) =>
     presets.getPreset(ctx, requireUser(request), request.params.id),
   );
 
-  app.patch('/preferences/:id', { ...loggedIn, schema: { params: idParams, body: presetUpdateInput } }, async (request) =>
+  app.patch('/preferences/:id', { ...loggedIn, schema: { params: idParams, body: presetUpdateInput, response: { 200: presetJsonSchema } } }, async (request) =>
     presets.updatePreset(ctx, requireUser(request), request.params.id, request.body),
   );
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CardInput, ErrorCode, OrderDetailJson, OrderJson, PaymentConfigJson, PaymentIntentInput, PaymentIntentJson, ServiceJson } from '@cusp/shared';
+import type { CardInput, CourseDetailJson, OrderDetailJson, OrderJson, PaymentConfigJson, PaymentIntentInput, PaymentIntentJson, SandboxPayJson, ServiceJson } from '@cusp/shared';
 import { api } from '@/lib/api';
 
 export const paymentsKeys = {
@@ -23,14 +23,6 @@ export interface PayItem {
   unitOrArch?: 'unit' | 'arch';
 }
 
-interface CourseItemJson {
-  _id: string;
-  title: string;
-  description: string;
-  thumbnail: string | null;
-  price: number;
-}
-
 async function fetchPayItem(type: PayItemType, id: string, signal?: AbortSignal): Promise<PayItem> {
   if (type === 'revision') {
     // The buyer's own order (403/404 for anyone else): its title, cover and price per extra revision.
@@ -49,7 +41,7 @@ async function fetchPayItem(type: PayItemType, id: string, signal?: AbortSignal)
       unitOrArch: service.unitOrArch,
     };
   }
-  const course = await api.get<CourseItemJson>(path, { signal });
+  const course = await api.get<CourseDetailJson>(path, { signal });
   return { _id: course._id, title: course.title, description: course.description, thumbnail: course.thumbnail || null, price: course.price };
 }
 
@@ -90,14 +82,10 @@ export function useCreateIntent() {
   });
 }
 
-export type SandboxStatus = 'paid' | 'failed' | 'requires_action';
+export type SandboxStatus = SandboxPayJson['status'];
 
-export interface SandboxPayResult {
-  status: SandboxStatus;
-  message?: string;
-  /** Why a card did not pay (PAYMENT_DECLINED, PAYMENT_UNKNOWN_TEST_CARD, PAYMENT_NOT_CONFIRMED). */
-  code?: ErrorCode;
-}
+/** The sandbox card's outcome; `code` says why a card did not pay (PAYMENT_DECLINED, PAYMENT_UNKNOWN_TEST_CARD, PAYMENT_NOT_CONFIRMED). */
+export type SandboxPayResult = SandboxPayJson;
 
 /** The sandbox provider's card charge (docs/product.md §6.2): paid, declined, or a 3-D Secure step first. */
 export function useSandboxPay(paymentId: string) {
