@@ -20,13 +20,33 @@ const DATABASE_FREE = [
   'src/platform/storage/*.test.ts',
 ];
 
-const server = (name: string, databaseUrl: string, exclude: string[] = []) => ({
+const server = (name: string, databaseUrl: string, maxWorkers: number, exclude: string[] = []) => ({
   extends: './apps/server/vitest.config.ts',
   root: './apps/server',
   // After the web project, one file at a time per project: files of one project share its database server and
   // ports. The two server projects run side by side (each its own scratch databases, random ports, random Redis
   // keys), which keeps both of CI's cores busy (docs/decisions/0040).
-  test: { name, env: { TEST_DATABASE_URL: databaseUrl }, maxWorkers: 1, sequence: { groupOrder: 1 }, exclude: ['**/node_modules/**', ...exclude] },
+  test: { name, env: { TEST_DATABASE_URL: databaseUrl }, maxWorkers, sequence: { groupOrder: 1 }, exclude: ['**/node_modules/**', ...exclude] },
+});
+
+// Web files that need a module registry of their own: those that replace modules with vi.mock, and one that
+// checks what a module does the first time it runs (the tz cookie). The other web files share
+// one per worker (isolate off): each renders its own app with its own query client and mocked fetch, and the setup
+// file resets the language, storage and notifications after every test; importing React, Mantine and the app once
+// per worker rather than once per file halves the web project (docs/decisions/0040).
+const WEB_ISOLATED = [
+  'src/lib/format.test.tsx',
+  'src/features/orders/components/OrderEventNotice.test.tsx',
+  'src/features/orders/review/CaseReviewPage.test.tsx',
+  'src/features/notifications/components/NotificationBell.test.tsx',
+  'src/features/courses/components/CourseWizard.test.tsx',
+  'src/features/messages/**/*.test.tsx',
+];
+
+const web = (name: string, isolate: boolean, files: { include?: string[]; exclude?: string[] }) => ({
+  extends: './apps/web/vitest.config.ts',
+  root: './apps/web',
+  test: { name, isolate, ...files },
 });
 
 // One `vitest run` covers every workspace. The server suite runs on the embedded PGlite, and once
@@ -35,9 +55,10 @@ export default defineConfig({
   test: {
     projects: [
       'packages/shared',
-      'apps/web',
-      server('server', ''),
-      ...(pgUrl ? [server('server-pg', pgUrl, DATABASE_FREE)] : []),
+      web('web', false, { exclude: ['**/node_modules/**', ...WEB_ISOLATED] }),
+      web('web-isolated', true, { include: WEB_ISOLATED }),
+      server('server', '', 2),
+      ...(pgUrl ? [server('server-pg', pgUrl, 2, DATABASE_FREE)] : []),
     ],
   },
 });

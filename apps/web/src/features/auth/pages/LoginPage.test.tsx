@@ -53,7 +53,8 @@ describe('LoginPage', () => {
   });
 
   it('keeps ?redirect= across a reload and refuses an off-site target', async () => {
-    mockApi({ 'POST /api/auth/login': { body: { user } } });
+    // The files page it lands on asks for the member's files.
+    mockApi({ 'POST /api/auth/login': { body: { user } }, 'GET /api/file': { body: [] } });
     const ui = renderApp('/login?redirect=%2Ffiles');
     await fillAndSubmit(ui);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/files$/));
