@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '@cusp/shared';
+import type { AdminPayoutJson, SessionUser } from '@cusp/shared';
 import { buildUser } from '@/test/factories';
 import { errorReply, mockApi, type MockRoutes } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
@@ -124,7 +124,7 @@ describe('AdminPage', () => {
   });
 
   it('pays a bank payout with its reference and a Stripe payout by transfer, with nothing to type; a refused transfer keeps it requested', async () => {
-    const payout = (id: string, method: 'bank' | 'stripe', byTransfer: boolean) => ({
+    const payout = (id: string, method: 'bank' | 'stripe', byTransfer: boolean): AdminPayoutJson => ({
       _id: id,
       amount: 120,
       currency: 'USD',
