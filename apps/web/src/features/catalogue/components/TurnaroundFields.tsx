@@ -9,6 +9,63 @@ type Values = z.output<typeof serviceCreateSchema>;
 
 const toNumberOrNull = (value: string | number) => (value === '' ? null : Number(value));
 
+/** Each tier's percentage field: its key, its bound and its label. */
+const TIER_PERCENT = {
+  rush: { key: 'surchargePercent', max: RUSH_SURCHARGE_MAX, label: 'catalogue.turnaround.surcharge' },
+  standby: { key: 'discountPercent', max: STANDBY_DISCOUNT_MAX, label: 'catalogue.turnaround.discount' },
+} as const;
+
+type TierErrors = Partial<Record<'days' | 'surchargePercent' | 'discountPercent', { message?: string }>>;
+
+/** One tier: offered when ticked (starting from `initial`), then its days and its percentage. */
+function TierField({ control, tier, errors, initial }: { control: Control<ServiceCreateInput, unknown, Values>; tier: 'rush' | 'standby'; errors: TierErrors | undefined; initial: Record<string, number> }) {
+  const { t } = useI18n();
+  const { message } = useMessages();
+  const percent = TIER_PERCENT[tier];
+  return (
+    <Controller
+      control={control}
+      name={`turnaround.${tier}`}
+      render={({ field }) => {
+        const value = (field.value ?? null) as Record<string, unknown> | null;
+        return (
+          <Stack gap="xs">
+            <Checkbox
+              label={t(`catalogue.turnaround.${tier}`)}
+              description={t(`catalogue.turnaround.${tier}Hint`)}
+              checked={value !== null}
+              onChange={(event) => field.onChange(event.currentTarget.checked ? initial : null)}
+            />
+            {value ? (
+              <SimpleGrid cols={{ base: 1, xs: 2 }}>
+                <NumberInput
+                  label={t(`catalogue.turnaround.${tier}Days`)}
+                  allowDecimal={false}
+                  min={1}
+                  max={TIER_DAYS_MAX}
+                  value={value.days as number | string}
+                  onChange={(days) => field.onChange({ ...value, days })}
+                  error={message(errors?.days?.message)}
+                />
+                <NumberInput
+                  label={t(percent.label)}
+                  allowDecimal={false}
+                  min={1}
+                  max={percent.max}
+                  suffix="%"
+                  value={value[percent.key] as number | string}
+                  onChange={(n) => field.onChange({ ...value, [percent.key]: n })}
+                  error={message(errors?.[percent.key]?.message)}
+                />
+              </SimpleGrid>
+            ) : null}
+          </Stack>
+        );
+      }}
+    />
+  );
+}
+
 /**
  * The service's turnaround tiers and extra revision price (issue 18, docs/decisions/0041): a rush tier (fewer days,
  * a surcharge) and a standby tier (more days, a discount), each offered when ticked; the price of one revision
@@ -19,92 +76,12 @@ export function TurnaroundFields({ control, errors, currency }: { control: Contr
   const { message } = useMessages();
   // New tiers start a day faster and a week slower than the standard delivery time as typed.
   const deliveryTime = Number(useWatch({ control, name: 'deliveryTime' })) || 1;
-  const tierErrors = errors.turnaround as
-    | { rush?: { days?: { message?: string }; surchargePercent?: { message?: string } }; standby?: { days?: { message?: string }; discountPercent?: { message?: string } } }
-    | undefined;
+  const tierErrors = errors.turnaround as { rush?: TierErrors; standby?: TierErrors } | undefined;
   return (
     <Fieldset legend={t('catalogue.turnaround.legend')} variant="filled" radius="md">
       <Stack gap="md">
-        <Controller
-          control={control}
-          name="turnaround.rush"
-          render={({ field }) => {
-            const rush = field.value ?? null;
-            return (
-              <Stack gap="xs">
-                <Checkbox
-                  label={t('catalogue.turnaround.rush')}
-                  description={t('catalogue.turnaround.rushHint')}
-                  checked={rush !== null}
-                  onChange={(event) => field.onChange(event.currentTarget.checked ? { days: Math.max(1, deliveryTime - 1), surchargePercent: 30 } : null)}
-                />
-                {rush ? (
-                  <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                    <NumberInput
-                      label={t('catalogue.turnaround.days')}
-                      allowDecimal={false}
-                      min={1}
-                      max={TIER_DAYS_MAX}
-                      value={rush.days as number | string}
-                      onChange={(value) => field.onChange({ ...rush, days: value })}
-                      error={message(tierErrors?.rush?.days?.message)}
-                    />
-                    <NumberInput
-                      label={t('catalogue.turnaround.surcharge')}
-                      allowDecimal={false}
-                      min={1}
-                      max={RUSH_SURCHARGE_MAX}
-                      suffix="%"
-                      value={rush.surchargePercent as number | string}
-                      onChange={(value) => field.onChange({ ...rush, surchargePercent: value })}
-                      error={message(tierErrors?.rush?.surchargePercent?.message)}
-                    />
-                  </SimpleGrid>
-                ) : null}
-              </Stack>
-            );
-          }}
-        />
-        <Controller
-          control={control}
-          name="turnaround.standby"
-          render={({ field }) => {
-            const standby = field.value ?? null;
-            return (
-              <Stack gap="xs">
-                <Checkbox
-                  label={t('catalogue.turnaround.standby')}
-                  description={t('catalogue.turnaround.standbyHint')}
-                  checked={standby !== null}
-                  onChange={(event) => field.onChange(event.currentTarget.checked ? { days: deliveryTime + 7, discountPercent: 10 } : null)}
-                />
-                {standby ? (
-                  <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                    <NumberInput
-                      label={t('catalogue.turnaround.days')}
-                      allowDecimal={false}
-                      min={1}
-                      max={TIER_DAYS_MAX}
-                      value={standby.days as number | string}
-                      onChange={(value) => field.onChange({ ...standby, days: value })}
-                      error={message(tierErrors?.standby?.days?.message)}
-                    />
-                    <NumberInput
-                      label={t('catalogue.turnaround.discount')}
-                      allowDecimal={false}
-                      min={1}
-                      max={STANDBY_DISCOUNT_MAX}
-                      suffix="%"
-                      value={standby.discountPercent as number | string}
-                      onChange={(value) => field.onChange({ ...standby, discountPercent: value })}
-                      error={message(tierErrors?.standby?.discountPercent?.message)}
-                    />
-                  </SimpleGrid>
-                ) : null}
-              </Stack>
-            );
-          }}
-        />
+        <TierField control={control} tier="rush" errors={tierErrors?.rush} initial={{ days: Math.max(1, deliveryTime - 1), surchargePercent: 30 }} />
+        <TierField control={control} tier="standby" errors={tierErrors?.standby} initial={{ days: deliveryTime + 7, discountPercent: 10 }} />
         <Group grow>
           <Controller
             control={control}

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { setLanguage } from '@/lib/i18n';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '@/test/factories';
 import { errorReply, mockApi, type MockRoutes } from '@/test/fetch-mock';
@@ -66,6 +67,41 @@ describe('EditServicePage', () => {
       // no turnaround tiers and no extra revisions (issue 18), as the service says
       turnaround: { rush: null, standby: null },
       extraRevisionPrice: null,
+    });
+  });
+
+  it('offers rush and standby tiers and an extra revision price; a rush no faster than standard is refused, in the reader’s language', async () => {
+    const { api, ui } = await openDetails({
+      'PATCH /api/services/svc-1': (request) => ({ body: buildService({ ...(request.body as object), _id: 'svc-1' }) }),
+    });
+    // Ticking a tier starts it a day faster (rush) or a week slower (standby) than the 2-day standard.
+    await ui.user.click(screen.getByRole('checkbox', { name: /^Offer a rush delivery/ }));
+    await ui.user.click(screen.getByRole('checkbox', { name: /^Offer a standby delivery/ }));
+    const rushDays = screen.getByLabelText(/^Rush delivery time/);
+    const standbyDays = screen.getByLabelText(/^Standby delivery time/);
+    expect(rushDays).toHaveValue('1');
+    expect(standbyDays).toHaveValue('9');
+    expect(screen.getByLabelText(/^Surcharge/)).toHaveValue('30%');
+    expect(screen.getByLabelText(/^Discount/)).toHaveValue('10%');
+
+    // A rush as slow as the standard delivery is refused before anything is sent.
+    await ui.user.clear(rushDays);
+    await ui.user.type(rushDays, '2');
+    await ui.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Rush delivery must take fewer days than the standard delivery time.')).toBeInTheDocument();
+    expect(api.to('PATCH /api/services/svc-1')).toHaveLength(0);
+    await act(() => setLanguage('ar', { persist: false }));
+    expect(await screen.findByText('يجب أن يستغرق التسليم المستعجل أيامًا أقل من مدة التسليم العادية.')).toBeInTheDocument();
+    await act(() => setLanguage('en', { persist: false }));
+
+    await ui.user.clear(rushDays);
+    await ui.user.type(rushDays, '1');
+    await ui.user.type(screen.getByLabelText(/^Price of an extra revision/), '12.5');
+    await ui.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.to('PATCH /api/services/svc-1')).toHaveLength(1));
+    expect(api.to('PATCH /api/services/svc-1')[0]?.body).toMatchObject({
+      turnaround: { rush: { days: 1, surchargePercent: 30 }, standby: { days: 9, discountPercent: 10 } },
+      extraRevisionPrice: 12.5,
     });
   });
 
