@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, scaleOutWarnings } from './config.js';
 
 describe('loadConfig', () => {
   it('has working defaults for `npm start`', () => {
@@ -24,6 +24,13 @@ describe('loadConfig', () => {
       for (const name of ['PORT', 'DATABASE_URL', 'SEED_DEMO', 'CURRENCY']) expect(message).toContain(name);
       expect(message).toContain('PORT: must be a port number (got "abc")');
     }
+  });
+
+  it('warns when several instances (REDIS_URL) would each make their own payout details key (ADR 0043)', () => {
+    expect(scaleOutWarnings(loadConfig({}))).toEqual([]);
+    const [warning] = scaleOutWarnings(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }));
+    expect(warning).toContain('PAYOUT_DETAILS_KEY');
+    expect(scaleOutWarnings(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', PAYOUT_DETAILS_KEY: 'ab'.repeat(32) }))).toEqual([]);
   });
 
   it('takes PAYOUT_DETAILS_KEY as 64 hex digits or base64 of 32 bytes, and never repeats a wrong one (ADR 0043)', () => {

@@ -177,6 +177,16 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * What a deployment of several instances (REDIS_URL set) must share but was left to each instance, as warnings
+ * for the log at start: without PAYOUT_DETAILS_KEY each instance makes its own key file under DATA_DIR, and payout
+ * details sealed by one could not be read by another (docs/decisions/0043).
+ */
+export function scaleOutWarnings(config: Config): string[] {
+  if (!config.redisUrl || config.payments.payoutDetailsKey) return [];
+  return ['REDIS_URL is set (several instances) but PAYOUT_DETAILS_KEY is not: each instance seals payout details with its own key file. Set the same PAYOUT_DETAILS_KEY on every instance.'];
+}
+
 /** Variables whose value is never repeated in an error. */
 const SECRET_NAMES = ['PAYOUT_DETAILS_KEY'];
 

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { createContext } from './bootstrap.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, scaleOutWarnings } from './config.js';
 import { seedDemo } from './seed/index.js';
 import { startJobs } from './platform/jobs/scheduler.js';
 import { scheduledJobs } from './jobs.js';
@@ -22,6 +22,7 @@ async function main() {
     throw error;
   }
   const logger = pino({ level: config.logLevel });
+  for (const warning of scaleOutWarnings(config)) logger.warn(warning);
   // A request's or socket's promise rejected with nobody listening would end the process under Node's
   // default, taking every other user's requests with it: it is logged, and the server keeps serving (ADR
   // 0022). A synchronous throw outside any handler still ends it (its state is unknown): logged first.
