@@ -72,7 +72,7 @@ export function BillingTab() {
   const billing = useBilling();
   const language = i18n.resolvedLanguage ?? 'en';
 
-  if (billing.isPending) return <Loader aria-label={t('billing.loading')} />;
+  if (billing.isPending) return <Loader role="status" aria-label={t('billing.loading')} />;
   if (billing.isError)
     return (
       <Alert color="red" role="alert">

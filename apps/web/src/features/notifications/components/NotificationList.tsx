@@ -17,7 +17,7 @@ export function NotificationList({ limit, paged = false, onOpen }: { limit: numb
   if (list.isPending) {
     return (
       <Group justify="center" p="md" role="status">
-        <Loader size="sm" aria-label={t('notifications.loading')} />
+        <Loader size="sm" role="status" aria-label={t('notifications.loading')} />
       </Group>
     );
   }

@@ -26,7 +26,7 @@ export function NotificationSettings() {
           </Text>
         </Stack>
         {preferences.isPending ? (
-          <Loader size="sm" aria-label={t('notifications.loading')} />
+          <Loader size="sm" role="status" aria-label={t('notifications.loading')} />
         ) : preferences.isError ? (
           <Alert color="red">{t('notifications.loadFailed')}</Alert>
         ) : (

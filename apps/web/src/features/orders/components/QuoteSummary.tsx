@@ -18,7 +18,7 @@ export function QuoteSummary({ quote, waiting, pending, error }: QuoteSummaryPro
     <Stack gap={4} aria-live="polite" aria-busy={pending || undefined} data-testid="order-quote">
       <Group justify="space-between" wrap="nowrap">
         <Text fw={700}>{t('orders.rx.quote')}</Text>
-        {pending ? <Loader size="xs" aria-label={t('orders.rx.quotePending')} /> : null}
+        {pending ? <Loader size="xs" role="status" aria-label={t('orders.rx.quotePending')} /> : null}
       </Group>
       {waiting ? (
         <Text size="sm" c="dimmed">

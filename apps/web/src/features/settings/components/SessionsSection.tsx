@@ -48,7 +48,7 @@ export function SessionsSection() {
     <SettingsSection id="sessions" title={t('settings.sessions.title')} description={t('settings.sessions.description')}>
       {outcome ? <FormMessage tone={outcome.tone}>{outcome.text}</FormMessage> : null}
       {sessions.isPending ? (
-        <Loader size="sm" aria-label={t('settings.sessions.loading')} />
+        <Loader size="sm" role="status" aria-label={t('settings.sessions.loading')} />
       ) : sessions.isError ? (
         <Alert color="red" role="alert">
           {failure(sessions.error, t('settings.sessions.loadFailed'))}

@@ -53,7 +53,7 @@ export function SettingsPage() {
         </Group>
       </nav>
       {account.isPending ? (
-        <Loader aria-label={t('settings.loading')} />
+        <Loader role="status" aria-label={t('settings.loading')} />
       ) : account.isError ? (
         <Alert color="red" role="alert">
           {failure(account.error, t('settings.loadFailed'))}
