@@ -81,7 +81,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
-    // Import boundaries (ARCHITECTURE.md): the server never reaches into the web app and vice versa.
+    // Import boundaries (docs/decisions/0029): the server never reaches into the web app and vice versa.
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/apps/web/**', '@cusp/web'] }] },
   },

@@ -30,7 +30,7 @@ import { TURNAROUND_MESSAGES } from './schemas/turnaround.js';
  * Every error code Cusp answers with (docs/product.md §15.2, docs/decisions/0039): its HTTP status and its English
  * sentence. The server throws `new AppError(code)` (apps/server/src/errors.ts) and the body says
  * `{ message, code, fieldErrors }`; the web app shows `codes.<CODE>` from its catalogues (apps/web/src/locales), so a
- * reader of Arabic reads Arabic whatever the English says. apps/web/src/lib/error-text.test.ts walks this table and
+ * reader of Arabic reads Arabic whatever the English says. apps/web/src/lib/messages.test.tsx walks this table and
  * finds an English and an Arabic text for each code.
  *
  * The second part lists the sentences the shared schemas give a field (`fieldErrors`, and the forms' own checks

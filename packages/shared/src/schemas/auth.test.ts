@@ -18,7 +18,7 @@ describe('shared auth schemas (one message on client and server)', () => {
     expect(registerSchema.parse({ ...valid, email: '  Sara@Clinic.example ' }).email).toBe('sara@clinic.example');
   });
 
-  it("uses SPEC.md's login and register messages", () => {
+  it("uses the login and register messages of docs/product.md §14.2", () => {
     expect(messages(loginSchema.safeParse({ email: '', password: '' }))).toEqual({
       email: 'Please fill in your email.',
       password: 'Please fill in your password.',
@@ -40,7 +40,7 @@ describe('shared auth schemas (one message on client and server)', () => {
   });
 });
 
-describe('help widget paths (SPEC.md section 2)', () => {
+describe('help widget paths (docs/product.md §3.1)', () => {
   it.each(['/login', '/register', '/services/create', '/services/42', '/courses/create', '/message/9', '/messages'])(
     'is hidden on %s',
     (path) => expect(isHelpWidgetHidden(path)).toBe(true),

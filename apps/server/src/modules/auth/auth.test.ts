@@ -49,7 +49,7 @@ describe('register', () => {
     ['password', 'Please fill out your password.'],
     ['confirmPassword', 'Please fill out your confirmPassword.'],
     ['phone', 'Please fill out your phone.'],
-  ])('refuses a missing %s with SPEC.md message and stores nothing', async (field, message) => {
+  ])('refuses a missing %s with its message (docs/product.md §14.2) and stores nothing', async (field, message) => {
     const before = await userCount();
     const input: Record<string, string> = newUserInput();
     delete input[field];
@@ -186,7 +186,7 @@ describe('login, session and logout', () => {
     expect(wrong.cookies).toEqual([]);
   });
 
-  it('asks for both fields with SPEC.md messages', async () => {
+  it('asks for both fields with their messages (docs/product.md §14.2)', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: {} });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({ email: 'Please fill in your email.', password: 'Please fill in your password.' });

@@ -27,7 +27,7 @@ describe('POST /services', () => {
     expect(res.json()).toMatchObject({ deliveryTime: 1, revisions: 1, unitOrArch: 'unit', crownPrice: null, images: [] });
   });
 
-  it("answers SPEC.md's messages for missing fields and no tags, storing nothing", async () => {
+  it("answers the messages of docs/product.md §14.3 for missing fields and no tags, storing nothing", async () => {
     const before = (await list('limit=100')).length;
     const res = await create({ tags: [], title: ' ', toothPrice: '' });
     expect(res.statusCode).toBe(400);

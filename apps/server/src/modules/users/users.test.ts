@@ -20,7 +20,7 @@ describe('completing the designer profile (D8)', () => {
     expect(res.json()).toMatchObject({ isDesigner: true, isSeller: true, role: 'Crown, Implant', tags: ['Crown', 'Implant'], software: ['exocad', '3Shape'], website: 'https://lab.example' });
   });
 
-  it("answers SPEC.md's messages for missing fields and changes nothing", async () => {
+  it("answers the messages of docs/product.md §4.5 for missing fields and changes nothing", async () => {
     const { cookie } = await signUpAndLogin(app);
     const res = await patch('/api/users/profile', cookie, { role: [], website: 'not a url' });
     expect(res.statusCode).toBe(400);

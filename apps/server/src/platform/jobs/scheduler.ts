@@ -18,7 +18,7 @@ export interface Job {
 
 /**
  * Runs each job at start and then periodically, on every instance, made single by an advisory lock
- * (ARCHITECTURE.md "Running at scale"). A failing run is logged and tried again next time.
+ * (docs/decisions/0007; docs/operations.md). A failing run is logged and tried again next time.
  */
 export function startJobs(database: Database, log: FastifyBaseLogger, jobs: Job[], metrics?: Metrics) {
   const timers: NodeJS.Timeout[] = [];
