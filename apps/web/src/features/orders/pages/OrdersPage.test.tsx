@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderJson } from '@cusp/shared';
 import { listReply } from '@/features/catalogue/test-data';
 import { errorReply, mockApi, type MockRequest } from '@/test/fetch-mock';
+import { setLanguage } from '@/lib/i18n';
 import { renderApp } from '@/test/render';
 import { BUYER, DESIGNER, buildOrder } from '../test-data';
 
@@ -81,6 +82,33 @@ describe('/orders', () => {
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(asked()).toContainEqual({ q: 'C-20003', sort: 'due', limit: '20', offset: '40' }));
     expect(screen.getByTestId('location')).toHaveTextContent('page=3');
+  });
+
+  it('offers every status filter, Disputed among them, and asks the server for disputed orders', async () => {
+    const disputed = buildOrder({ _id: 'o-disputed', number: 'C-30001', status: 'disputed' });
+    const api = mockApi(
+      {
+        'GET /api/orders': ({ url }: MockRequest) =>
+          url.searchParams.get('status') === 'disputed' ? listReply([disputed]) : ordersRoute([buildOrder({ number: 'C-30002' })])({ url } as MockRequest),
+      },
+      { user: BUYER },
+    );
+    const { user } = renderApp('/orders');
+    await screen.findByRole('table', { name: 'Active' });
+    const filters = within(screen.getByRole('radiogroup', { name: 'Show orders' })).getAllByRole('radio');
+    expect(filters.map((radio) => (radio as HTMLInputElement).value)).toEqual(['active', 'awaiting_me', 'delivered', 'disputed', 'completed', 'cancelled', 'all']);
+    await user.click(screen.getByRole('radio', { name: 'Disputed' }));
+    const table = await screen.findByRole('table', { name: 'Disputed' });
+    expect(within(table).getByRole('link', { name: 'C-30001' })).toHaveAttribute('href', '/orders/o-disputed');
+    expect(api.to('GET /api/orders').map((r) => r.url.searchParams.get('status'))).toContain('disputed');
+    expect(screen.getByTestId('location')).toHaveTextContent('status=disputed');
+  });
+
+  it('names the Disputed filter in Arabic', async () => {
+    await setLanguage('ar', { persist: false });
+    mockApi({ 'GET /api/orders': ordersRoute([buildOrder()]) }, { user: BUYER });
+    renderApp('/orders?status=disputed');
+    expect(await screen.findByRole('radio', { name: 'المتنازع عليها' })).toBeChecked();
   });
 
   it('shows a designer the Buyer and the escrow and available balance', async () => {

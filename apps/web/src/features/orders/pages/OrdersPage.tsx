@@ -66,7 +66,7 @@ function Balance() {
   );
 }
 
-const FILTERS = ['active', 'awaiting_me', 'delivered', 'completed', 'cancelled', 'all'] as const;
+const FILTERS = ['active', 'awaiting_me', 'delivered', 'disputed', 'completed', 'cancelled', 'all'] as const;
 type Filter = (typeof FILTERS)[number];
 const PAGE_SIZE = 20;
 
