@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerErrorHandler, sendNotFound } from './errors.js';
@@ -35,6 +35,8 @@ export interface BuildOptions {
   /** Serve the built web app from apps/web/dist (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean | object;
+  /** Told every route as it is registered (tests that check every route of a kind is covered). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole product as a Fastify instance; it never listens (main.ts and tests decide that). */
@@ -55,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     keepAliveTimeout: 72_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Under test, an answer carrying a key its response schema would drop fails (platform/response-check.ts).
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);

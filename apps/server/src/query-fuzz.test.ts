@@ -6,7 +6,7 @@ import { CONTROL_CHARACTERS_MESSAGE } from '@cusp/shared';
 import { newServiceInput, signUpAndLogin, useTestApp } from '../test/helper.js';
 import { binaryStl } from '../test/mesh-samples.js';
 import { multipart } from '../test/multipart.js';
-import { designerWithService } from '../test/orders.js';
+import { designerWithService, GOOD_CARD } from '../test/orders.js';
 import { registerErrorHandler } from './errors.js';
 import { applyAdminCommand } from './modules/admin/index.js';
 import { coursesApi } from './modules/courses/test-support.js';
@@ -17,11 +17,22 @@ import { coursesApi } from './modules/courses/test-support.js';
  * field of the bodies that used to answer 500; a bad value never stores anything.
  */
 
-const { app, ctx } = await useTestApp();
+/** Every GET route the app registers with a query schema: its URL pattern and the parameters the schema names. */
+const QUERY_ROUTES: Array<{ url: string; params: string[] }> = [];
+const { app, ctx } = await useTestApp(undefined, {
+  onRoute: (route) => {
+    const methods = ([] as string[]).concat(route.method);
+    const query = route.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
+    if (methods.includes('GET') && query) QUERY_ROUTES.push({ url: route.url, params: Object.keys(query.shape ?? {}) });
+  },
+});
 
 let sessions: { buyer: string; designer: string; admin: string };
 // Placeholders (in the test names) until beforeAll makes the real ones.
-let ids = { designer: '{designer}', service: '{service}', conversation: '{conversation}', course: '{course}', fileLink: '{link}' };
+let ids = {
+  designer: '{designer}', service: '{service}', conversation: '{conversation}', course: '{course}', fileLink: '{link}',
+  order: '{order}', payment: '{payment}', month: '{month}',
+};
 
 let address = 0;
 /** Each request from an address of its own, so rate limits (429, fine in itself) do not hide the answer. */
@@ -38,8 +49,16 @@ beforeAll(async () => {
   const stl = multipart({}, [{ field: 'file', name: 'scan.stl', type: 'model/stl', data: binaryStl() }]);
   const file = await app.inject({ method: 'POST', url: '/api/file/upload', payload: stl.payload, headers: { ...stl.headers, cookie: buyer.cookie } });
   expect([conversation.statusCode, file.statusCode]).toEqual([201, 201]);
+  // A paid order: the buyer has a receipt, the designer a notification, both an order and a billing line.
+  const intent = await inject('POST', '/api/payments/intents', buyer.cookie, { type: 'service', id: service._id, quantity: 1 });
+  const paid = await inject('POST', `/api/payments/${intent.json()._id}/sandbox-pay`, buyer.cookie, GOOD_CARD);
+  const placed = await inject('PATCH', '/api/orders', buyer.cookie, { payment_intent: intent.json()._id });
+  expect([intent.statusCode, paid.statusCode, placed.statusCode]).toEqual([201, 200, 200]);
   sessions = { buyer: buyer.cookie, designer: designer.cookie, admin: admin.cookie };
-  ids = { designer: designer.user._id, service: service._id, conversation: conversation.json()._id, course: course._id, fileLink: file.json().link };
+  ids = {
+    designer: designer.user._id, service: service._id, conversation: conversation.json()._id, course: course._id, fileLink: file.json().link,
+    order: intent.json().orderId, payment: intent.json()._id, month: new Date().toISOString().slice(0, 7),
+  };
 });
 
 /** Odd query values, as they appear in a URL (already percent-encoded where needed). */
@@ -49,34 +68,68 @@ const ODD_VALUES = [
   'x'.repeat(10_000), '%00', 'a%00b', '%1B%5B31m', '%7F', '%C2%85', '%ED%A0%80', '%FF%FE', '%', '%ZZ',
   encodeURIComponent('تاج زركونيا'), encodeURIComponent('😀'), encodeURIComponent('!!! ***'),
   'relevance', 'sales', 'Crown', '00000000-0000-4000-8000-000000000000',
+  // Values some schema accepts, so the odd ones meet the code behind it too; and LIKE's own characters.
+  'active', 'awaiting_me', 'in_progress', 'due', 'activity', 'requested', 'all', 'en', 'ar', '%25', '_', '%5C',
 ];
 
-/** Every list endpoint, its parameters and who may call it. */
-const LISTS: Array<{ name: string; path: () => string; params: string[]; as?: keyof typeof sessions }> = [
-  { name: '/api/gigs', path: () => '/api/gigs', params: ['cat', 'tag', 'search', 'min', 'max', 'sort', 'userId', 'limit', 'offset'] },
-  { name: '/api/services', path: () => '/api/services', params: ['cat', 'tag', 'search', 'min', 'max', 'sort', 'userId', 'limit', 'offset'] },
-  { name: '/api/admin/services', path: () => '/api/admin/services', params: ['cat', 'tag', 'search', 'min', 'max', 'sort', 'userId', 'limit', 'offset'], as: 'admin' },
-  { name: '/api/admin/designers', path: () => '/api/admin/designers', params: ['status', 'limit', 'offset'], as: 'admin' },
-  { name: '/api/admin/tickets', path: () => '/api/admin/tickets', params: ['limit', 'offset'], as: 'admin' },
-  { name: '/api/courses', path: () => '/api/courses', params: ['search', 'tag', 'creatorId', 'limit', 'offset'] },
-  { name: '/api/courses/mine', path: () => '/api/courses/mine', params: ['limit'], as: 'designer' },
-  { name: '/api/enroll/my', path: () => '/api/enroll/my', params: ['limit'], as: 'buyer' },
-  { name: '/api/users', path: () => '/api/users', params: ['isDesigner', 'search', 'tag', 'limit', 'offset'] },
-  { name: '/api/reviews', path: () => '/api/reviews', params: ['serviceId', 'userId', 'limit'] },
-  { name: '/api/orders', path: () => '/api/orders', params: ['status', 'limit'], as: 'buyer' },
-  { name: '/api/orders/balance', path: () => '/api/orders/balance', params: ['limit'], as: 'designer' },
-  { name: '/api/file', path: () => '/api/file', params: ['limit', 'offset'], as: 'buyer' },
-  { name: '/api/conversations', path: () => '/api/conversations', params: ['limit'], as: 'buyer' },
-  { name: '/api/conversations/unread-count', path: () => '/api/conversations/unread-count', params: ['limit'], as: 'buyer' },
-  { name: '/api/messages/{id}', path: () => `/api/messages/${ids.conversation}`, params: ['after', 'before', 'limit'], as: 'buyer' },
-  // Not a list, but a query a client (a mail reader) sends: it always redirects (3xx).
-  { name: '/api/newsletter/confirm', path: () => '/api/newsletter/confirm', params: ['token'] },
+const SERVICE_LIST = ['cat', 'tag', 'search', 'min', 'max', 'sort', 'userId', 'restoration', 'material', 'software', 'limit', 'offset'];
+const LANG = ['lang'];
+
+/**
+ * Every GET route with a query schema (checked below against the routes the app registers, `route`), its
+ * parameters and who may call it; and a few lists that take none, sent parameters they do not know.
+ */
+const LISTS: Array<{ route: string; path: () => string; params: string[]; as?: keyof typeof sessions }> = [
+  { route: '/api/gigs', path: () => '/api/gigs', params: SERVICE_LIST },
+  { route: '/api/services', path: () => '/api/services', params: SERVICE_LIST },
+  { route: '/api/admin/services', path: () => '/api/admin/services', params: SERVICE_LIST, as: 'admin' },
+  { route: '/api/admin/designers', path: () => '/api/admin/designers', params: ['status', 'limit', 'offset'], as: 'admin' },
+  { route: '/api/admin/tickets', path: () => '/api/admin/tickets', params: ['limit', 'offset'], as: 'admin' },
+  { route: '/api/admin/payouts', path: () => '/api/admin/payouts', params: ['status'], as: 'admin' },
+  { route: '/api/courses', path: () => '/api/courses', params: ['search', 'tag', 'creatorId', 'limit', 'offset'] },
+  { route: '/api/courses/mine', path: () => '/api/courses/mine', params: ['limit'], as: 'designer' },
+  { route: '/api/enroll/my', path: () => '/api/enroll/my', params: ['limit'], as: 'buyer' },
+  { route: '/api/users', path: () => '/api/users', params: ['isDesigner', 'search', 'tag', 'limit', 'offset'] },
+  { route: '/api/reviews', path: () => '/api/reviews', params: ['serviceId', 'userId', 'limit'] },
+  { route: '/api/orders', path: () => '/api/orders', params: ['status', 'q', 'sort', 'limit', 'offset'], as: 'buyer' },
+  { route: '/api/orders', path: () => '/api/orders', params: ['status', 'q', 'sort', 'limit', 'offset'], as: 'designer' },
+  { route: '/api/orders/balance', path: () => '/api/orders/balance', params: ['limit'], as: 'designer' },
+  { route: '/api/orders/:id/prescription.pdf', path: () => `/api/orders/${ids.order}/prescription.pdf`, params: LANG, as: 'buyer' },
+  { route: '/api/payments/:id/receipt.pdf', path: () => `/api/payments/${ids.payment}/receipt.pdf`, params: LANG, as: 'buyer' },
+  // No refund here, so no credit note: the query is still checked before the note is looked up.
+  { route: '/api/credit-notes/:file', path: () => `/api/credit-notes/${ids.payment}.pdf`, params: LANG, as: 'buyer' },
+  { route: '/api/statements/:file', path: () => `/api/statements/${ids.month}.pdf`, params: LANG, as: 'designer' },
+  { route: '/api/statements/:file', path: () => `/api/statements/${ids.month}.csv`, params: LANG, as: 'buyer' },
+  { route: '/api/billing', path: () => '/api/billing', params: ['itemId'], as: 'buyer' },
+  { route: '/api/billing', path: () => '/api/billing', params: ['itemId'], as: 'designer' },
+  { route: '/api/file', path: () => '/api/file', params: ['limit', 'offset'], as: 'buyer' },
+  { route: '/api/conversations', path: () => '/api/conversations', params: ['limit'], as: 'buyer' },
+  { route: '/api/conversations/unread-count', path: () => '/api/conversations/unread-count', params: ['limit'], as: 'buyer' },
+  { route: '/api/messages/:id', path: () => `/api/messages/${ids.conversation}`, params: ['after', 'before', 'limit'], as: 'buyer' },
+  { route: '/api/notifications', path: () => '/api/notifications', params: ['limit', 'before'], as: 'designer' },
+  // Not lists, but queries a client (a mail reader) sends: they redirect (3xx) or answer a page.
+  { route: '/api/newsletter/confirm', path: () => '/api/newsletter/confirm', params: ['token'] },
+  { route: '/api/account/email/confirm', path: () => '/api/account/email/confirm', params: ['token'] },
+  { route: '/api/notifications/unsubscribe', path: () => '/api/notifications/unsubscribe', params: ['u', 'k', 's'] },
 ];
 
 const fails = (res: { statusCode: number }) => res.statusCode >= 500 || res.statusCode < 200;
 
 describe('list endpoints answer 2xx or 4xx to any query', () => {
-  it.each(LISTS)('GET $name', { timeout: 120_000 }, async ({ path, params, as }) => {
+  it('fuzzes every GET route that takes a query, on every parameter it takes', () => {
+    // A new route with a query schema, or a new parameter of one, fails here until it is in LISTS.
+    expect(QUERY_ROUTES.length).toBeGreaterThan(15);
+    const missing = QUERY_ROUTES.flatMap(({ url, params }) => {
+      const fuzzed = new Set(LISTS.filter((l) => l.route === url).flatMap((l) => l.params));
+      const left = params.filter((p) => !fuzzed.has(p));
+      return fuzzed.size === 0 ? [`${url} (not in LISTS)`] : left.length ? [`${url}: ${left.join(', ')}`] : [];
+    });
+    expect(missing).toEqual([]);
+    // And every route in LISTS is one the app has (a renamed route would leave a stale entry).
+    expect(LISTS.filter((l) => !app.hasRoute({ method: 'GET', url: l.route })).map((l) => l.route)).toEqual([]);
+  });
+
+  it.each(LISTS.map((l) => ({ ...l, name: `${l.route}${l.as ? ` as ${l.as}` : ''}` })))('GET $name', { timeout: 120_000 }, async ({ path, params, as }) => {
     const cookie = as ? sessions[as] : undefined;
     const failures: string[] = [];
     const check = async (query: string) => {

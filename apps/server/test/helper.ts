@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { createContext } from '../src/bootstrap.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
@@ -26,7 +26,13 @@ export interface TestApp {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { databaseUrl?: string; /** Told every SQL statement the app runs (to count queries). */ onQuery?: QueryListener } = {},
+  options: {
+    databaseUrl?: string;
+    /** Told every SQL statement the app runs (to count queries). */
+    onQuery?: QueryListener;
+    /** Told every route the app registers. */
+    onRoute?: BuildOptions['onRoute'];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cusp-test-'));
   // A second instance on the same database (scale-out tests) neither creates nor drops it.
@@ -41,7 +47,7 @@ export async function buildTestApp(
     from: databaseUrl ? undefined : await migratedPglite(),
   });
   const ctx = await createContext(config, pino({ level: 'silent' }), { database, outboxDir: null });
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { onRoute: options.onRoute });
   await app.ready();
   return {
     app,
@@ -57,8 +63,8 @@ export async function buildTestApp(
 }
 
 /** Builds one app for the file and closes it after the last test. */
-export async function useTestApp(env?: Record<string, string>): Promise<TestApp> {
-  const t = await buildTestApp(env);
+export async function useTestApp(env?: Record<string, string>, options?: { onRoute?: BuildOptions['onRoute'] }): Promise<TestApp> {
+  const t = await buildTestApp(env, options);
   afterAll(() => t.close());
   return t;
 }
