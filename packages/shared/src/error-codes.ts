@@ -155,7 +155,6 @@ export const ERRORS = {
   COURSE_ENROL_FIRST: { status: 403, message: COURSE_MESSAGES.enrolFirst },
   COURSE_SIGN_IN_TO_WATCH: { status: 401, message: COURSE_MESSAGES.enrolFirst },
   COURSE_OWN_ENROLMENT: { status: 409, message: COURSE_MESSAGES.ownCourse },
-  COURSE_OWN_PURCHASE: { status: 403, message: ORDER_MESSAGES.ownCourse },
   COURSE_IS_FREE: { status: 409, message: ORDER_MESSAGES.courseIsFree },
   COURSE_ALREADY_ENROLLED: { status: 409, message: ORDER_MESSAGES.alreadyEnrolled },
   COURSE_PAYMENT_NOT_VERIFIED: { status: 422, message: COURSE_MESSAGES.paymentNotVerified },

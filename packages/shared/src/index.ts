@@ -26,6 +26,7 @@ export * from './responses/notifications.js';
 export * from './schemas/orders.js';
 export * from './responses/orders.js';
 export * from './responses/payments.js';
+export * from './policies/courses.js';
 export * from './policies/orders.js';
 export * from './policies/pins.js';
 export * from './schemas/courses.js';

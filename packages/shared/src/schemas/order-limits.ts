@@ -56,7 +56,6 @@ export const ORDER_MESSAGES = {
   webhookSignature: 'Invalid webhook signature.',
   providerDown: 'The payment service is not reachable right now. Please try again in a moment.',
   courseIsFree: 'This course is free: enrol from its page.',
-  ownCourse: 'You created this course.',
   alreadyEnrolled: 'You are already enrolled in this course.',
   cancelledRefunded: 'This order was cancelled, so the payment has been refunded.',
   sandboxOnly: 'Test cards work only with the sandbox payment provider.',

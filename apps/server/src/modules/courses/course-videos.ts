@@ -9,7 +9,8 @@ import { AppError, fieldError } from '../../errors.js';
 import { putLimited } from '../../platform/storage/limited-put.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
 import { peekHead, sniffVideo, type VideoKind } from '../../platform/storage/sniff.js';
-import { findCourse, isEnrolled, isUuid } from './courses.service.js';
+import { authorizeLesson, courseViewer } from './courses.policy.js';
+import { findCourse, isUuid } from './courses.service.js';
 
 /**
  * Lesson videos are private (docs/product.md §10.2): stored under `course-videos/` with a random key that no answer
@@ -80,11 +81,8 @@ export async function lessonVideoFor(ctx: AppContext, viewer: UserRow | null, co
         .limit(1)
     : [];
   if (!row) throw new AppError('LESSON_NOT_FOUND');
-  if (row.preview) return row.video;
-  if (!viewer) throw new AppError('COURSE_SIGN_IN_TO_WATCH');
-  if (viewer.id !== found.course.creatorId && !(await isEnrolled(ctx.db, courseId, viewer.id))) {
-    throw new AppError('COURSE_ENROL_FIRST');
-  }
+  // A preview needs no viewer, so the enrolment is not read for it.
+  authorizeLesson(found.course, row.preview ? null : await courseViewer(ctx.db, found.course, viewer), row);
   return row.video;
 }
 

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'dri
 import {
   fromMinor,
   parseDuration,
+  presentCoursePolicies,
   toMinor,
   videoIdOfUrl,
   type CourseCreateValues,
@@ -19,6 +20,7 @@ import { didYouMean, parseSearch, type Search } from '../../db/search.js';
 import { courses, courseVideos, enrollments, lessonProgress, lessons, users, type CourseRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import { catalogueChanged } from '../services/index.js';
+import { authorizeCourse, courseViewer } from './courses.policy.js';
 import { percentOf, toCourseJson, toLessonJson, type CourseCreator, type LessonStats } from './courses.presenter.js';
 
 /** Every course column but the search vector, which is never selected. */
@@ -52,7 +54,7 @@ export async function loadCourse(ctx: AppContext, id: string) {
 
 async function loadOwned(ctx: AppContext, user: UserRow, id: string) {
   const found = await loadCourse(ctx, id);
-  if (found.course.creatorId !== user.id) throw new AppError('COURSE_NOT_YOURS');
+  authorizeCourse(found.course, await courseViewer(ctx.db, found.course, user), 'edit');
   return found;
 }
 
@@ -75,19 +77,9 @@ export async function lessonStatsFor(db: Db, courseIds: string[]): Promise<Map<s
 
 const NO_LESSONS: LessonStats = { count: 0, seconds: 0 };
 
-export async function isEnrolled(db: Db, courseId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(and(eq(enrollments.courseId, courseId), eq(enrollments.userId, userId)))
-    .limit(1);
-  return !!row;
-}
-
 /** `GET /courses/{id}`: the lessons for everyone, their videos only for those who may watch (docs/product.md §10.2). */
 export async function getCourse(ctx: AppContext, id: string, viewer: UserRow | null): Promise<CourseDetailJson> {
   const { course, creator } = await loadCourse(ctx, id);
-  const isCreator = viewer?.id === course.creatorId;
   const [enrolment] = viewer
     ? await ctx.db
         .select({ lastLessonId: enrollments.lastLessonId })
@@ -95,7 +87,7 @@ export async function getCourse(ctx: AppContext, id: string, viewer: UserRow | n
         .where(and(eq(enrollments.courseId, id), eq(enrollments.userId, viewer.id)))
         .limit(1)
     : [];
-  const canWatch = isCreator || !!enrolment;
+  const { isCreator, canWatch } = presentCoursePolicies(course, viewer && { id: viewer.id, enrolled: !!enrolment });
 
   const rows = await ctx.db
     .select({ lesson: lessons, videoName: courseVideos.originalName })

@@ -7,7 +7,8 @@ import { courses, enrollments, lessonProgress, lessons, users, type EnrollmentRo
 import { AppError } from '../../errors.js';
 import { confirmPaidEnrolment } from './course-payments.js';
 import { percentOf, toEnrollmentJson } from './courses.presenter.js';
-import { courseColumns, isEnrolled, isUuid, lessonStatsFor, loadCourse } from './courses.service.js';
+import { authorizeCourse, courseViewer } from './courses.policy.js';
+import { courseColumns, isUuid, lessonStatsFor, loadCourse } from './courses.service.js';
 import { notifyEnrolment } from '../notifications/index.js';
 
 async function findEnrolment(ctx: AppContext, courseId: string, userId: string): Promise<EnrollmentRow | null> {
@@ -26,8 +27,8 @@ async function findEnrolment(ctx: AppContext, courseId: string, userId: string):
  */
 export async function enroll(ctx: AppContext, user: UserRow, input: z.output<typeof enrollInput>) {
   const { course } = await loadCourse(ctx, input.courseId);
-  if (course.creatorId === user.id) throw new AppError('COURSE_OWN_ENROLMENT');
   const existing = await findEnrolment(ctx, course.id, user.id);
+  authorizeCourse(course, { id: user.id, enrolled: !!existing }, 'enrol');
   if (existing) return { status: 200 as const, enrollment: toEnrollmentJson(existing, ctx.config.currency) };
 
   if (course.price === 0) {
@@ -116,8 +117,7 @@ export async function saveProgress(
         .limit(1)
     : [];
   if (!lesson) throw new AppError('LESSON_NOT_FOUND');
-  const enrolled = await isEnrolled(ctx.db, courseId, user.id);
-  if (course.creatorId !== user.id && !enrolled) throw new AppError('COURSE_ENROL_FIRST');
+  const enrolled = authorizeCourse(course, await courseViewer(ctx.db, course, user), 'watch') === 'learner';
 
   const now = new Date();
   const [saved] = await ctx.db

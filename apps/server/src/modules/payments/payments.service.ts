@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  courseRefusal,
   fromMinor,
   ERRORS,
   orderActionFrom,
@@ -117,10 +118,10 @@ export async function createIntent(ctx: AppContext, user: UserRow, input: z.outp
   if (input.type === 'course') {
     const [course] = UUID.test(input.id) ? await ctx.db.select({ id: courses.id, title: courses.title, price: courses.price, creatorId: courses.creatorId }).from(courses).where(eq(courses.id, input.id)) : [];
     if (!course) throw new AppError('ITEM_NOT_FOUND');
-    if (course.creatorId === user.id) throw new AppError('COURSE_OWN_PURCHASE');
-    if (course.price <= 0) throw new AppError('COURSE_IS_FREE');
     const [enrolled] = await ctx.db.select({ id: enrollments.id }).from(enrollments).where(and(eq(enrollments.courseId, course.id), eq(enrollments.userId, user.id)));
-    if (enrolled) throw new AppError('COURSE_ALREADY_ENROLLED');
+    // COURSE_POLICY's `buy` (packages/shared/src/policies/courses.ts): not the creator, not enrolled, a paid course.
+    const refused = courseRefusal(course, { id: user.id, enrolled: !!enrolled }, 'buy');
+    if (refused) throw new AppError(refused.code);
     const [payment] = await ctx.db.insert(payments).values({ userId: user.id, itemType: 'course', itemId: course.id, amount: course.price, currency, provider }).returning();
     return startPayment(ctx, payment!, { title: course.title, unitOrArch: null, unitPrice: course.price, quantity: 1 });
   }
