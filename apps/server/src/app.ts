@@ -22,7 +22,7 @@ import { systemRoutes } from './modules/system/index.js';
 import { uploadsRoutes } from './modules/uploads/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { cookieValue } from './platform/cookie-header.js';
-import { createOriginCheck, originFacts } from './platform/origin.js';
+import { clientAddress, createOriginCheck, originFacts } from './platform/origin.js';
 import { sessionRoom, userRoom } from './platform/realtime/hub.js';
 import { attachSocketServer } from './platform/realtime/socket.js';
 import { registerMetrics } from './platform/metrics.js';
@@ -115,6 +115,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await attachSocketServer(app, ctx.realtime, {
     redisUrl: ctx.config.redisUrl,
     allowOrigin: (request) => allowOrigin(originFacts(request, ctx.config.trustProxy)),
+    // Per-address limits count a socket's events where HTTP counts its requests (`request.ip`).
+    address: (request) => clientAddress(request, ctx.config.trustProxy),
     // The session cookie, as for HTTP; each socket joins its user's room and its session's (logout closes it).
     authenticate: async (request) => {
       const token = cookieValue(request.headers.cookie, SESSION_COOKIE);

@@ -10,11 +10,11 @@ export async function baseUrl(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 }
 
-/** A real Socket.IO client with the given session cookie; resolves once connected. */
-export async function socketFor(url: string, cookie?: string, origin?: string): Promise<ClientSocket> {
+/** A real Socket.IO client with the given session cookie (and other handshake headers); resolves once connected. */
+export async function socketFor(url: string, cookie?: string, origin?: string, headers: Record<string, string> = {}): Promise<ClientSocket> {
   const socket: ClientSocket = connect(url, {
     transports: ['websocket'],
-    extraHeaders: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
+    extraHeaders: { ...headers, ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
     reconnection: false,
     forceNew: true,
   });

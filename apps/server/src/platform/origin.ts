@@ -54,3 +54,15 @@ export function originFacts(request: IncomingMessage, trustProxy: boolean): Orig
     secFetchSite: Array.isArray(secFetchSite) ? secFetchSite[0] : secFetchSite,
   };
 }
+
+/**
+ * The client's address for a raw Node request (a Socket.IO handshake), as Fastify's `request.ip` reads it with the
+ * same `trustProxy`: the first address of `X-Forwarded-For` behind a trusted proxy, else the connection's own.
+ */
+export function clientAddress(request: IncomingMessage, trustProxy: boolean): string {
+  const direct = request.socket.remoteAddress ?? '';
+  if (!trustProxy) return direct;
+  const header = request.headers['x-forwarded-for'];
+  const first = (Array.isArray(header) ? header.join(',') : header)?.split(',')[0]?.trim();
+  return first || direct;
+}

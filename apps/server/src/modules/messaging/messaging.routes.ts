@@ -56,6 +56,8 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     const caller = requireUser(request);
     // The caller is always one side: a client may not speak for someone else.
     if (request.body.from && request.body.from !== caller.id) throw new AppError('CONVERSATION_NOT_A_PARTY');
+    // Per address here (the service counts per user): every account behind one address together (ADR 0021).
+    await ctx.limits.consume('conversationsAddress', request.ip);
     const { conversation, created } = await messaging.startConversation(ctx, caller, request.body.to);
     return reply.status(created ? 201 : 200).send(conversation);
   });
@@ -96,6 +98,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
 
   app.post('/messages', { schema: { body: sendMessageSchema, response: { 200: messageJsonSchema, 201: messageJsonSchema } } }, async (request, reply) => {
+    await ctx.limits.consume('messagesAddress', request.ip); // per user: in the service (ADR 0021)
     const { message, created } = await messaging.sendMessage(ctx, requireUser(request), request.body);
     return reply.status(created ? 201 : 200).send(message);
   });

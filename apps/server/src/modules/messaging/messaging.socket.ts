@@ -17,6 +17,8 @@ export function messagingSocketHandlers(ctx: AppContext, log: FastifyBaseLogger)
       const parsed = sendMessageSchema.safeParse(payload);
       if (!parsed.success) return reply({ ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid message.' });
       try {
+        // Per the handshake's address, as HTTP sends are per request.ip; per user: in the service (ADR 0021).
+        await ctx.limits.consume('messagesAddress', sender.address);
         const { message } = await messaging.sendMessage(ctx, sender.user, parsed.data, sender.id);
         reply({ ok: true, message });
       } catch (error) {

@@ -8,8 +8,11 @@ import { baseUrl, socketFor } from '../../../test/sockets.js';
 import { redisLimits } from './limiter.js';
 import { LIMITS, type LimitName } from './limits.js';
 
-/** The limits on logged-in actions (ADR 0021): chat over HTTP and socket, new conversations, uploads. */
-const { app, ctx } = await useTestApp();
+/**
+ * The limits on logged-in actions (ADR 0021): chat over HTTP and socket, new conversations, uploads. Behind a trusted
+ * proxy, so that a socket can say which address it comes from (`X-Forwarded-For`), as it would in production.
+ */
+const { app, ctx } = await useTestApp({ TRUST_PROXY: 'true' });
 
 /** Brings `key` to `left` events short of its limit, as if it had been busy. */
 async function nearLimit(name: LimitName, key: string, left = 1) {
@@ -79,6 +82,71 @@ it('limits opening conversations per user', async () => {
   expect(limited.json().message).toBe('Too many new conversations. Please try again in 60 minutes.');
 });
 
+describe('per address: every account behind one address together (a clinic), far above one user', () => {
+  it('has address limits several times the user limits', () => {
+    expect(LIMITS.messagesAddress.points).toBeGreaterThanOrEqual(5 * LIMITS.messagesUser.points);
+    expect(LIMITS.conversationsAddress.points).toBeGreaterThanOrEqual(5 * LIMITS.conversationsUser.points);
+  });
+
+  it('refuses messages over HTTP once two users from one address reach its limit; a user elsewhere is not affected', async () => {
+    const designer = await signUpDesigner(app);
+    const [one, two] = [await signUpAndLogin(app), await signUpAndLogin(app)];
+    const [toOne, toTwo] = [await conversationOf(one, designer), await conversationOf(two, designer)];
+    const address = '198.18.1.1';
+    await nearLimit('messagesAddress', address, 2);
+    const send = (who: { cookie: string }, conversationID: string, remoteAddress: string) =>
+      app.inject({ method: 'POST', url: '/api/messages', headers: { cookie: who.cookie }, payload: { conversationID, description: 'Scan attached', clientId: randomUUID() }, remoteAddress });
+    expect((await send(one, toOne, address)).statusCode).toBe(201);
+    expect((await send(two, toTwo, address)).statusCode).toBe(201);
+    // Each user has sent one message (far from 200): it is the address that is full.
+    const limited = await send(two, toTwo, address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many messages. Please try again in 1 minute.' });
+    expect((await send(one, toOne, address)).statusCode).toBe(429);
+    expect([await stored(toOne), await stored(toTwo)]).toEqual([1, 1]);
+    // The same user from another address, and the designer from theirs, still send.
+    expect((await send(two, toTwo, '198.18.1.2')).statusCode).toBe(201);
+    expect((await send(designer, toOne, '198.18.1.3')).statusCode).toBe(201);
+  });
+
+  it('refuses socket sends by the handshake address: two users from one address share its limit, a third elsewhere does not', async () => {
+    const designer = await signUpDesigner(app);
+    const [one, two, elsewhere] = [await signUpAndLogin(app), await signUpAndLogin(app), await signUpAndLogin(app)];
+    const conversations = [await conversationOf(one, designer), await conversationOf(two, designer), await conversationOf(elsewhere, designer)];
+    const url = await baseUrl(app);
+    const address = '198.18.2.1';
+    const sockets = [
+      await socketFor(url, one.cookie, undefined, { 'x-forwarded-for': address }),
+      await socketFor(url, two.cookie, undefined, { 'x-forwarded-for': `${address}, 10.0.0.9` }),
+      await socketFor(url, elsewhere.cookie, undefined, { 'x-forwarded-for': '198.18.2.2' }),
+    ];
+    try {
+      await nearLimit('messagesAddress', address, 1);
+      const send = (i: number) => sockets[i]!.timeout(10_000).emitWithAck('message:send', { conversationID: conversations[i]!, description: `Hello ${i}`, clientId: randomUUID() });
+      expect((await send(0)).ok).toBe(true);
+      expect(await send(1)).toEqual({ ok: false, message: 'Too many messages. Please try again in 1 minute.' });
+      expect((await send(2)).ok).toBe(true);
+      expect(await Promise.all(conversations.map(stored))).toEqual([1, 0, 1]);
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+    }
+  });
+
+  it('refuses opening conversations once two users from one address reach its limit; a user elsewhere is not affected', async () => {
+    const [one, two] = [await signUpAndLogin(app), await signUpAndLogin(app)];
+    const designers = [await signUpDesigner(app), await signUpDesigner(app), await signUpDesigner(app)];
+    const address = '198.18.3.1';
+    await nearLimit('conversationsAddress', address, 1);
+    const open = (who: { cookie: string }, to: { user: { _id: string } }, remoteAddress: string) =>
+      app.inject({ method: 'POST', url: '/api/conversations', headers: { cookie: who.cookie }, payload: { to: to.user._id }, remoteAddress });
+    expect((await open(one, designers[0]!, address)).statusCode).toBe(201);
+    const limited = await open(two, designers[1]!, address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('Too many new conversations. Please try again in 60 minutes.');
+    expect((await open(two, designers[2]!, '198.18.3.2')).statusCode).toBe(201);
+  });
+});
+
 describe('uploads', () => {
   const form = (cookie: string, name: string, type: string, data: Buffer) => {
     const body = multipart({}, [{ field: 'file', name, type, data }]);
@@ -87,12 +155,18 @@ describe('uploads', () => {
   const png = (cookie: string) => form(cookie, 'a.png', 'image/png', PNG);
   const stl = (cookie: string) => form(cookie, 'crown.stl', 'model/stl', Buffer.from('solid crown\nendsolid crown\n'));
 
+  const mp4 = (cookie: string) => form(cookie, 'lesson.mp4', 'video/mp4', Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom')]));
+
   it.each([
     ['/api/uploads', png],
     ['/api/file/upload', stl],
     ['/api/order-files', stl],
-  ])('refuses %s past the per-user limit with 429, before reading the file', async (url, body) => {
+    ['/api/conversations/{id}/attachments', stl],
+    ['/api/courses/videos', mp4],
+  ])('refuses %s past the per-user limit with 429, before reading the file', async (route, body) => {
     const { cookie, user } = await signUpAndLogin(app);
+    // A chat attachment goes to a conversation of the uploader's own.
+    const url = route.includes('{id}') ? route.replace('{id}', await conversationOf({ cookie }, await signUpDesigner(app))) : route;
     await nearLimit('uploadsUser', user._id, 0);
     const res = await app.inject({ method: 'POST', url, ...body(cookie), remoteAddress: '198.18.0.1' });
     expect(res.statusCode).toBe(429);

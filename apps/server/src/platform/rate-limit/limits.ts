@@ -22,7 +22,10 @@ export const LIMITS = {
   forgotEmail: { points: 3, seconds: 3600, what: 'password reset requests' },
 
   messagesUser: { points: 200, seconds: 60, what: 'messages' },
+  /** Every account behind one address (a clinic's staff share one): five busy users' worth. */
+  messagesAddress: { points: 1000, seconds: 60, what: 'messages' },
   conversationsUser: { points: 60, seconds: 3600, what: 'new conversations' },
+  conversationsAddress: { points: 300, seconds: 3600, what: 'new conversations' },
   supportAddress: { points: 5, seconds: 3600, what: 'support requests' },
   /** Per sender: the account when signed in, else the e-mail given in the form. */
   supportSender: { points: 5, seconds: 3600, what: 'support requests' },

@@ -19,6 +19,8 @@ export interface SocketIdentity<User> {
 export interface SocketSender<User> {
   id: string;
   user: User;
+  /** The client's address at the handshake (`address` below): what per-address limits count. */
+  address: string;
 }
 
 /** A client event's handler: the socket's sender, then the event's own arguments (an ack last, when it has one). */
@@ -33,6 +35,8 @@ export interface SocketServerOptions<User> {
   allowOrigin(request: IncomingMessage): boolean;
   /** Who opens the socket, from its handshake request; null refuses it (`connect_error: unauthorized`). */
   authenticate(request: IncomingMessage): Promise<SocketIdentity<User> | null>;
+  /** The client's address from its handshake request (as HTTP's `request.ip`); the connection's own by default. */
+  address?(request: IncomingMessage): string;
   /** The client events the product answers; the adapter knows no business rule of its own. */
   handlers: SocketHandlers<User>;
 }
@@ -76,6 +80,8 @@ export async function attachSocketServer<User>(app: FastifyInstance, realtime: R
       const identity = await options.authenticate(socket.request);
       if (identity) {
         socket.data.user = identity.user;
+        // Read at the handshake, while its request's connection is open (a polling one closes after it).
+        socket.data.address = options.address ? options.address(socket.request) : socket.handshake.address;
         await socket.join(identity.rooms);
       } else {
         refusal = new Error('unauthorized');
@@ -95,7 +101,7 @@ export async function attachSocketServer<User>(app: FastifyInstance, realtime: R
   };
 
   io.on('connection', (socket) => {
-    const sender: SocketSender<User> = { id: socket.id, user: socket.data.user as User };
+    const sender: SocketSender<User> = { id: socket.id, user: socket.data.user as User, address: socket.data.address as string };
     for (const [event, handler] of Object.entries(options.handlers) as Array<[ClientEvent, (...args: unknown[]) => Promise<unknown>]>) {
       socket.on(event, (...args: unknown[]) =>
         track(
