@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterEach, describe, expect, it } from 'vitest';
-import { creditNotes, payments, receipts, users } from '../../db/schema/index.js';
+import { creditNotes, ledgerEntries, payments, receipts, users } from '../../db/schema/index.js';
 import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
 import { binaryStl } from '../../../test/mesh-samples.js';
 import { multipart } from '../../../test/multipart.js';
@@ -150,6 +150,46 @@ describe('receipts', () => {
   });
 });
 
+const notesByPayment = () =>
+  ctx.db.select({ note: creditNotes, receipt: receipts }).from(creditNotes).innerJoin(receipts, eq(receipts.id, creditNotes.receiptId)).orderBy(asc(creditNotes.seq));
+
+async function deliver(o: { designer: Session; orderId: string }) {
+  expect((await call(o.designer, 'POST', `/api/orders/${o.orderId}/deliver`, { files: [(await uploadFile(o.designer))._id] })).statusCode).toBe(200);
+}
+
+async function disputeAndResolve(o: { buyer: Session; orderId: string }, resolution: object) {
+  const opened = await call(o.buyer, 'POST', `/api/orders/${o.orderId}/dispute`, { reason: 'poor_fit', statement: 'The margins are open on the crown.' });
+  expect(opened.statusCode, opened.body).toBe(201);
+  const resolved = await call(admin, 'POST', `/api/admin/disputes/${o.orderId}/resolve`, resolution);
+  expect(resolved.statusCode, resolved.body).toBe(200);
+}
+
+/**
+ * A paid order (25.00) whose included revision is used, with an extra revision (12.50) bought and paid: two payments,
+ * two receipts, 37.50 in escrow (issue 18 item 4).
+ */
+async function orderWithExtraRevision() {
+  const { designer, service } = await designerWithService(app, { extraRevisionPrice: 12.5 });
+  const p = await paidIntent(service);
+  expect((await call(p.buyer, 'PATCH', '/api/orders', { payment_intent: p.paymentId })).statusCode).toBe(200);
+  const o = { designer, ...p };
+  await deliver(o);
+  expect((await call(p.buyer, 'POST', `/api/orders/${p.orderId}/revision`, { note: 'Open the contact.' })).statusCode).toBe(200);
+  await deliver(o);
+  const extra = (await call(p.buyer, 'POST', '/api/payments/intents', { type: 'revision', id: p.orderId })).json();
+  expect((await call(p.buyer, 'POST', `/api/payments/${extra._id}/sandbox-pay`, GOOD_CARD)).json()).toEqual({ status: 'paid' });
+  expect((await call(p.buyer, 'PATCH', '/api/orders', { payment_intent: extra._id })).statusCode).toBe(200);
+  expect((await call(p.buyer, 'GET', `/api/orders/${p.orderId}`)).json().price).toBe(37.5);
+  return { ...o, extraPaymentId: extra._id as string };
+}
+
+/** The credit notes of an order's payments: [receipt's payment, receipt amount, note amount], each note within its receipt. */
+async function creditNotesOf(paymentIds: string[]) {
+  const notes = (await notesByPayment()).filter((n) => paymentIds.includes(n.receipt.paymentId));
+  for (const n of notes) expect(n.note.amount).toBeLessThanOrEqual(n.receipt.amount);
+  return notes.map((n) => [n.receipt.paymentId, n.receipt.amount, n.note.amount]);
+}
+
 describe('credit notes', () => {
   it('a cancellation, an accepted partial refund and a refunding dispute each get a credit note referring to the receipt', async () => {
     // Cancelled after payment: the whole price back.
@@ -160,11 +200,17 @@ describe('credit notes', () => {
     expect((await call(partial.designer, 'POST', `/api/orders/${partial.orderId}/deliver`, { files: [(await uploadFile(partial.designer))._id] })).statusCode).toBe(200);
     expect((await call(partial.designer, 'POST', `/api/orders/${partial.orderId}/partial-refund`, { amount: 5, note: 'Light contacts.' })).statusCode).toBe(200);
     expect((await call(partial.buyer, 'POST', `/api/orders/${partial.orderId}/partial-refund/accept`)).statusCode).toBe(200);
+    // Delivered, disputed, refunded in full by an administrator.
+    const disputed = await paidOrder();
+    await deliver(disputed);
+    await disputeAndResolve(disputed, { outcome: 'refund' });
 
-    const notes = await ctx.db.select({ note: creditNotes, receipt: receipts }).from(creditNotes).innerJoin(receipts, eq(receipts.id, creditNotes.receiptId));
+    const notes = await notesByPayment();
     const of = (paymentId: string) => notes.filter((n) => n.receipt.paymentId === paymentId);
     expect(of(cancelled.paymentId).map((n) => n.note.amount)).toEqual([2500]);
     expect(of(partial.paymentId).map((n) => n.note.amount)).toEqual([500]);
+    expect(of(disputed.paymentId).map((n) => n.note.amount)).toEqual([2500]);
+    expect(notes).toHaveLength(3);
     expectGapFree((await noteSeqs()));
     const note = of(partial.paymentId)[0]!;
     expect(note.note.number).toBe(`CUSP-CN-${YEAR}-${String(note.note.seq).padStart(6, '0')}`);
@@ -185,6 +231,44 @@ describe('credit notes', () => {
     for (const expected of ['إشعار دائن', 'يشير إلى', note.receipt.number, '$5.00']) expect(arabic).toContain(expected);
     // The receipt lists its credit notes.
     expect(await pdfText((await call(partial.buyer, 'GET', `/api/payments/${partial.paymentId}/receipt.pdf`)).rawPayload)).toContain(note.note.number);
+  });
+
+  it('a dispute refunded in full over an order with a paid extra revision: one credit note per receipt, each for what that payment gave back', async () => {
+    const o = await orderWithExtraRevision();
+    await disputeAndResolve(o, { outcome: 'refund' });
+    expect(await creditNotesOf([o.paymentId, o.extraPaymentId])).toEqual([
+      [o.paymentId, 2500, 2500],
+      [o.extraPaymentId, 1250, 1250],
+    ]);
+    expectGapFree(await noteSeqs());
+    // The refunded ledger entries name the payment each went back to.
+    const refunded = await ctx.db.select({ paymentId: ledgerEntries.paymentId, amount: ledgerEntries.amount }).from(ledgerEntries).where(and(eq(ledgerEntries.orderId, o.orderId), eq(ledgerEntries.account, 'refunded')));
+    expect(refunded.sort((a, b) => b.amount - a.amount)).toEqual([
+      { paymentId: o.paymentId, amount: 2500 },
+      { paymentId: o.extraPaymentId, amount: 1250 },
+    ]);
+    // The extra revision's credit note is on its own receipt's PDF, and reads its amount.
+    const [, extraNote] = (await notesByPayment()).filter((n) => [o.paymentId, o.extraPaymentId].includes(n.receipt.paymentId));
+    const text = await pdfText((await call(o.buyer, 'GET', `/api/credit-notes/${extraNote!.note.id}.pdf`)).rawPayload);
+    for (const expected of [extraNote!.receipt.number, '$12.50', '-$12.50']) expect(text).toContain(expected);
+    const buyerDocs = (await call(o.buyer, 'GET', `/api/billing?itemId=${o.orderId}`)).json().documents as Array<{ kind: string; amount: number }>;
+    expect(buyerDocs.map((d) => [d.kind, d.amount]).sort()).toEqual([['credit_note', 12.5], ['credit_note', 25], ['receipt', 12.5], ['receipt', 25]]);
+  });
+
+  it('a split or an accepted partial refund over an order with an extra revision: the latest payment gives back first, each part its own credit note', async () => {
+    // Split: 20.00 to the buyer of 37.50 = the revision's 12.50, then 7.50 of the order's 25.00.
+    const split = await orderWithExtraRevision();
+    await disputeAndResolve(split, { outcome: 'split', buyerAmount: 20, designerAmount: 17.5 });
+    expect(await creditNotesOf([split.paymentId, split.extraPaymentId])).toEqual([
+      [split.paymentId, 2500, 750],
+      [split.extraPaymentId, 1250, 1250],
+    ]);
+    // An accepted partial refund of 5.00: all of it from the extra revision.
+    const partial = await orderWithExtraRevision();
+    expect((await call(partial.designer, 'POST', `/api/orders/${partial.orderId}/partial-refund`, { amount: 5 })).statusCode).toBe(200);
+    expect((await call(partial.buyer, 'POST', `/api/orders/${partial.orderId}/partial-refund/accept`)).statusCode).toBe(200);
+    expect(await creditNotesOf([partial.paymentId, partial.extraPaymentId])).toEqual([[partial.extraPaymentId, 1250, 500]]);
+    expectGapFree(await noteSeqs());
   });
 });
 

@@ -14,5 +14,7 @@ export {
   designerLines,
   feeOf,
   platformTotals,
+  refundParts,
+  type RefundPart,
   type Tx,
 } from './ledger.js';

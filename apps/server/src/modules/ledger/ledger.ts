@@ -7,7 +7,8 @@ import { ledgerEntries, orders, type LedgerAccount, type LedgerKind } from '../.
 /** A database handle or an open transaction: ledger entries are always written with the state change. */
 export type { Tx };
 
-type Entry = { account: LedgerAccount; amount: number; kind: LedgerKind; userId?: string | null };
+/** An entry names the movement's payment unless it names its own (a refund spread over several payments). */
+type Entry = { account: LedgerAccount; amount: number; kind: LedgerKind; userId?: string | null; paymentId?: string };
 type Ref = { paymentId?: string | null; orderId?: string; courseId?: string; payoutId?: string };
 
 /**
@@ -19,7 +20,7 @@ async function book(tx: Tx, ref: Ref, entries: Entry[]) {
   const sum = rows.reduce((total, e) => total + e.amount, 0);
   if (sum !== 0) throw new Error(`unbalanced ledger movement (${sum}): ${JSON.stringify(rows)}`);
   if (rows.length === 0) return;
-  await tx.insert(ledgerEntries).values(rows.map((e) => ({ paymentId: ref.paymentId ?? null, orderId: ref.orderId, courseId: ref.courseId, payoutId: ref.payoutId, ...e, userId: e.userId ?? null })));
+  await tx.insert(ledgerEntries).values(rows.map((e) => ({ orderId: ref.orderId, courseId: ref.courseId, payoutId: ref.payoutId, ...e, paymentId: e.paymentId ?? ref.paymentId ?? null, userId: e.userId ?? null })));
 }
 
 /** The platform's share, rounded to the nearest minor unit; the designer gets the rest (never less than 0). */
@@ -37,32 +38,56 @@ export async function bookOrderPayment(tx: Tx, o: { paymentId: string; orderId: 
   await issueReceipt(tx, o.paymentId, feeOf(o.amount, o.feePercent), o.feePercent);
 }
 
+/** What a refund takes back from one payment (minor units). */
+export type RefundPart = { paymentId: string; amount: number };
+
 /**
- * An order's escrow leaves in one movement: `refund` of it back to the buyer, the rest to the designer, less the
- * platform fee on the designer's part only. Completion is a settlement with no refund, a cancellation or a full
- * refund one with no designer part; a split or an accepted partial refund is in between. Returns the fee.
+ * Spreads a refund over the payments that filled an order's escrow (the order's own, then its extra revisions, issue
+ * 18; oldest first): each gives back at most what it took, the latest first, so no receipt is credited beyond its
+ * amount and no provider is asked for more than it charged. Parts come back oldest first, without empty ones.
+ */
+export function refundParts(paid: ReadonlyArray<{ id: string; amount: number }>, refund: number): RefundPart[] {
+  let left = refund;
+  const parts: RefundPart[] = [];
+  for (const payment of [...paid].reverse()) {
+    if (left <= 0) break;
+    const amount = Math.min(left, payment.amount);
+    left -= amount;
+    parts.unshift({ paymentId: payment.id, amount });
+  }
+  if (left > 0) throw new Error(`refund ${refund} exceeds the payments taken (${left} left over)`);
+  return parts;
+}
+
+/**
+ * An order's escrow leaves in one movement: `refunds` of it back to the buyer (one part per payment it goes back to,
+ * from `refundParts`), the rest to the designer, less the platform fee on the designer's part only. Completion is a
+ * settlement with no refund, a full refund one with no designer part; a split or an accepted partial refund is in
+ * between. Each refunded payment gets its own `refunded` entry and its own credit note for exactly its part, on its
+ * own receipt (docs/decisions/0042). Returns the fee.
  */
 export async function bookSettlement(
   tx: Tx,
-  o: { paymentId: string; orderId: string; price: number; refund: number; sellerId: string; feePercent: number },
+  o: { paymentId: string; orderId: string; price: number; refunds: RefundPart[]; sellerId: string; feePercent: number },
 ): Promise<{ designer: number; fee: number }> {
-  if (o.refund < 0 || o.refund > o.price) throw new Error(`refund ${o.refund} outside 0..${o.price}`);
-  const part = o.price - o.refund;
+  const refund = o.refunds.reduce((total, part) => total + part.amount, 0);
+  if (o.refunds.some((part) => part.amount <= 0) || refund > o.price) throw new Error(`refund ${refund} outside 0..${o.price}: ${JSON.stringify(o.refunds)}`);
+  const part = o.price - refund;
   const fee = feeOf(part, o.feePercent);
-  const kind: LedgerKind = o.refund === 0 ? 'release' : part === 0 ? 'refund' : 'split';
+  const kind: LedgerKind = refund === 0 ? 'release' : part === 0 ? 'refund' : 'split';
   await book(tx, o, [
     { account: 'escrow', amount: -o.price, kind },
-    { account: 'refunded', amount: o.refund, kind },
+    ...o.refunds.map((r): Entry => ({ account: 'refunded', amount: r.amount, kind, paymentId: r.paymentId })),
     { account: 'designer', amount: part - fee, kind, userId: o.sellerId },
     { account: 'platform', amount: fee, kind: 'fee' },
   ]);
-  if (o.refund > 0) await issueCreditNote(tx, o.paymentId, o.refund);
+  for (const r of o.refunds) await issueCreditNote(tx, r.paymentId, r.amount);
   return { designer: part - fee, fee };
 }
 
 /** Completion: escrow out, the designer's share and the platform fee in. */
 export const bookRelease = (tx: Tx, o: { paymentId: string; orderId: string; amount: number; sellerId: string; feePercent: number }) =>
-  bookSettlement(tx, { ...o, price: o.amount, refund: 0 });
+  bookSettlement(tx, { ...o, price: o.amount, refunds: [] });
 
 /** Cancellation: escrow out, back to the buyer's card, with its credit note. */
 export async function bookRefund(tx: Tx, o: { paymentId: string; orderId: string; amount: number }) {

@@ -14,11 +14,11 @@ import {
 import type { AppContext } from '../../context.js';
 import { disputes, orderEvents, orders, payments, services, type OrderRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
-import { bookSettlement } from '../ledger/index.js';
+import { bookSettlement, refundParts } from '../ledger/index.js';
 import { providerFor, ProviderError } from '../../platform/payments/index.js';
 import { catalogueChanged } from '../services/index.js';
 import { authorize } from './orders.policy.js';
-import { claimFiles, orderDetail, orderDetailOf, participantOrder, paymentOfOrder, paymentsOfOrder, transition, type Transaction } from './orders.service.js';
+import { claimFiles, orderDetail, orderDetailOf, participantOrder, paymentsOfOrder, transition, type Transaction } from './orders.service.js';
 
 /**
  * Disputes and partial refunds (issue 20, docs/decisions/0035). Each step is one transition of the order (its
@@ -33,23 +33,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * designer less the fee on their part. A provider that refuses rolls everything back (503, nothing changed).
  */
 async function settleEscrow(ctx: AppContext, tx: Transaction, row: OrderRow, refund: number, step: string) {
-  const payment = await paymentOfOrder(tx, row.id);
-  if (!payment) throw new Error(`order ${row.id} has escrow but no payment`);
-  const { fee } = await bookSettlement(tx, { paymentId: payment.id, orderId: row.id, price: row.price, refund, sellerId: row.sellerId, feePercent: ctx.config.payments.feePercent });
+  // The price may have been paid in parts (the order, then extra revisions, issue 18): the refund is spread over
+  // them, each giving back at most what it took, and each part gets its own credit note on its own receipt.
+  const paid = await paymentsOfOrder(tx, row.id);
+  if (paid.length === 0) throw new Error(`order ${row.id} has escrow but no payment`);
+  const parts = refundParts(paid, refund);
+  const { fee } = await bookSettlement(tx, { paymentId: paid[0]!.id, orderId: row.id, price: row.price, refunds: parts, sellerId: row.sellerId, feePercent: ctx.config.payments.feePercent });
   if (row.price - refund > 0) await tx.update(services).set({ sales: sql`${services.sales} + 1` }).where(eq(services.id, row.serviceId));
   if (refund > 0) {
     await tx.insert(orderEvents).values({ orderId: row.id, actorId: null, type: 'refunded', note: formatMoney(fromMinor(refund, row.currency), row.currency) });
-    // The price may have been paid in parts (the order, then extra revisions, issue 18): each payment gives back
-    // at most what it took, the latest first, so no provider is asked to refund more than it charged.
-    let left = refund;
-    for (const part of (await paymentsOfOrder(tx, row.id)).reverse()) {
-      if (left <= 0) break;
-      const amount = Math.min(left, part.amount);
-      left -= amount;
-      if (amount === part.amount) await tx.update(payments).set({ status: 'refunded', updatedAt: new Date() }).where(eq(payments.id, part.id));
+    for (const part of parts) {
+      const payment = paid.find((p) => p.id === part.paymentId)!;
+      if (part.amount === payment.amount) await tx.update(payments).set({ status: 'refunded', updatedAt: new Date() }).where(eq(payments.id, payment.id));
       try {
         // Its own idempotency key per step, so a retried step refunds once and a later one is not mistaken for it.
-        await providerFor(ctx).refund(part.providerRef ?? '', amount, `${part.id}-${step}`);
+        await providerFor(ctx).refund(payment.providerRef ?? '', part.amount, `${payment.id}-${step}`);
       } catch (error) {
         if (error instanceof ProviderError) throw new AppError('PAYMENT_PROVIDER_DOWN');
         throw error;
