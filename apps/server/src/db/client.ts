@@ -17,6 +17,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** What a function that takes part in a caller's transaction may do with it (or with the database itself). */
 export type Tx = Pick<Db, 'insert' | 'select' | 'update' | 'execute' | 'delete'>;
 
+/** The rows of a raw `execute` (both drivers answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

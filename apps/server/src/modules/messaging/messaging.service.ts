@@ -1,17 +1,13 @@
 import { aliasedTable, and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  CONVERSATION_PREVIEW_LENGTH,
-  type ConversationJson,
-  type MessageJson,
-  type sendMessageSchema,
-} from '@cusp/shared';
+import type { ConversationJson, MessageJson, sendMessageSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
-import { conversations, messages, users, type ConversationRow, type MessageRow, type UserRow } from '../../db/schema/index.js';
+import { conversations, messages, users, type ConversationRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { findUser } from '../users/index.js';
 import { claimAttachments } from './attachments.service.js';
-import { notifyStoredMessage, recipientAway } from '../notifications/index.js';
+import { recipientAway } from '../notifications/index.js';
+import { preview, storeMessage } from './message-writer.js';
 import { toConversationJson, toMessageJson } from './messaging.presenter.js';
 
 const seller = aliasedTable(users, 'seller');
@@ -150,9 +146,6 @@ export async function listMessages(
   return rows.map((r) => toMessageJson(r.m, r.sender, c.sellerId));
 }
 
-const preview = (text: string) =>
-  text.length > CONVERSATION_PREVIEW_LENGTH ? `${text.slice(0, CONVERSATION_PREVIEW_LENGTH)}…` : text;
-
 /**
  * Stores a message (docs/product.md §9.2) and then broadcasts it to both participants. A repeated clientId from the
  * same sender returns the stored message without storing or broadcasting it again. `fromSocket` is
@@ -167,39 +160,14 @@ export async function sendMessage(
   // HTTP and socket alike (ADR 0021); a limited socket send is answered { ok: false, message }.
   await ctx.limits.consume('messagesUser', sender.id);
   const c = await participantConversation(ctx, input.conversationID, sender.id);
-  const senderIsSeller = c.sellerId === sender.id;
   // Only files uploaded to this conversation (400 otherwise), described as stored, not as the client says.
   const attachments = await claimAttachments(ctx, c.id, input.attachments);
-  // One statement, so one round trip and atomic: store the message and, only if it is new, update the
-  // conversation's preview, time and read flags.
-  const away = await recipientAway(ctx, c, sender.id); // looked up before the transaction (ADR 0027)
-  const result = await ctx.db.transaction(async (tx) => notifyStoredMessage(ctx, tx, { conversation: c, sender, away }, await tx.execute<Record<string, unknown>>(sql`
-    with inserted as (
-      insert into ${messages} (conversation_id, user_id, description, client_id, attachments)
-      values (${c.id}, ${sender.id}, ${input.description}, ${input.clientId}, ${JSON.stringify(attachments)}::jsonb)
-      on conflict do nothing
-      returning *
-    ), touched as (
-      update ${conversations}
-      set last_message = ${preview(input.description)}, updated_at = (select created_at from inserted),
-          read_by_seller = ${senderIsSeller}, read_by_buyer = ${!senderIsSeller}
-      where id = ${c.id} and exists (select 1 from inserted)
-    )
-    select id, seq, conversation_id, user_id, description, client_id, attachments, created_at from inserted`)));
-  const raw = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0];
-  const stored: MessageRow | null = raw
-    ? {
-        id: raw.id as string,
-        seq: Number(raw.seq),
-        conversationId: raw.conversation_id as string,
-        userId: raw.user_id as string,
-        description: raw.description as string,
-        clientId: raw.client_id as string,
-        attachments: (typeof raw.attachments === 'string' ? JSON.parse(raw.attachments) : raw.attachments) as MessageRow['attachments'],
-        event: null,
-        createdAt: new Date(raw.created_at as string),
-      }
-    : null;
+  const away = await recipientAway(ctx, c, sender.id); // looked up before the write (ADR 0027)
+  // Written with the messages that arrive meanwhile, in one transaction (ADR 0046).
+  const stored = await storeMessage(ctx, { conversation: c, sender, description: input.description, clientId: input.clientId, attachments, away }).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'CONVERSATION_NOT_FOUND') participantsCache.delete(c.id);
+    throw error;
+  });
   if (!stored) {
     const [existing] = await ctx.db.select().from(messages).where(and(eq(messages.userId, sender.id), eq(messages.clientId, input.clientId)));
     if (!existing || existing.conversationId !== c.id) throw new AppError('MESSAGE_ID_REUSED');

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import { AUTO_COMPLETE_DAYS, CONVERSATION_PREVIEW_LENGTH, formatMoney, fromMinor, type NotificationKind } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { courses, disputes, orders, users, type OrderRow, type PayoutRow } from '../../db/schema/index.js';
-import { hasUnread, notify, type NotifySettings, type Tx } from './notify.js';
+import { hasUnread, notify, notifyMany, type NotifySettings, type Tx } from './notify.js';
 
 /**
  * The hook points (docs/decisions/0027): each is one call, inside the transaction of the event it reports, in
@@ -107,24 +107,29 @@ export async function notifyEnrolment(ctx: NotifySettings, tx: Tx, enrolment: { 
 }
 
 /**
- * A chat message, unless its recipient is looking at that conversation (`away` is false: a socket of theirs reported
- * it on screen, see notifications.socket.ts). E-mail is batched per conversation.
+ * Chat messages, each unless its recipient is looking at that conversation (`away` is false: a socket of theirs
+ * reported it on screen, see notifications.socket.ts). E-mail is batched per conversation. Called with a batch of
+ * stored messages, inside the transaction that stored them (docs/decisions/0046).
  */
-export async function notifyChatMessage(
+export async function notifyChatMessages(
   ctx: NotifySettings,
   tx: Tx,
-  m: { conversationId: string; recipientId: string; senderName: string; text: string; messageId: string; away: boolean },
+  list: Array<{ conversationId: string; recipientId: string; senderName: string; text: string; messageId: string; away: boolean }>,
 ): Promise<void> {
-  if (!m.away) return;
-  const preview = m.text.length > CONVERSATION_PREVIEW_LENGTH ? `${m.text.slice(0, CONVERSATION_PREVIEW_LENGTH)}…` : m.text;
-  await notify(ctx, tx, {
-    userId: m.recipientId,
-    kind: 'message_received',
-    params: { name: m.senderName, preview },
-    link: `/message/${m.conversationId}`,
-    dedupeKey: `message:${m.messageId}`,
-    groupKey: `conversation:${m.conversationId}`,
-  });
+  await notifyMany(
+    ctx,
+    tx,
+    list
+      .filter((m) => m.away)
+      .map((m) => ({
+        userId: m.recipientId,
+        kind: 'message_received' as const,
+        params: { name: m.senderName, preview: m.text.length > CONVERSATION_PREVIEW_LENGTH ? `${m.text.slice(0, CONVERSATION_PREVIEW_LENGTH)}…` : m.text },
+        link: `/message/${m.conversationId}`,
+        dedupeKey: `message:${m.messageId}`,
+        groupKey: `conversation:${m.conversationId}`,
+      })),
+  );
 }
 
 /** An administrator verified a designer (the admin page or `npm run admin -- verify`): the designer is told once. */
@@ -176,30 +181,6 @@ export const viewingRoom = (userId: string, conversationId: string) => `viewing:
 export async function recipientAway(ctx: AppContext, c: { id: string; sellerId: string; buyerId: string }, senderId: string): Promise<boolean> {
   const recipient = c.sellerId === senderId ? c.buyerId : c.sellerId;
   return !(await ctx.realtime.anyoneIn(viewingRoom(recipient, c.id)));
-}
-
-/**
- * The chat's hook: given the result of the statement that stored a message (nothing when it was a retry), notifies
- * its recipient in the same transaction, then hands the result back.
- */
-export async function notifyStoredMessage<R>(
-  ctx: NotifySettings,
-  tx: Tx,
-  m: { conversation: { id: string; sellerId: string; buyerId: string }; sender: { id: string; username: string }; away: boolean },
-  result: R,
-): Promise<R> {
-  const stored = (result as unknown as { rows: Array<{ id?: unknown; description?: unknown }> }).rows[0];
-  if (!stored || typeof stored.id !== 'string') return result;
-  const { conversation: c } = m;
-  await notifyChatMessage(ctx, tx, {
-    conversationId: c.id,
-    recipientId: c.sellerId === m.sender.id ? c.buyerId : c.sellerId,
-    senderName: m.sender.username,
-    text: String(stored.description ?? ''),
-    messageId: stored.id,
-    away: m.away,
-  });
-  return result;
 }
 
 /** A payout decided by an administrator (issue 20): its designer is told, paid with the reference or rejected with why. */

@@ -7,7 +7,7 @@ export {
   notifyEnrolment,
   notifyOrderEvent,
   notifyPayoutDecided,
-  notifyStoredMessage,
+  notifyChatMessages,
   recipientAway,
   remindAutoCompletions,
 } from './events.js';

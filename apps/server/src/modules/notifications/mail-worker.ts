@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { isNotificationKind } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
+import { rowsOf } from '../../db/client.js';
 import { notificationMails, notificationPreferences, notifications, users, type NotificationMailRow } from '../../db/schema/index.js';
 import { notificationMail } from './mail-templates.js';
 import { unsubscribeQuery } from './unsubscribe.js';
@@ -23,7 +24,6 @@ export interface WorkerHooks {
   afterSend?(mail: NotificationMailRow): Promise<void> | void;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Claims due e-mail (`FOR UPDATE SKIP LOCKED`: several instances take disjoint rows) with a lease, and sends each

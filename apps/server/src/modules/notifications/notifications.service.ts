@@ -91,21 +91,56 @@ export async function updatePreferences(ctx: AppContext, userId: string, email: 
 /**
  * Every instance hears each committed notification (pg_notify, see notify.ts) and tells its own sockets of that
  * user, with the unread count: with Redis, an emit to the whole room from each instance would arrive N times.
+ * What arrives while a batch is being read is read together (two queries a batch, not two a notification: a busy
+ * chat notifies hundreds of times a second, docs/decisions/0046).
  */
 export async function startNotificationRelay(ctx: AppContext, log: { warn(obj: object, msg: string): void }): Promise<() => Promise<void>> {
+  let waiting: Array<{ userId: string; id: string }> = [];
+  let reading = false;
+  const readBatch = async (batch: Array<{ userId: string; id: string }>) => {
+    const rows = await ctx.db.select().from(notifications).where(inArray(notifications.id, batch.map((n) => n.id)));
+    const users = [...new Set(rows.map((r) => r.userId))];
+    const counts = new Map(
+      users.length === 0
+        ? []
+        : (
+            await ctx.db
+              .select({ userId: notifications.userId, n: sql<number>`count(*)::int` })
+              .from(notifications)
+              .where(and(inArray(notifications.userId, users), isNull(notifications.readAt)))
+              .groupBy(notifications.userId)
+          ).map((r) => [r.userId, Number(r.n)]),
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const { userId, id } of batch) {
+      const row = byId.get(id);
+      if (row) ctx.realtime.toLocalUsers([userId], 'notification:new', { notification: toNotificationJson(row), unread: counts.get(userId) ?? 0 });
+    }
+  };
+  const drain = async () => {
+    try {
+      while (waiting.length > 0) {
+        const batch = waiting;
+        waiting = [];
+        await readBatch(batch).catch((error: unknown) => log.warn({ err: error }, 'notification relay failed'));
+      }
+    } finally {
+      reading = false;
+    }
+  };
   return ctx.database.listen(NOTIFY_CHANNEL, (payload) => {
-    let parsed: { userId?: string; id?: string };
+    let parsed: { userId?: unknown; id?: unknown };
     try {
       parsed = JSON.parse(payload) as typeof parsed;
     } catch {
       return;
     }
     const { userId, id } = parsed;
-    if (!userId || !id || !ctx.realtime.hasLocalSockets(userId)) return;
-    void (async () => {
-      const [row] = await ctx.db.select().from(notifications).where(eq(notifications.id, id));
-      if (!row) return;
-      ctx.realtime.toLocalUsers([userId], 'notification:new', { notification: toNotificationJson(row), unread: await unreadCount(ctx, userId) });
-    })().catch((error: unknown) => log.warn({ err: error }, 'notification relay failed'));
+    if (typeof userId !== 'string' || typeof id !== 'string' || !ctx.realtime.hasLocalSockets(userId)) return;
+    waiting.push({ userId, id });
+    if (!reading) {
+      reading = true;
+      setImmediate(() => void drain());
+    }
   });
 }
