@@ -12,6 +12,7 @@ const DATABASE_FREE = [
   'src/db/database.test.ts',
   'src/db/search-synonyms.test.ts',
   'src/seed/demo-accounts.test.ts',
+  'src/seed/direct-writes.test.ts',
   'src/platform/origin.test.ts',
   'src/platform/cookie-header.test.ts',
   'src/platform/response-cache.test.ts',

@@ -2,13 +2,14 @@ import { createReadStream } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { formatDuration, SANDBOX_CARDS, toMinor, type CourseCategory } from '@cusp/shared';
+import { courseCreateSchema, courseVideoUrl, formatDuration, lessonProgressInput, SANDBOX_CARDS, type CourseCategory, type CourseCreateInput } from '@cusp/shared';
 import type { AppContext } from '../context.js';
-import { confirmPaidEnrolment, COURSE_VIDEO_PREFIX } from '../modules/courses/index.js';
+import { confirmPaidEnrolment, COURSE_VIDEO_PREFIX, createCourse, saveProgress } from '../modules/courses/index.js';
 import { createIntent, sandboxPay } from '../modules/payments/index.js';
 import { serverRoot } from '../paths.js';
-import { courses, courseVideos, lessonProgress, lessons, userColumns, users } from '../db/schema/index.js';
+import { lessons, userColumns, users } from '../db/schema/index.js';
 import { storeCover } from './covers.js';
+import { insertDemoCourseVideo, setDemoCourseCreatedAt } from './direct-writes.js';
 
 /**
  * The demo lesson videos: three 6-second, 320x180 H.264 clips (about 5 KB each) made once with ffmpeg
@@ -77,50 +78,38 @@ const COURSES: DemoCourse[] = [
 /**
  * Demo courses (issue 6): four courses by demo designers, one free, with short generated lesson videos;
  * the demo buyer has paid for one (a real sandbox payment, verified like any other) and watched part of it.
+ * Published with `createCourse` and watched with `saveProgress`, as the pages do; the videos' records and the
+ * publication dates are written directly (seed/direct-writes.ts says why).
  * Runs only when the demo accounts were just created.
  */
 export async function seedDemoCourses(ctx: AppContext, buyerId: string) {
   const names = [...new Set(COURSES.map((c) => c.creator))];
-  const creators = new Map(
-    (await ctx.db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, names))).map((u) => [u.username, u.id]),
-  );
+  const creators = new Map((await ctx.db.select(userColumns).from(users).where(inArray(users.username, names))).map((u) => [u.username, u]));
   const now = Date.now();
   let clip = 0;
   for (const [n, demo] of COURSES.entries()) {
-    const creatorId = creators.get(demo.creator);
-    if (!creatorId) continue;
-    const [course] = await ctx.db
-      .insert(courses)
-      .values({
-        creatorId,
-        title: demo.title,
-        description: demo.description,
-        tags: [demo.category],
-        price: toMinor(demo.price, ctx.config.currency),
-        thumbnail: await storeCover(ctx.storage, `demo/course-${n}.webp`, demo.cover, n + 3),
-        // Older first, so the list shows them newest-first in this order.
-        createdAt: new Date(now - (COURSES.length - n) * 86_400_000),
-      })
-      .returning({ id: courses.id });
-    for (const [position, lesson] of demo.lessons.entries()) {
+    const creator = creators.get(demo.creator);
+    if (!creator) continue;
+    const lessonInput: CourseCreateInput['lessons'] = [];
+    for (const lesson of demo.lessons) {
       const file = CLIPS[clip++ % CLIPS.length]!;
       const key = `${COURSE_VIDEO_PREFIX}/${randomUUID()}.mp4`;
       const { size } = await ctx.storage.put(key, createReadStream(path.join(DEMO_VIDEO_DIR, file)));
-      const [video] = await ctx.db
-        .insert(courseVideos)
-        .values({ uploaderId: creatorId, storageKey: key, contentType: 'video/mp4', size, originalName: file })
-        .returning({ id: courseVideos.id });
-      await ctx.db.insert(lessons).values({
-        courseId: course!.id,
-        position,
-        title: lesson.title,
-        videoId: video!.id,
-        duration: formatDuration(CLIP_SECONDS),
-        durationSeconds: CLIP_SECONDS,
-        preview: lesson.preview ?? false,
-      });
+      const videoId = await insertDemoCourseVideo(ctx, { uploaderId: creator.id, storageKey: key, size, originalName: file });
+      lessonInput.push({ title: lesson.title, videoUrl: courseVideoUrl(videoId), duration: formatDuration(CLIP_SECONDS), preview: lesson.preview ?? false });
     }
-    if (demo.boughtByBuyer) await buyAndWatch(ctx, buyerId, course!.id);
+    const input: CourseCreateInput = {
+      title: demo.title,
+      description: demo.description,
+      tags: [demo.category],
+      price: demo.price,
+      thumbnail: await storeCover(ctx.storage, `demo/course-${n}.webp`, demo.cover, n + 3),
+      lessons: lessonInput,
+    };
+    const course = await createCourse(ctx, creator, courseCreateSchema.parse(input));
+    // Older first, so the list shows them newest-first in this order.
+    await setDemoCourseCreatedAt(ctx, course._id, new Date(now - (COURSES.length - n) * 86_400_000));
+    if (demo.boughtByBuyer) await buyAndWatch(ctx, buyerId, course._id);
   }
 }
 
@@ -137,7 +126,5 @@ async function buyAndWatch(ctx: AppContext, buyerId: string, courseId: string) {
     return; // a real payment provider is configured: the demo buyer simply has no course
   }
   const [first] = await ctx.db.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, courseId)).orderBy(lessons.position).limit(1);
-  if (first) {
-    await ctx.db.insert(lessonProgress).values({ userId: buyerId, lessonId: first.id, courseId, position: CLIP_SECONDS, completed: true });
-  }
+  if (first) await saveProgress(ctx, buyer, courseId, first.id, lessonProgressInput.parse({ position: CLIP_SECONDS, completed: true }));
 }

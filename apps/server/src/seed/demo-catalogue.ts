@@ -1,8 +1,22 @@
-import { SERVICE_TAGS, toMinor, type Material, type OutputFormat, type Restoration, type Software } from '@cusp/shared';
+import {
+  designerProfileSchema,
+  SERVICE_TAGS,
+  serviceCreateSchema,
+  type DesignerProfileInput,
+  type Material,
+  type OutputFormat,
+  type Restoration,
+  type ServiceCreateInput,
+  type Software,
+} from '@cusp/shared';
 import type { AppContext } from '../context.js';
+import { applyAdminCommand } from '../modules/admin/index.js';
 import { hashPassword } from '../modules/auth/index.js';
-import { services, users } from '../db/schema/index.js';
+import { createService } from '../modules/services/index.js';
+import { completeDesignerProfile, findUser } from '../modules/users/index.js';
 import { storeCover } from './covers.js';
+import { DEMO_ACCOUNTS } from './demo-accounts.js';
+import { insertDemoUser, setDemoServiceHistory } from './direct-writes.js';
 
 /** Twelve demo designers (password for all: designer-demo-1), so browsing looks alive. */
 const DESIGNERS = [
@@ -91,31 +105,23 @@ function capabilitiesOf(tags: readonly string[], title: string, cadSoftware: rea
 }
 
 /**
- * Demo catalogue (issue 3): 12 designers and 40 services across all tags, with generated covers.
+ * Demo catalogue (issue 3): 12 designers and 40 services across all tags, with generated covers. The designers
+ * complete their profile and list their services through the users' and services' own functions (the same checks as
+ * `/designers/create` and `POST /api/services`); only the accounts themselves and the services' past (listed hours
+ * ago, with sales and ratings) are written directly (seed/direct-writes.ts says why).
  * Runs only when the demo accounts were just created, so it never duplicates on restart.
  */
 export async function seedDemoCatalogue(ctx: AppContext, demoDesignerId: string) {
   const passwordHash = await hashPassword('designer-demo-1');
-  const designerIds = [demoDesignerId];
-  const softwareOf = new Map<string, readonly string[]>([[demoDesignerId, ['exocad', '3Shape']]]);
+  const demo = DEMO_ACCOUNTS.find((account) => account.designer)!;
+  const designers = [await completeDesignerProfile(ctx, await findUser(ctx, demoDesignerId), designerProfileSchema.parse(demo.designer))];
   for (const [i, [username, role, experience, description, software]] of DESIGNERS.entries()) {
-    const [row] = await ctx.db
-      .insert(users)
-      .values({
-        username,
-        email: `${username}@cusp.test`,
-        passwordHash,
-        phone: `+966 50 000 ${String(1000 + i)}`,
-        isDesigner: true,
-        isVerified: i % 3 !== 2,
-        specializations: [...role],
-        experience,
-        description,
-        cadSoftware: [...software],
-      })
-      .returning({ id: users.id });
-    designerIds.push(row!.id);
-    softwareOf.set(row!.id, software);
+    const email = `${username}@cusp.test`;
+    const account = await insertDemoUser(ctx.db, { username, email, phone: `+966 50 000 ${String(1000 + i)}` }, passwordHash);
+    const profile = designerProfileSchema.parse({ role: [...role], experience, description, software: [...software] } satisfies DesignerProfileInput);
+    const designer = await completeDesignerProfile(ctx, account, profile);
+    if (i % 3 !== 2) await applyAdminCommand(ctx.db, 'verify', email);
+    designers.push(designer);
   }
   const now = Date.now();
   for (let n = 0; n < 40; n++) {
@@ -124,28 +130,33 @@ export async function seedDemoCatalogue(ctx: AppContext, demoDesignerId: string)
     const own = DEMO_DESIGNER_SERVICES[n];
     const title = own?.title ?? TITLES[tag][Math.floor(n / SERVICE_TAGS.length) % 4]!;
     const tags = own?.tags ?? (tag === second ? [tag] : [tag, second]);
-    const userId = designerIds[n % designerIds.length]!;
+    const designer = designers[n % designers.length]!;
     const reviews = n % 5 === 0 ? 0 : 3 + (n % 7);
-    await ctx.db.insert(services).values({
-      userId,
+    const deliveryTime = 1 + (n % 4);
+    const input: ServiceCreateInput = {
       title,
       description: `${title}, designed to your scan and prescription. Send STL/PLY/OBJ scans; you get a milling-ready design and the project file.`,
       tags,
-      ...(own?.capabilities ?? capabilitiesOf(tags, title, softwareOf.get(userId) ?? [])),
-      toothPrice: toMinor(15 + ((n * 7) % 18) * 5, ctx.config.currency),
-      crownPrice: n % 2 === 0 ? toMinor(30 + (n % 6) * 10, ctx.config.currency) : null,
+      ...(own?.capabilities ?? capabilitiesOf(tags, title, designer.cadSoftware)),
+      toothPrice: 15 + ((n * 7) % 18) * 5,
+      crownPrice: n % 2 === 0 ? 30 + (n % 6) * 10 : null,
       unitOrArch: tag === 'Orthodontics' || tag === 'Dentures' ? 'arch' : 'unit',
-      deliveryTime: 1 + (n % 4),
+      deliveryTime,
       revisions: 1 + (n % 3),
       // Turnaround tiers and extra revisions (issue 18) on some services: rush a day sooner, standby a week later.
-      ...(n % 2 === 0 && 1 + (n % 4) > 1 ? { rushDays: n % 4, rushSurchargePercent: 30 } : {}),
-      ...(n % 3 === 0 ? { standbyDays: 8 + (n % 4), standbyDiscountPercent: 10 } : {}),
-      ...(n % 2 === 0 ? { extraRevisionPrice: toMinor(10, ctx.config.currency) } : {}),
+      turnaround: {
+        ...(n % 2 === 0 && deliveryTime > 1 ? { rush: { days: n % 4, surchargePercent: 30 } } : {}),
+        ...(n % 3 === 0 ? { standby: { days: 8 + (n % 4), discountPercent: 10 } } : {}),
+      },
+      ...(n % 2 === 0 ? { extraRevisionPrice: 10 } : {}),
       cover: await storeCover(ctx.storage, `demo/cover-${n}.webp`, tag, n),
+    };
+    const service = await createService(ctx, designer, serviceCreateSchema.parse(input));
+    await setDemoServiceHistory(ctx, service._id, {
+      createdAt: new Date(now - n * 3_600_000),
       starNumber: reviews,
       totalStars: Math.round(reviews * (4 + (n % 10) / 10)),
       sales: (n * 13) % 40,
-      createdAt: new Date(now - n * 3_600_000),
     });
   }
 }

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { CONVERSATION_PREVIEW_LENGTH } from '@cusp/shared';
 import type { AppContext } from '../context.js';
-import { conversations, messages, users } from '../db/schema/index.js';
+import { users } from '../db/schema/index.js';
+import { insertDemoConversation } from './direct-writes.js';
 
 /** Two conversations with history between the demo buyer and designers (issue 4's demo data). */
 const THREADS: Array<{ designer: string; lines: Array<[from: 'buyer' | 'designer', text: string]> }> = [
@@ -24,33 +23,22 @@ const THREADS: Array<{ designer: string; lines: Array<[from: 'buyer' | 'designer
   },
 ];
 
+/**
+ * Written directly (seed/direct-writes.ts): the history is two days old, and `sendMessage` would stamp it now and
+ * notify the buyer of messages nobody sent.
+ */
 export async function seedDemoMessages(ctx: AppContext, buyerId: string) {
   const start = Date.now() - 2 * 86_400_000;
   for (const [t, thread] of THREADS.entries()) {
     const [designer] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, thread.designer));
     if (!designer) continue;
-    const last = thread.lines.at(-1)!;
-    const updatedAt = new Date(start + t * 3_600_000 + thread.lines.length * 600_000);
-    const [c] = await ctx.db
-      .insert(conversations)
-      .values({
-        sellerId: designer.id,
-        buyerId,
-        lastMessage: last[1].length > CONVERSATION_PREVIEW_LENGTH ? `${last[1].slice(0, CONVERSATION_PREVIEW_LENGTH)}…` : last[1],
-        readBySeller: true,
-        readByBuyer: last[0] === 'buyer',
-        createdAt: new Date(start + t * 3_600_000),
-        updatedAt,
-      })
-      .returning({ id: conversations.id });
-    for (const [i, [from, text]] of thread.lines.entries()) {
-      await ctx.db.insert(messages).values({
-        conversationId: c!.id,
-        userId: from === 'buyer' ? buyerId : designer.id,
-        description: text,
-        clientId: `seed-${randomUUID()}`,
-        createdAt: new Date(start + t * 3_600_000 + (i + 1) * 600_000),
-      });
-    }
+    const startedAt = new Date(start + t * 3_600_000);
+    await insertDemoConversation(ctx, {
+      sellerId: designer.id,
+      buyerId,
+      startedAt,
+      readByBuyer: thread.lines.at(-1)![0] === 'buyer',
+      lines: thread.lines.map(([from, text], i) => ({ userId: from === 'buyer' ? buyerId : designer.id, text, at: new Date(startedAt.getTime() + (i + 1) * 600_000) })),
+    });
   }
 }

@@ -5,7 +5,9 @@ import { prescriptionSchema, type FileRole, type PrescriptionInput } from '@cusp
 import type { AppContext } from '../context.js';
 import { accept, deliver, createReview } from '../modules/orders/index.js';
 import { confirmOrderPayment, createIntent, sandboxPay } from '../modules/payments/index.js';
-import { conversations, orderFiles, services, userColumns, users, type UserRow } from '../db/schema/index.js';
+import { services, userColumns, users, type UserRow } from '../db/schema/index.js';
+import { findConversationId, markRead } from '../modules/messaging/index.js';
+import { insertDemoOrderFile } from './direct-writes.js';
 import { demoQuadrant } from './demo-quadrant.js';
 
 /**
@@ -46,8 +48,7 @@ async function seedReviewCase(ctx: AppContext, buyer: UserRow, designer: UserRow
   const store = async (uploaderId: string, name: string, bytes: Buffer, role: FileRole) => {
     const key = `cases/${randomUUID()}.stl`;
     await ctx.storage.put(key, Readable.from([bytes]));
-    const [row] = await ctx.db.insert(orderFiles).values({ uploaderId, name, storageKey: key, size: bytes.length, kind: 'stl', role }).returning();
-    return row!.id;
+    return insertDemoOrderFile(ctx, { uploaderId, name, storageKey: key, size: bytes.length, role });
   };
   const prep = await store(buyer.id, 'lower-left-quadrant-prep-36.stl', files.lowerPrep, 'prep');
   const antagonist = await store(buyer.id, 'upper-antagonist.stl', files.upperAntagonist, 'upper_jaw');
@@ -133,8 +134,8 @@ export async function seedDemoOrders(ctx: AppContext, buyerId: string, designerI
     const stl = demoCrownStl();
     await ctx.storage.put(key, Readable.from([stl]));
     const teeth = prescription.units.map((unit) => unit.tooth).join('-');
-    const [file] = await ctx.db.insert(orderFiles).values({ uploaderId: designerId, name: `design-${teeth}.stl`, storageKey: key, size: stl.length, kind: 'stl' }).returning();
-    await deliver(ctx, designer, intent.orderId!, { note: 'Design attached, ready for milling.', files: [file!.id] });
+    const file = await insertDemoOrderFile(ctx, { uploaderId: designerId, name: `design-${teeth}.stl`, storageKey: key, size: stl.length });
+    await deliver(ctx, designer, intent.orderId!, { note: 'Design attached, ready for milling.', files: [file] });
     if (i === 2) {
       await accept(ctx, buyer, intent.orderId!);
       await createReview(ctx, buyer, { orderId: intent.orderId!, star: 5, desc: 'Excellent fit and anatomy, delivered ahead of time.' });
@@ -142,5 +143,6 @@ export async function seedDemoOrders(ctx: AppContext, buyerId: string, designerI
   }
   await seedReviewCase(ctx, buyer, designer, serviceFor[0]!.id);
   // These orders are history: both sides have read their notices.
-  await ctx.db.update(conversations).set({ readBySeller: true, readByBuyer: true }).where(and(eq(conversations.sellerId, designerId), eq(conversations.buyerId, buyerId)));
+  const conversationId = await findConversationId(ctx, buyer, designerId, buyerId);
+  for (const reader of [buyer, designer]) await markRead(ctx, reader, conversationId);
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { gt } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { hashPassword } from '../modules/auth/index.js';
-import { orderEvents, orders, reviews, services, users } from '../db/schema/index.js';
+import { services } from '../db/schema/index.js';
+import { insertDemoHistoryOrder, insertDemoUser } from './direct-writes.js';
 
 /** Clinics and labs who left the demo catalogue's reviews. They cannot log in (random passwords). */
 const REVIEWERS = ['dr_hala_clinic', 'smile_lab_jeddah', 'dr_omar_prostho', 'riyadh_dental_lab', 'dr_sara_endo', 'gulf_ceramics_lab'];
@@ -27,11 +28,8 @@ export async function seedDemoReviews(ctx: AppContext) {
   const passwordHash = await hashPassword(randomUUID());
   const reviewerIds: string[] = [];
   for (const [i, username] of REVIEWERS.entries()) {
-    const [row] = await ctx.db
-      .insert(users)
-      .values({ username, email: `${username}@cusp.test`, passwordHash, phone: `+966 55 000 ${String(2000 + i)}` })
-      .returning({ id: users.id });
-    reviewerIds.push(row!.id);
+    const row = await insertDemoUser(ctx.db, { username, email: `${username}@cusp.test`, phone: `+966 55 000 ${String(2000 + i)}` }, passwordHash);
+    reviewerIds.push(row.id);
   }
   const rated = await ctx.db.select().from(services).where(gt(services.starNumber, 0));
   const day = 86_400_000;
@@ -44,9 +42,9 @@ export async function seedDemoReviews(ctx: AppContext) {
       const created = new Date(Date.now() - (7 + ((n * 5 + i * 11) % 80)) * day);
       const delivered = new Date(created.getTime() + service.deliveryTime * day);
       const completed = new Date(delivered.getTime() + day);
-      const [order] = await ctx.db
-        .insert(orders)
-        .values({
+      await insertDemoHistoryOrder(
+        ctx,
+        {
           serviceId: service.id,
           buyerId,
           sellerId: service.userId,
@@ -57,33 +55,14 @@ export async function seedDemoReviews(ctx: AppContext) {
           quantity: 1,
           price: service.toothPrice,
           currency: ctx.config.currency,
-          status: 'completed',
           deliveryDays: service.deliveryTime,
           revisionsIncluded: service.revisions,
-          paidAt: created,
-          deliveredAt: delivered,
-          completedAt: completed,
-          createdAt: created,
-          updatedAt: completed,
-        })
-        .returning({ id: orders.id });
-      const events = [
-        ['created', buyerId, created],
-        ['paid', buyerId, created],
-        ['delivered', service.userId, delivered],
-        ['completed', buyerId, completed],
-        ['reviewed', buyerId, completed],
-      ] as const;
-      await ctx.db.insert(orderEvents).values(events.map(([type, actorId, at]) => ({ orderId: order!.id, actorId, type, createdAt: at })));
-      await ctx.db.insert(reviews).values({
-        orderId: order!.id,
-        serviceId: service.id,
-        buyerId,
-        sellerId: service.userId,
-        star: base + (i < extra ? 1 : 0),
-        desc: COMMENTS[(n * 3 + i) % COMMENTS.length]!,
-        createdAt: completed,
-      });
+          created,
+          delivered,
+          completed,
+        },
+        { star: base + (i < extra ? 1 : 0), desc: COMMENTS[(n * 3 + i) % COMMENTS.length]! },
+      );
     }
   }
 }

@@ -32,6 +32,13 @@ it('seeds a living catalogue once: 13 designers, 40 services over every tag, rea
 
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'lina_haddad@cusp.test', password: 'designer-demo-1' } });
   expect(login.statusCode).toBe(200);
+  // The designers completed their profiles through the users' service, the administrator's command verified two
+  // in three, and the demo designer is one of them (its account is made by seed/demo-accounts.ts).
+  const byName = new Map((designers.json() as Array<{ username: string; isVerified: boolean; tags: string[]; software: string[] }>).map((d) => [d.username, d]));
+  expect(byName.get('demo_designer')).toMatchObject({ isVerified: true, tags: ['Crown', 'Implant'], software: ['exocad', '3Shape'] });
+  expect(byName.get('sara_ortho')).toMatchObject({ isVerified: false, tags: ['Ortho'], software: ['3Shape', 'Blender for Dental'] });
+  expect(byName.get('kids_smile_lab')).toMatchObject({ isVerified: true, tags: ['Pediatric'] });
+  expect([...byName.values()].filter((d) => d.isVerified)).toHaveLength(9);
 
   // The demo buyer has two conversations with history; one waits for the buyer to read it.
   const buyer = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'buyer@cusp.test', password: 'buyer-demo-1' } });

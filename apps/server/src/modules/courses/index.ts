@@ -2,3 +2,5 @@
 export { coursesRoutes } from './courses.routes.js';
 export { COURSE_VIDEO_PREFIX, deleteUnattachedVideos } from './course-videos.js';
 export { confirmPaidEnrolment } from './course-payments.js';
+export { createCourse } from './courses.service.js';
+export { saveProgress } from './enrollments.service.js';

@@ -3,5 +3,5 @@ export { servicesRoutes } from './services.routes.js';
 export { catalogueChanged } from './catalogue-cache.js';
 export { refreshCatalogueStatistics } from './statistics.js';
 export { designerSums, statsFor, sumsFields, toProfileStats } from './designer-stats.js';
-export { listServices, setHidden } from './services.service.js';
+export { createService, listServices, setHidden } from './services.service.js';
 export { turnaroundOf } from './service.presenter.js';
