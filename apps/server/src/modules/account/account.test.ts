@@ -1,15 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES, EXPORT_FILES, isDeletedUsername, MESSAGES } from '@cusp/shared';
 import { emailChanges, prescriptionPresets, services, sessions, users } from '../../db/schema/index.js';
 import { newUserInput, sessionCookieOf, signUpAndLogin, useTestApp } from '../../../test/helper.js';
 import { binaryStl } from '../../../test/mesh-samples.js';
 import { multipart } from '../../../test/multipart.js';
-import { designerWithService, GOOD_CARD } from '../../../test/orders.js';
+import { designerWithService, expectLedgerBalanced, GOOD_CARD } from '../../../test/orders.js';
 import { hashToken } from '../auth/index.js';
 
 const { app, ctx } = await useTestApp();
+// Some tests pay orders (export, deletion with open orders): the books must balance after each (ADR 0035).
+afterEach(() => expectLedgerBalanced(ctx.db));
 
 type Session = { cookie: string; user: { _id: string } };
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -354,6 +356,8 @@ describe('deleting the account', () => {
     const res = await call(o.buyer, 'DELETE', '/api/account', { password: o.buyer.input.password });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(ACCOUNT_MESSAGES.moneyInEscrow);
+    // The fault undone, so the books balance again for the ledger check after each test.
+    await ctx.db.execute(sql`update orders set status = 'in_progress' where id = ${o.orderId}`);
   });
 
   it('asks for the password', async () => {

@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
 import { binaryStl } from '../../../test/mesh-samples.js';
 import { multipart } from '../../../test/multipart.js';
-import { designerWithService, GOOD_CARD } from '../../../test/orders.js';
+import { designerWithService, expectLedgerBalanced, GOOD_CARD } from '../../../test/orders.js';
 
-// Review pins (issue 17, ADR 0037): sent with a revision, listed on its event, resolved by the designer.
-const { app } = await useTestApp();
+// Review pins (issue 17, ADR 0037): sent with a revision, listed on its event, resolved by the designer. The tests
+// pay orders, so the books must balance after each (ADR 0035).
+const { app, ctx } = await useTestApp();
+afterEach(() => expectLedgerBalanced(ctx.db));
 
 type Session = { cookie: string; user: { _id: string } };
 const call = (who: Session | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>

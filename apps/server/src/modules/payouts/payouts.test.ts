@@ -143,4 +143,31 @@ describe('payouts', () => {
     expect((await call(designer, 'GET', '/api/orders/balance')).json()).toMatchObject({ available: 67.5, reserved: 0 });
     expect((await call(admin, 'POST', '/api/admin/payouts/00000000-0000-4000-8000-000000000000/paid', { reference: 'X' })).statusCode).toBe(404);
   });
+
+  it('only an administrator rejects: a buyer, the designer, another designer or a visitor is refused and nothing changes', async () => {
+    const designer = await designerWithEarnings();
+    await call(designer, 'PUT', '/api/payouts/details', BANK);
+    const requested = await call(designer, 'POST', '/api/payouts', { amount: 40 });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const id = requested.json()._id as string;
+    const url = `/api/admin/payouts/${id}/rejected`;
+    const entries = async () => (await ctx.db.execute(sql`select account, amount, kind from ledger_entries where payout_id = ${id} order by kind, account`)) as unknown as { rows: unknown[] };
+    const before = { payouts: await payoutsOf(designer), entries: (await entries()).rows };
+    expect(before.payouts).toMatchObject({ available: 27.5, reserved: 40, payouts: [{ _id: id, status: 'requested' }] });
+
+    const buyer = await signUpAndLogin(app);
+    const { designer: otherDesigner } = await designerWithService(app);
+    for (const [who, status] of [[buyer, 403], [designer, 403], [otherDesigner, 403], [null, 401]] as const) {
+      const res = await call(who, 'POST', url, { reason: 'The account holder does not match.' });
+      expect(res.statusCode, `${who ? who.user._id : 'visitor'}: ${res.body}`).toBe(status);
+    }
+    // The payout is still requested, its money still reserved, no movement booked and the designer not told.
+    expect(await payoutsOf(designer)).toEqual(before.payouts);
+    expect((await entries()).rows).toEqual(before.entries);
+    const kinds = (await ctx.db.select({ kind: notifications.kind }).from(notifications).where(eq(notifications.userId, designer.user._id))).map((n) => n.kind);
+    expect(kinds).not.toContain('payout_rejected');
+    // An administrator still can.
+    expect((await call(admin, 'POST', url, { reason: 'The account holder does not match.' })).statusCode).toBe(200);
+    expect((await payoutsOf(designer)).payouts[0]).toMatchObject({ _id: id, status: 'rejected' });
+  });
 });
