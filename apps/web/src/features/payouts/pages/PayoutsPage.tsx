@@ -133,6 +133,9 @@ function DetailsForm() {
   );
 }
 
+/** The amount's error when the server refuses it as below the minimum (PAYOUT_BELOW_MINIMUM): worded by the page. */
+const BELOW_MINIMUM = 'PAYOUT_BELOW_MINIMUM';
+
 function RequestForm({ data }: { data: PayoutsJson }) {
   const { t, money } = useI18n();
   const { message, failure } = useMessages();
@@ -152,9 +155,14 @@ function RequestForm({ data }: { data: PayoutsJson }) {
         setAmount('');
         notifySuccess(t('payouts.requested'));
       },
-      onError: (failed) => setError(isApiError(failed) && failed.fieldErrors.amount ? failed.fieldErrors.amount : failure(failed, t('payouts.failed'))),
+      onError: (failed) => {
+        // The server's sentence for the minimum has its figure in English; the code says the same in the reader's language.
+        if (isApiError(failed) && failed.code === 'PAYOUT_BELOW_MINIMUM') setError(BELOW_MINIMUM);
+        else setError(isApiError(failed) && failed.fieldErrors.amount ? failed.fieldErrors.amount : failure(failed, t('payouts.failed')));
+      },
     });
   };
+  const errorText = error === BELOW_MINIMUM ? t('payouts.belowMinimum', { minimum: money(data.minimum, data.currency) }) : message(error);
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="payout-request-title">
       <form noValidate onSubmit={submit}>
@@ -165,7 +173,7 @@ function RequestForm({ data }: { data: PayoutsJson }) {
           <Text size="sm" c="dimmed">
             {t('payouts.requestHint', { minimum: money(data.minimum, data.currency) })}
           </Text>
-          <NumberInput label={t('payouts.amount', { currency: data.currency })} min={0} max={data.available} decimalScale={2} value={amount} onChange={setAmount} error={message(error)} required />
+          <NumberInput label={t('payouts.amount', { currency: data.currency })} min={0} max={data.available} decimalScale={2} value={amount} onChange={setAmount} error={errorText} required />
           <Group gap="sm">
             <Button type="submit" loading={request.isPending}>
               {t('payouts.withdraw')}
