@@ -103,6 +103,26 @@ describe('scan checks at upload (issue 17)', () => {
     expect(photo.statusCode).toBe(200);
   });
 
+  it('a model saved ×1000 too large (the 10 mm cube read as 10,000 mm: micrometres) is flagged end to end, and only that', async () => {
+    const buyer = await signUpAndLogin(app);
+    const res = await upload(buyer, 'lower-prep.stl', binaryStl(scaled(cube(10), 1000)));
+    expect(res.statusCode, res.body).toBe(201);
+    // Parsed in the worker from the stored file, figures kept, findings derived when the file is shown.
+    const file = await settled(buyer, res.json()._id);
+    expect(file.analysis).toMatchObject({ status: 'done', triangles: 12, shells: 1, holes: 0, bbox: { x: 10000, y: 10000, z: 10000 } });
+    expect(file.analysis.findings).toEqual([
+      {
+        level: 'warning',
+        code: 'units_suspect',
+        params: { size: 10000, unit: 'um', unitName: 'micrometres' },
+        message: 'Read as millimetres, the model is 10000 mm across, which is unusual: it was probably saved in micrometres.',
+      },
+    ]);
+    // The same cube at its true size has nothing to say about units.
+    const plain = await settled(buyer, (await upload(buyer, 'lower-prep-mm.stl', binaryStl(cube(10)))).json()._id);
+    expect(plain.analysis.findings.map((f: { code: string }) => f.code)).not.toContain('units_suspect');
+  });
+
   it('refuses a mesh without triangles at once, keeping nothing', async () => {
     const buyer = await signUpAndLogin(app);
     const before = await ctx.db.select().from(orderFiles);
