@@ -18,12 +18,13 @@ async function loggedInPage(browser: Browser, baseURL: string, who: { email: str
   return page;
 }
 
-/** Opens `path` and waits for the real-time channel to be up. */
+/**
+ * Opens `path` and waits for the real-time channel to be up: connected, so the server has put the socket in its
+ * user's rooms and events for that user reach this page (the app marks `<html data-socket="ready">`).
+ */
 async function gotoLive(page: Page, path: string) {
-  const socket = page.waitForEvent('websocket');
   await page.goto(path);
-  await socket;
-  await page.waitForTimeout(300);
+  await expect(page.locator('html')).toHaveAttribute('data-socket', 'ready');
 }
 
 test('buyer and designer chat live: messages, typing indicator and the unread badge', async ({ browser, baseURL }) => {

@@ -38,6 +38,16 @@ function publish(next: CuspSocket | null) {
   for (const listener of listeners) listener();
 }
 
+/**
+ * `<html data-socket="ready">` while the socket is connected (the server has then put it in its user's and session's
+ * rooms, so events for it arrive), `down` while it is reconnecting, absent without one: what end-to-end tests wait
+ * on instead of time.
+ */
+function markSocket(state: 'ready' | 'down' | null) {
+  if (state) document.documentElement.dataset.socket = state;
+  else delete document.documentElement.dataset.socket;
+}
+
 /** Opens one socket for `userId` (the session cookie authenticates it); a different user replaces it. */
 export function connectSocket(userId: string): void {
   if (!ENABLED || owner === userId) return;
@@ -47,7 +57,10 @@ export function connectSocket(userId: string): void {
   // socket.io-client loads with the first logged-in page, not with every visitor's page.
   void import('socket.io-client').then(({ io }) => {
     if (mine !== generation) return; // logged out (or switched user) meanwhile
-    publish(io(SOCKET_OPTIONS) as CuspSocket);
+    const next = io(SOCKET_OPTIONS) as CuspSocket;
+    next.on('connect', () => markSocket('ready'));
+    next.on('disconnect', () => markSocket('down'));
+    publish(next);
   });
 }
 
@@ -59,6 +72,7 @@ export function disconnectSocket(): void {
     socket.disconnect();
     publish(null);
   }
+  markSocket(null);
 }
 
 export function getSocket(): CuspSocket | null {
