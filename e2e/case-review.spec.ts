@@ -7,6 +7,16 @@ import { demoQuadrant } from '../apps/server/src/seed/demo-quadrant';
 const DEMO_DESIGNER = { email: 'designer@cusp.test', password: 'designer-demo-1' };
 const SHOTS = process.env.REVIEW_SHOTS; // a folder: screenshots of the viewer with pins, to look at
 
+/**
+ * A whole-page screenshot from the top: taken where the test left the page scrolled, the sticky header is drawn
+ * in the middle of the picture, over the scene and the pin list. (On a phone context the whole-page capture also
+ * resizes the emulated screen, so its hint under the scene may read as a mouse's: the viewport shot is the truth.)
+ */
+async function fullShot(page: Page, path: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path, fullPage: true });
+}
+
 async function loggedInPage(browser: Browser, baseURL: string, who: { email: string; password: string }, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
   const page = await newLivePage(browser, { baseURL, ...options });
   const login = await page.request.post('/api/auth/login', { data: who, headers: { origin: baseURL } });
@@ -125,7 +135,7 @@ test('the dentist reviews a crown on the prep scan in 3D, measures, pins two cha
   await buyer.getByTestId('check-contacts').getByText('Needs a change').click();
   await buyer.getByLabel('What should change (Contacts)').fill('Distal contact too light');
   await expectAccessible(buyer);
-  if (SHOTS) await buyer.screenshot({ path: `${SHOTS}/review-buyer-desktop-en.png`, fullPage: true });
+  if (SHOTS) await fullShot(buyer, `${SHOTS}/review-buyer-desktop-en.png`);
 
   // 5. One revision request carries both pins and the checklist's note.
   await buyer.getByRole('button', { name: 'Request a revision (2 pins)' }).click();
@@ -148,6 +158,11 @@ test('the dentist reviews a crown on the prep scan in 3D, measures, pins two cha
   await expect(designerPins.nth(0)).toContainText('Pin 1 · crown-36.stl');
   await expect(designerPins.nth(1)).toContainText('Deepen the central fissure');
   await expect(phone.getByText(/right-drag|right mouse/i)).toHaveCount(0); // touch gestures only
+  // The toolbar wraps on a phone: zoom in and zoom out stay on one row, side by side.
+  const zoomIn = (await phone.getByRole('button', { name: 'Zoom in' }).boundingBox())!;
+  const zoomOut = (await phone.getByRole('button', { name: 'Zoom out' }).boundingBox())!;
+  expect(Math.abs(zoomIn.y - zoomOut.y)).toBeLessThan(2);
+  expect(zoomOut.x).toBeGreaterThan(zoomIn.x);
   // Touch: a pinch zooms and a one-finger drag orbits (the pins' numbers, drawn over their markers, move with the view).
   const tag = phone.getByTestId('review-canvas').locator('xpath=following-sibling::div[1]/span').first();
   const where = async () => tag.evaluate((el) => `${(el as HTMLElement).style.left},${(el as HTMLElement).style.top}`);
@@ -172,7 +187,7 @@ test('the dentist reviews a crown on the prep scan in 3D, measures, pins two cha
   await expectAccessible(phone);
   if (SHOTS) {
     await phone.screenshot({ path: `${SHOTS}/review-designer-phone-en.png` });
-    await phone.screenshot({ path: `${SHOTS}/review-designer-phone-en-full.png`, fullPage: true });
+    await fullShot(phone, `${SHOTS}/review-designer-phone-en-full.png`);
   }
   const order = (await (await phone.request.get(`/api/orders/${orderId}`)).json()) as { events: Array<{ type: string; pins: Array<{ resolved: boolean }> }> };
   expect(order.events.find((e) => e.type === 'revision_requested')!.pins.map((p) => p.resolved)).toEqual([true, false]);
@@ -198,7 +213,7 @@ test('the dentist reviews a crown on the prep scan in 3D, measures, pins two cha
     await expectAccessible(page);
     if (SHOTS) {
       await page.screenshot({ path: `${SHOTS}/review-${name}-ar.png` });
-      await page.screenshot({ path: `${SHOTS}/review-${name}-ar-full.png`, fullPage: true });
+      await fullShot(page, `${SHOTS}/review-${name}-ar-full.png`);
     }
     await page.context().close();
   }

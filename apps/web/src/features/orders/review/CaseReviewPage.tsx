@@ -242,12 +242,15 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
                     {label}
                   </Button>
                 ))}
-                <Button size="compact-sm" variant="default" onClick={() => viewport.current?.zoom(1)} disabled={!anyLoaded} aria-label={t('orders.review3d.zoomIn')}>
-                  <IconZoomIn size={16} aria-hidden />
-                </Button>
-                <Button size="compact-sm" variant="default" onClick={() => viewport.current?.zoom(-1)} disabled={!anyLoaded} aria-label={t('orders.review3d.zoomOut')}>
-                  <IconZoomOut size={16} aria-hidden />
-                </Button>
+                {/* Zoom in and out stay side by side when the toolbar wraps (a phone split them over two rows). */}
+                <Group gap="xs" wrap="nowrap" data-testid="review-zoom">
+                  <Button size="compact-sm" variant="default" onClick={() => viewport.current?.zoom(1)} disabled={!anyLoaded} aria-label={t('orders.review3d.zoomIn')}>
+                    <IconZoomIn size={16} aria-hidden />
+                  </Button>
+                  <Button size="compact-sm" variant="default" onClick={() => viewport.current?.zoom(-1)} disabled={!anyLoaded} aria-label={t('orders.review3d.zoomOut')}>
+                    <IconZoomOut size={16} aria-hidden />
+                  </Button>
+                </Group>
                 <SegmentedControl
                   size="xs"
                   value={mode}
