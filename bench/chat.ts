@@ -4,7 +4,10 @@
  * lost and duplicated, on PGlite and on PostgreSQL. The server runs as its own process (the built
  * product), so the clients do not share its event loop.
  *
- *   npm run build && npx tsx bench/chat.ts [--db=postgres|pglite|both] [--sockets=1000] [--duration=60]
+ * The first `--warmup` seconds (default 5) run the same load but are not measured: a server just started compiles its
+ * code and fills its caches then (ADR 0046 gives both figures).
+ *
+ *   npm run build && npx tsx bench/chat.ts [--db=postgres|pglite|both] [--sockets=1000] [--duration=60] [--warmup=5]
  *     [--server=apps/server/dist/main.js] [--node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"]
  */
 import { spawn } from 'node:child_process';
@@ -21,6 +24,7 @@ const arg = (name: string, fallback: string) => process.argv.find((a) => a.start
 const which = arg('db', 'both');
 const SOCKETS = Number(arg('sockets', '1000'));
 const DURATION_S = Number(arg('duration', '60'));
+const WARMUP_S = Number(arg('warmup', '5'));
 const PAIRS = SOCKETS / 2;
 const SERVER = arg('server', 'apps/server/dist/main.js');
 const NODE_ARGS = arg('node-args', '').split(' ').filter(Boolean);
@@ -103,17 +107,19 @@ async function run(kind: 'postgres' | 'pglite') {
   const timers = clients.map((c, i) =>
     setTimeout(() => {
       const tick = () => {
-        if (performance.now() - start > DURATION_S * 1000) return;
+        const elapsed = performance.now() - start;
+        if (elapsed > (WARMUP_S + DURATION_S) * 1000) return;
+        const measured = elapsed >= WARMUP_S * 1000;
         const clientId = `b${i}x${randomBytes(6).toString('hex')}`;
         senderIndex.set(clientId, i);
         const entry = { clientId, partner: i ^ 1 } as { clientId: string; partner: number; id?: string };
         expected.push(entry);
         const t0 = performance.now();
-        sentAt.set(clientId, t0);
+        if (measured) sentAt.set(clientId, t0);
         c.timeout(10_000).emit('message:send', { conversationID: conversations[i >> 1]!, description: `bench ${clientId}`, clientId }, (err, ack) => {
           if (err || !ack.ok) failedAcks++;
           else {
-            acks.push(performance.now() - t0);
+            if (measured) acks.push(performance.now() - t0);
             entry.id = ack.message._id;
           }
         });
@@ -122,7 +128,7 @@ async function run(kind: 'postgres' | 'pglite') {
       tick();
     }, Math.random() * 1000),
   );
-  await new Promise((r) => setTimeout(r, DURATION_S * 1000 + 1000));
+  await new Promise((r) => setTimeout(r, (WARMUP_S + DURATION_S) * 1000 + 1000));
   timers.forEach(clearTimeout);
   await new Promise((r) => setTimeout(r, 5000)); // grace for the last deliveries
   const lost = expected.filter((e) => !e.id || !received.get(e.partner)!.has(e.id)).length;
@@ -138,7 +144,8 @@ async function run(kind: 'postgres' | 'pglite') {
     db: kind,
     sockets: SOCKETS,
     sent: expected.length,
-    msgPerSec: Math.round(expected.length / DURATION_S),
+    warmupS: WARMUP_S,
+    msgPerSec: Math.round(expected.length / (WARMUP_S + DURATION_S)),
     ackP50: round(percentile(acks, 50)),
     ackP99: round(percentile(acks, 99)),
     e2eP50: round(percentile(e2e, 50)),
@@ -151,5 +158,5 @@ async function run(kind: 'postgres' | 'pglite') {
 
 const rows = [];
 for (const kind of which === 'both' ? (['postgres', 'pglite'] as const) : [which as 'postgres' | 'pglite']) rows.push(await run(kind));
-printTable(`Chat: ${SOCKETS} sockets in pairs, 1 message/s each for ${DURATION_S} s (latencies in ms)`, rows);
+printTable(`Chat: ${SOCKETS} sockets in pairs, 1 message/s each for ${WARMUP_S} s unmeasured then ${DURATION_S} s (latencies in ms; sent, lost and duplicates over both)`, rows);
 await saveResults('chat', { rows });

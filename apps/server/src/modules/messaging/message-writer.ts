@@ -25,6 +25,10 @@ interface Waiting extends MessageToStore {
 
 /** Enough to keep one batch's transaction short; the rest waits for the next. */
 const MAX_BATCH = 200;
+/** A batch this large means messages are arriving fast: the next one gathers for BUSY_GATHER_MS first. */
+const BUSY_BATCH = 8;
+/** Measured at 1,000 sockets on PGlite: 20 ms gave p99 103-129 ms, 60 ms 176-177 ms (ADR 0046). */
+const BUSY_GATHER_MS = 20;
 
 export const preview = (text: string) =>
   text.length > CONVERSATION_PREVIEW_LENGTH ? `${text.slice(0, CONVERSATION_PREVIEW_LENGTH)}…` : text;
@@ -54,7 +58,16 @@ class MessageWriter {
 
   private async drain() {
     try {
-      while (this.queue.length > 0) await this.flush(this.queue.splice(0, MAX_BATCH));
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        await this.flush(batch);
+        // Busy on the embedded database (the batch just written was not small): let the next one gather for a moment.
+        // A batch costs about ten statements whatever its size, and PGlite runs them on this thread, so fewer, larger
+        // batches leave it free. PostgreSQL runs them in its own processes: there the wait would only add latency.
+        if (this.ctx.database.kind === 'pglite' && batch.length >= BUSY_BATCH && this.queue.length < MAX_BATCH) {
+          await new Promise((resolve) => setTimeout(resolve, BUSY_GATHER_MS));
+        }
+      }
     } finally {
       this.draining = false;
     }
