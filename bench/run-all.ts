@@ -34,7 +34,7 @@ const SCRIPTS: Array<{ key: string; file: string; full: string[]; small: string[
   // smoke: 300 services, 200 URLs, 1 s a row.
   { key: 'longtail', file: 'bench/longtail.ts', full: ['--sizes=10000,100000', '--duration=10'], small: ['--sizes=300', '--duration=1', '--urls=200'], needsBuild: true },
   { key: 'plans', file: 'bench/catalogue-plans.ts', full: ['--quiet'], small: ['--quiet'] },
-  { key: 'chat', file: 'bench/chat.ts', full: ['--db=both', '--sockets=1000', '--duration=60'], small: ['--db=both', '--sockets=50', '--duration=3'], needsBuild: true },
+  { key: 'chat', file: 'bench/chat.ts', full: ['--db=both', '--sockets=1000', '--duration=60'], small: ['--db=both', '--sockets=50', '--duration=3', '--warmup=1'], needsBuild: true },
   { key: 'files', file: 'bench/files.ts', full: ['--mb=200', '--parallel=4'], small: ['--mb=20', '--parallel=2'], needsBuild: true },
   // Smoke: the anonymous home page (and its JavaScript budget) and a logged-in page with its socket.
   // Scan checks (ADR 0026): a 50 MB binary STL through the mesh worker; smoke: 20,000 triangles.
@@ -160,7 +160,9 @@ type ChatRow = { db: string; sockets: number; sent: number; e2eP50: number; e2eP
 const chat = await load<{ rows: ChatRow[] }>('chat', 'chat');
 for (const c of chat?.rows ?? []) {
   const area = `Chat ${c.db === 'postgres' ? 'PostgreSQL' : 'PGlite'}`;
-  add(area, `end-to-end p99, ${c.sockets} sockets, ${c.sent} messages`, `${c.e2eP99} ms (p50 ${c.e2eP50})`, '< 100 ms', c.e2eP99 < 100);
+  // PostgreSQL: issue 4's budget; PGlite, the embedded default: issue 21's (docs/decisions/0046).
+  const budget = c.db === 'postgres' ? 100 : 250;
+  add(area, `end-to-end p99, ${c.sockets} sockets, ${c.sent} messages`, `${c.e2eP99} ms (p50 ${c.e2eP50})`, `< ${budget} ms`, c.e2eP99 < budget);
   add(area, 'messages lost', `${c.lost}${c.failedAcks ? ` (${c.failedAcks} not acknowledged)` : ''}`, '0', c.lost === 0);
   add(area, 'messages duplicated', String(c.duplicates), '0', c.duplicates === 0);
 }
