@@ -199,6 +199,17 @@ export function orderPartyOf(order: Pick<OrderFacts, 'buyerId' | 'sellerId'>, us
 }
 
 /**
+ * Who sees an order at all (docs/product.md §5.2): its buyer always; its designer once it is paid (an unpaid order is
+ * the buyer's draft, nothing the designer has to do with). The order page and its files (`participantOrder`), the
+ * orders list's `WHERE` and the scan check's file look-up all read these two, not their own copy.
+ */
+export const ORDER_HIDDEN_FROM_SELLER = ['pending_payment'] as const satisfies readonly OrderStatusJson[];
+export function mayViewOrder(order: { buyerId: string | null; sellerId: string | null; status: string | null }, userId: string): boolean {
+  if (order.buyerId === userId) return true;
+  return order.sellerId === userId && !(ORDER_HIDDEN_FROM_SELLER as readonly (string | null)[]).includes(order.status);
+}
+
+/**
  * The statuses an action starts from: for one party (what its conditional UPDATE may match), or for anyone
  * (the scheduler completing an order).
  */

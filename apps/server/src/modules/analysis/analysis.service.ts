@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { SCAN_FINDING_MESSAGES } from '@cusp/shared';
+import { mayViewOrder, SCAN_FINDING_MESSAGES } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { orderFiles, orders, type OrderFileRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
@@ -131,7 +131,7 @@ export async function orderFileForViewer(ctx: AppContext, user: UserRow, fileId:
     .leftJoin(orders, eq(orders.id, orderFiles.orderId))
     .where(eq(orderFiles.id, fileId))
     .limit(1);
-  const party = found && (found.buyerId === user.id || (found.sellerId === user.id && found.status !== 'pending_payment'));
+  const party = found && mayViewOrder(found, user.id);
   if (!found || (found.file.uploaderId !== user.id && !party)) throw new AppError('CASE_FILE_NOT_FOUND');
   return found.file;
 }

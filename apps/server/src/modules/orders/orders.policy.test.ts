@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ORDER_ACTIONS, orderActionFrom, ORDER_POLICY, ORDER_STATUS_LIST, type OrderAction } from '@cusp/shared';
+import { mayViewOrder, ORDER_ACTIONS, orderActionFrom, ORDER_POLICY, ORDER_STATUS_LIST, type OrderAction } from '@cusp/shared';
 import { orders } from '../../db/schema/index.js';
 import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
 import { binaryStl } from '../../../test/mesh-samples.js';
@@ -131,6 +131,26 @@ async function presented(c: Case, who: Session): Promise<{ actions: OrderAction[
   expect(detail.paymentId !== null).toBe(detail.actions.includes('pay'));
   return detail;
 }
+
+describe('one rule for who sees an order', () => {
+  it('its page and the orders list agree with mayViewOrder, for the buyer, the designer and a stranger, paid or not', async () => {
+    for (const state of ['pending_payment', 'cancelled unpaid', 'in_progress', 'completed'] as const) {
+      const c = await orderIn(state);
+      const [row] = await ctx.db.select().from(orders).where(eq(orders.id, c.orderId));
+      for (const [name, who] of [['buyer', c.buyer], ['designer', c.seller], ['stranger', c.stranger]] as const) {
+        const sees = mayViewOrder(row!, who.user._id);
+        const page = await call(who, 'GET', `/api/orders/${c.orderId}`);
+        expect(page.statusCode < 300, `${state}, the ${name}'s order page: ${page.statusCode}`).toBe(sees);
+        const listed = (await call(who, 'GET', '/api/orders?limit=100')).json() as Array<{ _id: string }>;
+        expect(listed.some((o) => o._id === c.orderId), `${state}, the ${name}'s list`).toBe(sees);
+      }
+      // What the rule says: the buyer always; the designer unless it still awaits payment; nobody else.
+      expect(mayViewOrder(row!, c.buyer.user._id)).toBe(true);
+      expect(mayViewOrder(row!, c.seller.user._id)).toBe(state !== 'pending_payment');
+      expect(mayViewOrder(row!, c.stranger.user._id)).toBe(false);
+    }
+  });
+});
 
 describe('one policy for orders: the server does exactly what the order JSON offers', () => {
   it('the table names every status it starts an action from, and only statuses that exist', () => {

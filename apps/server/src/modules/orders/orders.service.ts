@@ -6,6 +6,8 @@ import {
   ORDER_AWAITING_ACTIONS,
   fromMinor,
   formatMoney,
+  mayViewOrder,
+  ORDER_HIDDEN_FROM_SELLER,
   PRESCRIPTION_API_MESSAGES,
   type BalanceJson,
   type cancelInput,
@@ -70,8 +72,8 @@ export async function participantOrder(ctx: AppContext, user: UserRow, orderId: 
   const [row] = UUID.test(orderId) ? await ctx.db.select().from(orders).where(eq(orders.id, orderId)).limit(1) : [];
   if (!row) throw new AppError('ORDER_NOT_FOUND');
   if (row.buyerId !== user.id && row.sellerId !== user.id) throw new AppError('ORDER_NOT_A_PARTY');
-  // A designer has nothing to do with an order nobody has paid for yet.
-  if (row.sellerId === user.id && row.status === 'pending_payment') throw new AppError('ORDER_NOT_FOUND');
+  // A party who may not see it yet (the designer of an unpaid order) is told it does not exist.
+  if (!mayViewOrder(row, user.id)) throw new AppError('ORDER_NOT_FOUND');
   return row;
 }
 
@@ -87,8 +89,9 @@ export async function fileReaderOrder(ctx: AppContext, user: UserRow, orderId: s
   return participantOrder(ctx, user, orderId);
 }
 
-/** What the caller may see: all they bought, and what they sell once it is paid. */
-const visibleTo = (userId: string) => or(eq(orders.buyerId, userId), and(eq(orders.sellerId, userId), sql`${orders.status} <> 'pending_payment'`))!;
+/** mayViewOrder as SQL: all they bought, and what they sell once it is paid. The statuses are constants, written as literals. */
+const visibleTo = (userId: string) =>
+  or(eq(orders.buyerId, userId), and(eq(orders.sellerId, userId), sql`${orders.status} not in (${sql.raw(ORDER_HIDDEN_FROM_SELLER.map((s) => `'${s}'`).join(', '))})`))!;
 
 /**
  * "Awaiting my action" as SQL, read from ORDER_POLICY: the order is in a status from which one of
