@@ -22,6 +22,8 @@ const MAX_WORDS = 8;
 const FUZZY_MIN = 0.45;
 /** ...and this similar, offered as "did you mean" when nothing is found (pg_trgm's own `%` threshold). */
 const SUGGEST_MIN = 0.3;
+/** A typed prefix the English stemmer changes into one that no longer begins the word: a final y after a letter. */
+const STEMS_AWAY = /\p{L}y'/u;
 /** Words shorter than this are not corrected (too many close neighbours). */
 const FUZZY_MIN_LENGTH = 4;
 
@@ -244,7 +246,15 @@ export async function parseSearch(db: Db, kind: SearchKind, text: string | undef
   const queryText = groupTexts.join(' & ');
   const typedText = groups.map((g) => g.own).join(' & ');
   const typedAnyText = groups.map((g) => g.own).join(' | ');
-  const query = english(queryText);
+  // The English stemmer turns a final y into i ('bry' -> 'bri'), which is then no prefix of the word being typed
+  // ('bryant'): a group with such a word is also asked as typed, unstemmed ('simple'), as the vectors hold both.
+  // Only those groups: each extra term adds to PostgreSQL's estimate of the matches (see above).
+  const query = groups.some((g) => STEMS_AWAY.test(g.own))
+    ? sql`(${sql.join(
+        groups.map((g, i) => (STEMS_AWAY.test(g.own) ? sql`(${english(groupTexts[i]!)} || to_tsquery('simple', ${g.own}))` : english(groupTexts[i]!))),
+        sql` && `,
+      )})`
+    : english(queryText);
   return {
     matches: (vector) => sql`${vector} @@ (${query})`,
     rank: (vector, boost) => {

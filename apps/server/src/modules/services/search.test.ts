@@ -40,6 +40,7 @@ beforeAll(async () => {
     ['E', { title: 'Custom abutment design', description: 'Titanium and zirconia abutments under screw-retained implant crowns.', tags: ['Implant'], toothPrice: 55 }],
     ['F', { title: 'تصميم تاج زركونيا', description: 'تصميم كامل التشريح للأسنان الخلفية.', tags: ['Crown'], toothPrice: 45 }],
     ['G', { title: 'Full-arch surgical guide', description: 'Guided surgery for four implants.', tags: ['Implant'], toothPrice: 120 }],
+    ['H', { title: 'Bryant ceramics studio', description: 'Layered anterior work.', tags: ['Cleaning'], toothPrice: 90 }],
     // Same words, different designers: verified and well rated come first.
     ['N1', { title: 'Night guard design', description: 'Hard splint.', tags: ['Dentures'], toothPrice: 20 }],
     ['N2', { title: 'Night guard design', description: 'Hard splint.', tags: ['Dentures'], toothPrice: 21 }, verified],
@@ -69,6 +70,14 @@ describe('finding services', () => {
     // The stem, design: in every title that has it (and designed in A's description).
     expect(new Set(designing)).toEqual(new Set(['A', 'E', 'N1', 'N2', 'N3']));
     expect(await found('bridges')).toEqual(['D']);
+  });
+
+  it('finds a word from its first letters, also when they end in y (which the English stemmer turns into i)', async () => {
+    // 'bry' is also the stem 'bri' of bridges (D): both, as a prefix means.
+    expect(new Set(await found('bry'))).toEqual(new Set(['D', 'H']));
+    expect(await found('brya')).toEqual(['H']);
+    expect(await found('bryant studio')).toEqual(['H']);
+    expect(await found('zirc')).toEqual(expect.arrayContaining(['A', 'E']));
   });
 
   it('finds through typing mistakes (trigram similarity), exact matches first', async () => {
