@@ -182,6 +182,8 @@ test('the dentist reviews a crown on the prep scan in 3D, measures, pins two cha
   await touch('touchEnd', []);
   await expect.poll(where).not.toBe(before);
   await phone.getByRole('button', { name: 'Show pin 2 in the scene' }).click();
+  // The pin's crown in view, not the underside of the upper jaw that the default view looks through.
+  await expect(phone.getByRole('checkbox', { name: 'Show Upper jaw upper-antagonist.stl' })).not.toBeChecked();
   await phone.getByRole('checkbox', { name: 'Pin 1 resolved' }).check();
   await expect(designerPins.nth(0)).toContainText('Resolved');
   await expectAccessible(phone);

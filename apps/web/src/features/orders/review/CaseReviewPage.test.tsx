@@ -269,8 +269,15 @@ describe('/orders/{id}/review', () => {
     const pins = within(screen.getByTestId('pin-list')).getAllByRole('listitem');
     expect(pins.map((item) => within(item).getByText(/^Pin \d ·/).textContent)).toEqual(['Pin 1 · crown-36.stl', 'Pin 2 · crown-36.stl']);
     expect(pins[0]).toHaveTextContent('Measured: 0.42 mm');
+    // The designer hid the design; "Show" brings the pin's file back and takes the upper jaw, which the default view
+    // looks through, out of the way; the layer boxes say so.
+    await user.click(screen.getByRole('checkbox', { name: 'Show Design crown-36.stl' }));
+    expect(scene.visible).toEqual({ scan1: true, upper1: true, crown1: false });
     await user.click(screen.getByRole('button', { name: 'Show pin 1 in the scene' }));
     expect(scene.lookedAt.at(-1)).toEqual({ point: [1, 2, 3], view });
+    expect(scene.visible).toEqual({ scan1: true, upper1: false, crown1: true });
+    expect(screen.getByRole('checkbox', { name: 'Show Upper jaw upper-antagonist.stl' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Show Design crown-36.stl' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Show pin 2 in the scene' }));
     expect(scene.lookedAt.at(-1)).toEqual({ point: [2, 2, 3], view: null });
 

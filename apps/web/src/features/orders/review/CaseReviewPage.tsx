@@ -400,6 +400,7 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
                 active={active}
                 onGo={(pin) => {
                   setActive(pin._id);
+                  setSettings((all) => revealPin(files, all, pin.fileId));
                   viewport.current?.lookAt([pin.x, pin.y, pin.z], pin.camera ?? null);
                 }}
                 onRemove={canRevise ? (key) => setDrafts((list) => list.filter((pin) => pin.key !== key)) : undefined}
@@ -551,6 +552,25 @@ interface PinsSectionProps {
   mm: (value: number) => string;
   when: (value: string) => string;
   children?: React.ReactNode;
+}
+
+/**
+ * "Show pin N": the pin's own file is shown, and the arches and records that could stand between the camera and the
+ * pin (the opposing jaw, a bite, a scan body) are hidden, so the reviewer sees the spot rather than the underside of
+ * the upper jaw. Preparation scans and designs stay as they are; the layer boxes say what changed and turn them back.
+ */
+function revealPin(
+  files: MeshFile[],
+  settings: Record<string, { visible: boolean; opacity: number }>,
+  pinFileId: string,
+): Record<string, { visible: boolean; opacity: number }> {
+  const next = { ...settings };
+  for (const file of files) {
+    const keep = file.design || file.role === 'prep';
+    if (file._id !== pinFileId && keep) continue;
+    next[file._id] = { visible: file._id === pinFileId, opacity: settings[file._id]?.opacity ?? 1 };
+  }
+  return next;
 }
 
 /** The pins as a list: the keyboard and screen-reader way to them; "Show" moves the camera to each. */
