@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,16 @@ describe('sealed box (AES-256-GCM)', () => {
       expect((await stat(file)).mode & 0o777).toBe(0o600);
       expect(parseKey(await readFile(file, 'utf8'))).toEqual(a.key);
       expect(await keyFromFile(dir, 'payout-details')).toEqual({ key: a.key, created: false });
+    });
+
+    it('many processes starting at once: one makes it, every other reads it whole (never a half-written file)', async () => {
+      for (let round = 0; round < 10; round++) {
+        const fresh = path.join(dir, `round-${round}`);
+        const all = await Promise.all(Array.from({ length: 16 }, () => keyFromFile(fresh, 'payout-details')));
+        expect(all.filter((k) => k.created)).toHaveLength(1);
+        for (const k of all) expect(k.key).toEqual(all[0]!.key);
+        expect(await readdir(path.join(fresh, 'secrets'))).toEqual(['payout-details.key']); // no temporary file left
+      }
     });
   });
 });

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -57,11 +57,17 @@ export async function keyFromFile(dataDir: string, name: string): Promise<{ key:
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  // Written whole under a name of its own, then linked into place: the link appears complete or fails with EEXIST,
+  // so a process that loses the race never reads a key file still being written (it did: an empty read, once in CI).
+  const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  await writeFile(temp, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    await writeFile(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+    await link(temp, file);
     return { key: await read(), created: true };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return { key: await read(), created: false };
+  } finally {
+    await rm(temp, { force: true });
   }
 }
