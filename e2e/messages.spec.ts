@@ -28,6 +28,7 @@ async function gotoLive(page: Page, path: string) {
 }
 
 test('buyer and designer chat live: messages, typing indicator and the unread badge', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000); // two people, two live sockets: 16 s when quiet, over 30 s once in CI (a bound, not a wait)
   const buyer = await loggedInPage(browser, baseURL!, DEMO_BUYER);
   const designer = await loggedInPage(browser, baseURL!, DEMO_DESIGNER);
 
