@@ -12,7 +12,8 @@
  * "cache off:" run the same requests against a second app on the same database with CATALOGUE_CACHE_MS=0,
  * i.e. every request reads the database: what a miss costs, and what a spread of rare URLs would see.
  *
- *   npx tsx bench/catalogue.ts [--db=postgres|pglite|both] [--duration=8]
+ *   npx tsx bench/catalogue.ts [--db=postgres|pglite|both] [--duration=8] [--services=10000]
+ * --services: the catalogue's size (the smoke run takes 1,000: its figures mean nothing, only that the script runs).
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database is made).
  */
 import pino from 'pino';
@@ -21,12 +22,13 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { createContext } from '../apps/server/src/bootstrap.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
-import { CATALOGUE_SEED_SQL } from './catalogue-seed.js';
+import { catalogueSeedSql } from './catalogue-seed.js';
 import { bareServer, freshPostgresDatabase, measure, printTable, saveResults, type Measurement } from './lib.js';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const which = arg('db', 'both');
 const duration = Number(arg('duration', '8'));
+const services = Number(arg('services', '10000'));
 
 const LIST_URL = '/api/gigs?cat=Crown&min=15&max=150&sort=sales&search=zirc&limit=24';
 const COURSES_URL = '/api/courses?limit=24';
@@ -41,7 +43,7 @@ const COURSES_SEED_SQL = [
           '/media/' || md5(i::text || 'c') || '.webp', (i % 4) * 1500,
           array[(array['Digital Workflow','Intraoral Scanning','Crowns & Bridges','CAD Software'])[1 + i % 4]],
           now() - i * interval '1 hour'
-   from generate_series(1, 1000) i join users d on d.username = 'bench_designer_' || (1 + i % 1000)`,
+   from generate_series(1, 1000) i join users d on d.username = 'bench_designer_' || (1 + i % (select count(*) from users where username like 'bench\_designer\_%'))`,
   `insert into course_videos (id, uploader_id, storage_key, content_type, size, original_name)
    select md5(c.id::text || p)::uuid, c.creator_id, 'course-videos/' || md5(c.id::text || p) || '.mp4', 'video/mp4', 20000000, 'lesson-' || p || '.mp4'
    from courses c cross join generate_series(0, 4) p`,
@@ -63,7 +65,7 @@ async function run(kind: 'postgres' | 'pglite', bareUrl: string) {
     onQuery: (sql, params) => capture && captured.push({ sql, params }),
   });
   await database.migrate();
-  for (const statement of CATALOGUE_SEED_SQL) await database.query(statement);
+  for (const statement of catalogueSeedSql(services)) await database.query(statement);
   for (const statement of COURSES_SEED_SQL) await database.query(statement);
   await database.query(`update users set password_hash = $1 where email = $2`, [await hashPassword(LOGIN.password), LOGIN.email]);
   const start = async (cacheMs: string) => {
@@ -76,7 +78,7 @@ async function run(kind: 'postgres' | 'pglite', bareUrl: string) {
   // The product as configured by default (cache on), and the same on the same database with the cache off.
   const { app, base } = await start('5000');
   const { app: uncachedApp, base: uncachedBase } = await start('0');
-  const [{ id } = { id: "" }] = await database.query<{ id: string }>(`select id from services order by created_at desc offset 5000 limit 1`);
+  const [{ id } = { id: "" }] = await database.query<{ id: string }>(`select id from services order by created_at desc offset $1 limit 1`, [Math.floor(services / 2)]);
 
   // Query plans of what one list request runs.
   capture = true;
