@@ -43,7 +43,7 @@ const COURSES_SEED_SQL = [
           '/media/' || md5(i::text || 'c') || '.webp', (i % 4) * 1500,
           array[(array['Digital Workflow','Intraoral Scanning','Crowns & Bridges','CAD Software'])[1 + i % 4]],
           now() - i * interval '1 hour'
-   from generate_series(1, 1000) i join users d on d.username = 'bench_designer_' || (1 + i % (select count(*) from users where username like 'bench\_designer\_%'))`,
+   from generate_series(1, 1000) i join users d on d.username = 'bench_designer_' || (1 + i % (select count(*) from users where username like 'bench_designer_%'))`,
   `insert into course_videos (id, uploader_id, storage_key, content_type, size, original_name)
    select md5(c.id::text || p)::uuid, c.creator_id, 'course-videos/' || md5(c.id::text || p) || '.mp4', 'video/mp4', 20000000, 'lesson-' || p || '.mp4'
    from courses c cross join generate_series(0, 4) p`,

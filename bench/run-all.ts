@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 8): runs every bench script in turn, each as its own process, then reads
+ * `npm run bench` (issue 8): runs every bench script, each as its own process (one at a time; two at a time with --small), then reads
  * their results and prints one table of every figure beside its target, written to
  * bench/results/summary.json. The scripts measure, they do not assert: a figure that misses its
  * target is a MISS in the table, not a failure. The exit code is 1 only when a script itself fails
@@ -42,7 +42,7 @@ const SCRIPTS: Array<{ key: string; file: string; full: string[]; small: string[
   // Every search form on every list, PGlite with the demo data, cache off (issue 21's tests); smoke: one run each.
   { key: 'search', file: 'bench/search-forms.ts', full: ['--runs=5'], small: ['--runs=1'] },
   // Smoke: the anonymous home page (and its JavaScript budget) and a logged-in page with its socket, one Lighthouse run each.
-  { key: 'pages', file: 'bench/pages.ts', full: ['--runs=3'], small: ['--runs=1', '--pages=home'], needsBuild: true },
+  { key: 'pages', file: 'bench/pages.ts', full: ['--runs=3'], small: ['--runs=1', '--pages=home,messages'], needsBuild: true },
 ];
 
 interface ScriptRun {
@@ -53,13 +53,21 @@ interface ScriptRun {
   startedAt: string;
 }
 
-function runScript(file: string, args: string[]): Promise<{ code: number | null; seconds: number }> {
+/**
+ * Runs one script as its own process (`node --import tsx`, as `npx tsx` would, without npx's start-up). With
+ * `buffered`, its output is kept and returned rather than printed as it comes, so scripts run side by side print
+ * whole blocks.
+ */
+function runScript(file: string, args: string[], buffered: boolean): Promise<{ code: number | null; seconds: number; output: string }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    // `node --import tsx` as `npx tsx` would, without npx's own start-up; stdout and stderr go straight through.
-    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: root, stdio: 'inherit', env: process.env });
-    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 128 : null), seconds: Math.round((performance.now() - started) / 100) / 10 }));
-    child.on('error', () => resolve({ code: 127, seconds: 0 }));
+    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: root, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const seconds = () => Math.round((performance.now() - started) / 100) / 10;
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : null), seconds: seconds(), output: Buffer.concat(chunks).toString() }));
+    child.on('error', () => resolve({ code: 127, seconds: seconds(), output: '' }));
   });
 }
 
@@ -71,14 +79,24 @@ if (!reportOnly) {
     console.error('apps/server/dist/main.js is missing: run "npm run build" first (chat, files and pages measure the built product).');
     process.exit(1);
   }
-  for (const s of chosen) {
-    const args = small ? s.small : s.full;
-    console.log(`\n=== ${s.file} ${args.join(' ')}`);
-    const startedAt = new Date().toISOString();
-    const { code, seconds } = await runScript(s.file, args);
-    runs.push({ script: s.key, args: args.join(' '), exitCode: code, seconds, startedAt });
-    console.log(`=== ${s.file}: ${code === 0 ? 'done' : `FAILED (exit ${code})`} in ${seconds} s`);
-  }
+  // Full size: one script at a time, so that no figure is taken beside another script's load. Smoke (--small): two at
+  // a time, each with its own scratch databases, data folders and free ports; its figures mean nothing, and a
+  // script alone leaves one of CI's two cores mostly idle (docs/decisions/0040).
+  const lanes = small ? 2 : 1;
+  const queue = [...chosen];
+  const lane = async () => {
+    for (let s = queue.shift(); s; s = queue.shift()) {
+      const args = small ? s.small : s.full;
+      const heading = `\n=== ${s.file} ${args.join(' ')}`;
+      if (lanes === 1) console.log(heading);
+      const startedAt = new Date().toISOString();
+      const { code, seconds, output } = await runScript(s.file, args, lanes > 1);
+      if (lanes > 1) console.log(`${heading}\n${output.trimEnd()}`);
+      runs.push({ script: s.key, args: args.join(' '), exitCode: code, seconds, startedAt });
+      console.log(`=== ${s.file}: ${code === 0 ? 'done' : `FAILED (exit ${code})`} in ${seconds} s`);
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
 }
 
 // --- read the results -------------------------------------------------------------------------------
