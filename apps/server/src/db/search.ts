@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Db } from './client.js';
+import { rowsOf, type Db } from './client.js';
 import { CHUNK, chunkKey, normalizeSearchText, SEARCH_SYNONYMS, withoutArticle } from './search-synonyms.js';
 
 /**
@@ -194,8 +194,7 @@ async function lookUp(db: Db, kind: SearchKind, correct: string[], check: string
     select 1, c.i, c.w, 1, true
     from unnest(${array(check)}) with ordinality as c(w, i)
     where exists (select 1 from search_words s where s.kind = ${kind} and s.word like c.w || '%')`);
-  // Both drivers answer { rows }.
-  const rows = (result as unknown as { rows: Array<{ part: number | string; i: string | number; word: string; sim: number | string; exact: boolean }> }).rows;
+  const rows = rowsOf<{ part: number | string; i: string | number; word: string; sim: number | string; exact: boolean }>(result);
   const lookup: Lookup = { neighbours: [], present: new Set() };
   for (const r of rows) {
     if (Number(r.part) === 1) lookup.present.add(r.word);
