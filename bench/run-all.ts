@@ -19,6 +19,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { inLanes, runCollected } from '../scripts/lanes.mjs';
 import { printTable, resultsDir, saveResults } from './lib.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -53,21 +54,15 @@ interface ScriptRun {
   startedAt: string;
 }
 
-/**
- * Runs one script as its own process (`node --import tsx`, as `npx tsx` would, without npx's start-up). With
- * `buffered`, its output is kept and returned rather than printed as it comes, so scripts run side by side print
- * whole blocks.
- */
-function runScript(file: string, args: string[], buffered: boolean): Promise<{ code: number | null; seconds: number; output: string }> {
-  const started = performance.now();
+/** A script as its own process: `node --import tsx`, as `npx tsx` would, without npx's start-up. */
+const scriptCommand = (file: string, args: string[]): [string, string[]] => [process.execPath, ['--import', 'tsx', file, ...args]];
+
+/** Runs one script with its output going straight through (a full-size run prints as it measures). */
+function runInherited(file: string, args: string[]): Promise<number | null> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: root, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
-    const chunks: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const seconds = () => Math.round((performance.now() - started) / 100) / 10;
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : null), seconds: seconds(), output: Buffer.concat(chunks).toString() }));
-    child.on('error', () => resolve({ code: 127, seconds: seconds(), output: '' }));
+    const child = spawn(...scriptCommand(file, args), { cwd: root, stdio: 'inherit', env: process.env });
+    child.on('error', () => resolve(127));
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : null)));
   });
 }
 
@@ -80,23 +75,27 @@ if (!reportOnly) {
     process.exit(1);
   }
   // Full size: one script at a time, so that no figure is taken beside another script's load. Smoke (--small): two at
-  // a time, each with its own scratch databases, data folders and free ports; its figures mean nothing, and a
-  // script alone leaves one of CI's two cores mostly idle (docs/decisions/0040).
+  // a time, each with its own scratch databases, data folders and free ports, its output printed whole when it ends;
+  // its figures mean nothing, and a script alone leaves one of CI's two cores mostly idle (docs/decisions/0040).
   const lanes = small ? 2 : 1;
-  const queue = [...chosen];
-  const lane = async () => {
-    for (let s = queue.shift(); s; s = queue.shift()) {
-      const args = small ? s.small : s.full;
-      const heading = `\n=== ${s.file} ${args.join(' ')}`;
-      if (lanes === 1) console.log(heading);
-      const startedAt = new Date().toISOString();
-      const { code, seconds, output } = await runScript(s.file, args, lanes > 1);
-      if (lanes > 1) console.log(`${heading}\n${output.trimEnd()}`);
-      runs.push({ script: s.key, args: args.join(' '), exitCode: code, seconds, startedAt });
-      console.log(`=== ${s.file}: ${code === 0 ? 'done' : `FAILED (exit ${code})`} in ${seconds} s`);
+  await inLanes(chosen, lanes, async (s) => {
+    const args = small ? s.small : s.full;
+    const heading = `\n=== ${s.file} ${args.join(' ')}`;
+    const startedAt = new Date().toISOString();
+    const started = performance.now();
+    let code: number | null;
+    if (lanes === 1) {
+      console.log(heading);
+      code = await runInherited(s.file, args);
+    } else {
+      const run = await runCollected(...scriptCommand(s.file, args), { cwd: root, env: process.env });
+      console.log(`${heading}\n${run.output.trimEnd()}`);
+      code = run.code;
     }
-  };
-  await Promise.all(Array.from({ length: lanes }, lane));
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    runs.push({ script: s.key, args: args.join(' '), exitCode: code, seconds, startedAt });
+    console.log(`=== ${s.file}: ${code === 0 ? 'done' : `FAILED (exit ${code})`} in ${seconds} s`);
+  });
 }
 
 // --- read the results -------------------------------------------------------------------------------
