@@ -58,9 +58,9 @@ async function paymentPage(page: Page) {
 test('order page: the help button is clear of the summary and its dates', async ({ page }) => {
   await buyerSession(page);
   // A paid order of the demo buyer's shows when it was ordered and paid (other specs in the same shard leave unpaid
-  // ones, which have no "Paid" row, and the list is newest first).
-  const orders = (await (await page.request.get('/api/orders?limit=100')).json()) as Array<{ _id: string; status: string }>;
-  const paid = orders.find((o) => ['in_progress', 'delivered', 'revision_requested', 'completed'].includes(o.status));
+  // ones, which have no "Paid" row, and the list is newest first). The page shows the row when `paidAt` is set.
+  const orders = (await (await page.request.get('/api/orders?limit=100')).json()) as Array<{ _id: string; paidAt: string | null }>;
+  const paid = orders.find((o) => o.paidAt !== null);
   expect(paid).toBeDefined();
   await page.goto(`/orders/${paid!._id}`);
   const summary = page.getByRole('region', { name: 'Summary' });
