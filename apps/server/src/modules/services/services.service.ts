@@ -27,12 +27,15 @@ async function load(ctx: AppContext, id: string, viewer: UserRow | null) {
 }
 
 /**
- * `GET /services/{id}`: the service, its designer and the designer's figures (docs/product.md §7.6) in one statement
- * (the figures as a lateral subquery over services_user_idx).
+ * The service page's statement: the service, its designer and the designer's figures (docs/product.md §7.6) in one
+ * statement (the figures as a lateral subquery over services_user_idx). Prepared once per database under a name, so
+ * each connection parses it once and PostgreSQL keeps its plan: the page is read by id on every uncached visit, and
+ * building, parsing and planning the statement each time cost more than running it (ADR 0047).
  */
-export async function getService(ctx: AppContext, id: string, viewer: UserRow | null): Promise<ServiceDetailJson> {
-  const sums = designerSums(ctx.db, users.id);
-  const [found] = await ctx.db
+const serviceDetailStatements = new WeakMap<AppContext['db'], ReturnType<typeof prepareServiceDetail>>();
+function prepareServiceDetail(db: AppContext['db']) {
+  const sums = designerSums(db, users.id);
+  return db
     .select({
       service: serviceColumns,
       owner: { ...owner, specializations: users.specializations, cadSoftware: users.cadSoftware },
@@ -41,8 +44,16 @@ export async function getService(ctx: AppContext, id: string, viewer: UserRow | 
     .from(services)
     .innerJoin(users, eq(users.id, services.userId))
     .crossJoinLateral(sums)
-    .where(eq(services.id, id))
-    .limit(1);
+    .where(eq(services.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('service_detail');
+}
+
+/** `GET /services/{id}`: the service with its designer and the designer's figures. */
+export async function getService(ctx: AppContext, id: string, viewer: UserRow | null): Promise<ServiceDetailJson> {
+  let statement = serviceDetailStatements.get(ctx.db);
+  if (!statement) serviceDetailStatements.set(ctx.db, (statement = prepareServiceDetail(ctx.db)));
+  const [found] = await statement.execute({ id });
   const { service, owner: o, sums: figures } = visibleTo(found, viewer);
   const stats = toProfileStats(figures, ctx.config.currency);
   return {
