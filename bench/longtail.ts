@@ -5,7 +5,8 @@
  * own process on PostgreSQL, once with the response cache on (CATALOGUE_CACHE_MS=5000, the default) and once off
  * (0), beside a bare Fastify route (its own process too) measured in the same run. At 10,000 and 100,000 services
  * (bench/catalogue-seed.ts, one designer per ten services). Prints each row's requests/s, p99 and ratio to the
- * bare route against issue 21's targets; it measures, never asserts.
+ * bare route against issue 21's targets; it measures, never asserts. Two reference rows give the scale: the app's cheapest
+ * route (GET /api/config) and a list answer the cache sends every time, what any list answer could reach at best.
  *
  *   npm run build && npx tsx bench/longtail.ts [--sizes=10000,100000] [--duration=10] [--urls=4000]
  *                                              [--profile=/tmp/prof]   (a CPU profile of the cache-off server)
@@ -71,6 +72,12 @@ async function run(size: number, bareUrl: string): Promise<Row[]> {
       }
       measured.push(await measure(`list, ${listPaths.length} URLs, cache ${s.cache}`, server.url, { duration, paths: listPaths }));
       measured.push(await measure(`service page, ${servicePaths.length} ids, cache ${s.cache}`, server.url, { duration, paths: servicePaths }));
+      // What the product's own routes reach at best, for scale: the cheapest route (no database), and one list URL
+      // the cache answers every time (the ceiling of any list answer, as it is sent).
+      if (s.cache === 'on') {
+        measured.push(await measure('reference: GET /api/config (no database)', server.url, { duration, paths: ['/api/config'] }));
+        measured.push(await measure('reference: one list URL, a cache hit every time', server.url, { duration, paths: [listPaths[0]!] }));
+      }
     } finally {
       await server.stop();
     }
