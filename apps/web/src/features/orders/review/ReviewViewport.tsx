@@ -5,6 +5,7 @@ import { parseMesh } from '@/components/mesh-viewer/load-mesh';
 import type { MeshType } from '@/components/mesh-viewer/types';
 import { useI18n } from '@/lib/use-i18n';
 import { ReviewScene, type CameraView, type Pick, type PinMarker, type Vec3, type ViewPreset } from './review-scene';
+import { spreadLabels } from './pin-labels';
 
 export interface ReviewLayer {
   fileId: string;
@@ -220,7 +221,7 @@ function createScene(canvas: HTMLCanvasElement, container: HTMLElement): ReviewS
   }
 }
 
-/** Puts each pin's number next to its marker (plain DOM, redrawn with every frame). */
+/** Puts each pin's number next to its marker, clear of the others (plain DOM, redrawn with every frame). */
 function placeLabels(scene: ReviewScene, layer: HTMLDivElement | null, pins: Array<PinMarker & { label: string }>) {
   if (!layer) return;
   while (layer.children.length > pins.length) layer.lastChild!.remove();
@@ -239,15 +240,19 @@ function placeLabels(scene: ReviewScene, layer: HTMLDivElement | null, pins: Arr
     });
     layer.appendChild(tag);
   }
+  // Text and colour first, then every size read at once (one layout a frame), then the places.
+  const shown: Array<{ tag: HTMLSpanElement; left: number; top: number }> = [];
   pins.forEach((pin, i) => {
     const tag = layer.children[i] as HTMLSpanElement;
     const at = scene.project([pin.x, pin.y, pin.z]);
     tag.textContent = pin.label;
     tag.style.display = at ? 'block' : 'none';
     tag.style.borderColor = pin.active ? '#1864ab' : pin.resolved ? '#2b8a3e' : '#c92a2a';
-    if (at) {
-      tag.style.left = `${at.left}px`;
-      tag.style.top = `${at.top}px`;
-    }
+    if (at) shown.push({ tag, ...at });
+  });
+  const tops = spreadLabels(shown.map(({ tag, left, top }) => ({ left, top, width: tag.offsetWidth, height: tag.offsetHeight })));
+  shown.forEach(({ tag, left }, i) => {
+    tag.style.left = `${left}px`;
+    tag.style.top = `${tops[i]}px`;
   });
 }
