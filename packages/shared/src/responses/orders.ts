@@ -173,6 +173,8 @@ export const orderPinJsonSchema = z.object({
   note: z.string(),
   camera: z.object({ position: z.tuple([z.number(), z.number(), z.number()]), target: z.tuple([z.number(), z.number(), z.number()]) }).nullable(),
   measurementMm: z.number().nullable(),
+  /** The files shown when the pin was placed; null for pins sent before they were kept. */
+  visibleFileIds: z.array(z.string()).nullable(),
   resolved: z.boolean(),
   resolvedAt: z.string().nullable(),
 });

@@ -9,6 +9,8 @@ import { text } from './fields.js';
 
 export const PIN_MAX = 50;
 export const PIN_NOTE_MAX = 500;
+/** At most this many files shown with a pin (an order's case files and one delivery's). */
+export const PIN_LAYERS_MAX = 40;
 /** Coordinates beyond this are no dental mesh (and would only be refused by the bounding-box check later). */
 const COORD_LIMIT = 1e6;
 
@@ -20,6 +22,7 @@ export const PIN_MESSAGES = {
   coordinate: 'A pin needs a point with x, y and z in millimetres.',
   outside: 'The pin is not on this file: its point lies outside the file’s bounding box.',
   notMesh: 'Pins can only be placed on a checked 3D file (STL, PLY or OBJ) of this order.',
+  layer: 'The layers shown with a pin must be checked 3D files of this order.',
   notFound: 'Pin not found.',
   resolveWhen: 'Pins can be marked resolved while the revision is being worked on or once the new design is delivered.',
   approvedFile: 'Only files delivered on this order can be approved.',
@@ -28,7 +31,11 @@ export const PIN_MESSAGES = {
 const coordinate = z.number({ error: PIN_MESSAGES.coordinate }).finite(PIN_MESSAGES.coordinate).min(-COORD_LIMIT, PIN_MESSAGES.coordinate).max(COORD_LIMIT, PIN_MESSAGES.coordinate);
 const vector = z.tuple([coordinate, coordinate, coordinate], { error: PIN_MESSAGES.coordinate });
 
-/** One pin as the buyer sends it. `camera`: the view it was placed from; `measurementMm`: a distance taken there. */
+/**
+ * One pin as the buyer sends it. `camera`: the view it was placed from; `measurementMm`: a distance taken there;
+ * `visibleFileIds`: the files shown in the scene when it was placed, so the designer sees the spot as the buyer did
+ * (an occlusion pin with the opposing jaw in view, a margin pin without it).
+ */
 export const pinInput = z.object({
   fileId: z.uuid({ error: PIN_MESSAGES.file }),
   x: coordinate,
@@ -37,6 +44,7 @@ export const pinInput = z.object({
   note: text({ error: PIN_MESSAGES.note }).min(1, PIN_MESSAGES.note).max(PIN_NOTE_MAX, PIN_MESSAGES.noteLong),
   camera: z.object({ position: vector, target: vector }).optional(),
   measurementMm: z.number().finite().min(0).max(1000).optional(),
+  visibleFileIds: z.array(z.uuid({ error: PIN_MESSAGES.layer }), { error: PIN_MESSAGES.layer }).max(PIN_LAYERS_MAX, PIN_MESSAGES.layer).optional(),
 });
 export type PinInput = z.input<typeof pinInput>;
 

@@ -223,6 +223,8 @@ export const orderPins = pgTable(
     camera: jsonb('camera').$type<{ position: [number, number, number]; target: [number, number, number] }>(),
     /** A distance measured during the review and kept with the pin. */
     measurementMm: doublePrecision('measurement_mm'),
+    /** The files shown in the scene when the pin was placed (null: sent before they were kept). */
+    visibleFileIds: uuid('visible_file_ids').array(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

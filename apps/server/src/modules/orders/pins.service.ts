@@ -30,7 +30,7 @@ function boundsOf(file: OrderFileRow) {
  */
 export async function checkPins(ctx: AppContext, order: Pick<OrderRow, 'id'>, pins: PinInput[]): Promise<void> {
   if (pins.length === 0) return;
-  const ids = [...new Set(pins.map((pin) => pin.fileId))];
+  const ids = [...new Set(pins.flatMap((pin) => [pin.fileId, ...(pin.visibleFileIds ?? [])]))];
   const files = await ctx.db.select().from(orderFiles).where(and(inArray(orderFiles.id, ids), eq(orderFiles.orderId, order.id)));
   const byId = new Map(files.map((file) => [file.id, file]));
   const errors: Record<string, string> = {};
@@ -45,6 +45,11 @@ export async function checkPins(ctx: AppContext, order: Pick<OrderRow, 'id'>, pi
       errors[`pins.${i}.fileId`] = PIN_MESSAGES.notMesh;
       return;
     }
+    // The layers shown with it: meshes of this order too (the scene only draws those).
+    pin.visibleFileIds?.forEach((id, j) => {
+      const layer = byId.get(id);
+      if (!layer || !PINNABLE_KINDS.has(layer.kind)) errors[`pins.${i}.visibleFileIds.${j}`] = PIN_MESSAGES.layer;
+    });
     const point = [pin.x, pin.y, pin.z];
     const inside = point.every((value, axis) => value >= bounds.min[axis]! - BOUNDS_SLACK_MM && value <= bounds.max[axis]! + BOUNDS_SLACK_MM);
     if (!inside) errors[`pins.${i}`] = PIN_MESSAGES.outside;
@@ -68,6 +73,8 @@ export async function insertPins(tx: Transaction, orderId: string, eventId: stri
       note: pin.note,
       camera: pin.camera ?? null,
       measurementMm: pin.measurementMm ?? null,
+      // The pin's own file was in view (it was picked on it), whatever the list says.
+      visibleFileIds: pin.visibleFileIds ? [...new Set([pin.fileId, ...pin.visibleFileIds])] : null,
     })),
   );
 }
@@ -83,6 +90,7 @@ export function toPinJson(row: OrderPinRow): OrderPinJson {
     note: row.note,
     camera: row.camera ?? null,
     measurementMm: row.measurementMm,
+    visibleFileIds: row.visibleFileIds ?? null,
     resolved: row.resolvedAt !== null,
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
   };

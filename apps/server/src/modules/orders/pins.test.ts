@@ -48,8 +48,10 @@ describe('review pins', () => {
     const sent = await call(buyer, 'POST', `/api/orders/${orderId}/revision`, {
       note: '',
       pins: [
-        pin(design, { camera: { position: [30, -40, 30], target: [5, 5, 5] }, measurementMm: 0.42 }),
-        pin(scan, { x: 0, y: 10, z: 0, note: 'The margin is here, not higher' }),
+        // Placed with the scan hidden (only the design in view): kept as sent.
+        pin(design, { camera: { position: [30, -40, 30], target: [5, 5, 5] }, measurementMm: 0.42, visibleFileIds: [design] }),
+        // Sent without its own file in the list (which cannot be: it was picked on it): the file is added.
+        pin(scan, { x: 0, y: 10, z: 0, note: 'The margin is here, not higher', visibleFileIds: [design, design] }),
       ],
     });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -57,8 +59,8 @@ describe('review pins', () => {
       const order = (await call(who, 'GET', `/api/orders/${orderId}`)).json();
       const revision = order.events.find((e: { type: string }) => e.type === 'revision_requested');
       expect(revision.pins).toEqual([
-        expect.objectContaining({ number: 1, fileId: design, x: 2, y: 3, z: 4, note: 'Open the distal contact 0.05 mm', camera: { position: [30, -40, 30], target: [5, 5, 5] }, measurementMm: 0.42, resolved: false }),
-        expect.objectContaining({ number: 2, fileId: scan, x: 0, y: 10, z: 0, note: 'The margin is here, not higher', camera: null, measurementMm: null, resolved: false }),
+        expect.objectContaining({ number: 1, fileId: design, x: 2, y: 3, z: 4, note: 'Open the distal contact 0.05 mm', camera: { position: [30, -40, 30], target: [5, 5, 5] }, measurementMm: 0.42, visibleFileIds: [design], resolved: false }),
+        expect.objectContaining({ number: 2, fileId: scan, x: 0, y: 10, z: 0, note: 'The margin is here, not higher', camera: null, measurementMm: null, visibleFileIds: [scan, design], resolved: false }),
       ]);
       expect(order.pinsResolvable).toBe(who === designer);
       // Other events carry none.
@@ -107,6 +109,11 @@ describe('review pins', () => {
       // A file of another order, even one the buyer can read.
       [[pin(other.design)], 'pins.0.fileId'],
       [[pin(other.scan)], 'pins.0.fileId'],
+      // The layers shown with a pin: this order's meshes only, as ids, at most 40.
+      [[pin(design, { visibleFileIds: [design, other.scan] })], 'pins.0.visibleFileIds.1'],
+      [[pin(design, { visibleFileIds: ['upper-jaw'] })], 'pins.0.visibleFileIds.0'],
+      [[pin(design, { visibleFileIds: design })], 'pins.0.visibleFileIds'],
+      [[pin(design, { visibleFileIds: Array.from({ length: 41 }, () => design) })], 'pins.0.visibleFileIds'],
     ];
     for (const [pins, key] of cases) {
       const res = await call(buyer, 'POST', `/api/orders/${orderId}/revision`, { note: 'Please adjust', pins });

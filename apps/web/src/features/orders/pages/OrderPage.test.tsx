@@ -28,7 +28,7 @@ describe('/orders/{id}', () => {
   it('lists a revision request\'s pins in the history and offers the 3D review of the case (issue 17)', async () => {
     const scan = buildOrderFile({ _id: 'scan1', name: 'lower-prep.stl', url: '/api/orders/o9/files/scan1' });
     const crown = buildOrderFile({ _id: 'crown1', name: 'crown-36.stl', url: '/api/orders/o9/files/crown1' });
-    const pin = (number: number, note: string, resolved: boolean) => ({ _id: `p${number}`, number, fileId: 'crown1', x: 1, y: 2, z: 3, note, camera: null, measurementMm: null, resolved, resolvedAt: null });
+    const pin = (number: number, note: string, resolved: boolean) => ({ _id: `p${number}`, number, fileId: 'crown1', x: 1, y: 2, z: 3, note, camera: null, measurementMm: null, visibleFileIds: null, resolved, resolvedAt: null });
     const order = buildOrderDetail({
       _id: 'o9',
       status: 'revision_requested',

@@ -66,7 +66,7 @@ const scan = file('scan1', 'lower-prep-36.stl', 'prep');
 const antagonist = file('upper1', 'upper-antagonist.stl', 'upper_jaw');
 const crown = file('crown1', 'crown-36.stl', 'other');
 const pin = (n: number, note: string, extra: Partial<OrderPinJson> = {}): OrderPinJson => ({
-  _id: `p${n}`, number: n, fileId: 'crown1', x: n, y: 2, z: 3, note, camera: null, measurementMm: null, resolved: false, resolvedAt: null, ...extra,
+  _id: `p${n}`, number: n, fileId: 'crown1', x: n, y: 2, z: 3, note, camera: null, measurementMm: null, visibleFileIds: null, resolved: false, resolvedAt: null, ...extra,
 });
 
 const fileRoutes: MockRoutes = Object.fromEntries([scan, antagonist, crown].map((f) => [`GET ${f.url}`, () => ({ raw: tetrahedronStl() })]));
@@ -184,8 +184,9 @@ describe('/orders/{id}/review', () => {
     expect(api.to('POST /api/orders/o1/revision')[0]!.body).toEqual({
       note: 'Thanks\nContacts: Distal contact too light',
       pins: [
-        { fileId: 'crown1', x: 2, y: 3, z: 4, note: 'Open the distal contact 0.05 mm', camera: { position: [10, -40, 30], target: [5, 5, 5] }, measurementMm: 5 },
-        { fileId: 'scan1', x: 0, y: 1, z: 0, note: 'The margin is here', camera: { position: [10, -40, 30], target: [5, 5, 5] } },
+        // Each pin keeps what was in view: the antagonist was hidden.
+        { fileId: 'crown1', x: 2, y: 3, z: 4, note: 'Open the distal contact 0.05 mm', camera: { position: [10, -40, 30], target: [5, 5, 5] }, visibleFileIds: ['scan1', 'crown1'], measurementMm: 5 },
+        { fileId: 'scan1', x: 0, y: 1, z: 0, note: 'The margin is here', camera: { position: [10, -40, 30], target: [5, 5, 5] }, visibleFileIds: ['scan1', 'crown1'] },
       ],
     });
   });
@@ -253,7 +254,11 @@ describe('/orders/{id}/review', () => {
       events: [
         buildEvent({ type: 'paid' }),
         buildEvent({ type: 'delivered', files: [crown] }),
-        buildEvent({ type: 'revision_requested', pins: [pin(1, 'Open the distal contact', { camera: view, measurementMm: 0.42 }), pin(2, 'Deepen the fissure')] }),
+        buildEvent({
+          type: 'revision_requested',
+          // Pin 1 from before the scene was kept with a pin; pin 2 an occlusion pin, placed with the upper jaw in view and the prep hidden.
+          pins: [pin(1, 'Open the distal contact', { camera: view, measurementMm: 0.42 }), pin(2, 'Deepen the fissure', { visibleFileIds: ['upper1', 'crown1'] })],
+        }),
       ],
     });
     let refuse = false;
@@ -280,6 +285,10 @@ describe('/orders/{id}/review', () => {
     expect(screen.getByRole('checkbox', { name: 'Show Design crown-36.stl' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Show pin 2 in the scene' }));
     expect(scene.lookedAt.at(-1)).toEqual({ point: [2, 2, 3], view: null });
+    // The scene as the buyer pinned it: the upper jaw back, the prep out of view.
+    expect(scene.visible).toEqual({ scan1: false, upper1: true, crown1: true });
+    expect(screen.getByRole('checkbox', { name: 'Show Upper jaw upper-antagonist.stl' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Show Preparation lower-prep-36.stl' })).not.toBeChecked();
 
     await user.click(screen.getByRole('checkbox', { name: 'Pin 1 resolved' }));
     await waitFor(() => expect(api.to('PATCH /api/orders/o1/pins/p1')).toHaveLength(1));

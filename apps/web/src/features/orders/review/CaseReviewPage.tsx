@@ -147,6 +147,8 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
         z,
         note: text,
         camera: viewport.current?.cameraView(),
+        // What was in view, so "Show pin" gives the designer the same scene (an occlusion pin keeps the opposing jaw).
+        visibleFileIds: layers.filter((layer) => layer.visible).map((layer) => layer.fileId),
         ...(placing.withMeasure && measured !== null ? { measurementMm: Math.round(measured * 1000) / 1000 } : {}),
       },
     ]);
@@ -400,7 +402,7 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
                 active={active}
                 onGo={(pin) => {
                   setActive(pin._id);
-                  setSettings((all) => revealPin(files, all, pin.fileId));
+                  setSettings((all) => (pin.visibleFileIds ? showAsPinned(files, all, pin.visibleFileIds) : revealPin(files, all, pin.fileId)));
                   viewport.current?.lookAt([pin.x, pin.y, pin.z], pin.camera ?? null);
                 }}
                 onRemove={canRevise ? (key) => setDrafts((list) => list.filter((pin) => pin.key !== key)) : undefined}
@@ -533,6 +535,7 @@ interface ListedPin {
   note: string;
   camera?: { position: Vec3; target: Vec3 } | null;
   measurementMm?: number | null;
+  visibleFileIds?: string[] | null;
   resolved: boolean;
 }
 
@@ -555,7 +558,27 @@ interface PinsSectionProps {
 }
 
 /**
- * "Show pin N": the pin's own file is shown, and the arches and records that could stand between the camera and the
+ * "Show pin N" for a pin that kept what was in view: the scene as the buyer saw it, each file shown or hidden as it
+ * was then. A design of another delivery than the one on screen (the pin was placed on an earlier design) stands for
+ * the design now shown, which keeps its box as it is.
+ */
+function showAsPinned(
+  files: MeshFile[],
+  settings: Record<string, { visible: boolean; opacity: number }>,
+  visibleFileIds: string[],
+): Record<string, { visible: boolean; opacity: number }> {
+  const listed = new Set(visibleFileIds);
+  const pinnedOnThisDelivery = files.some((file) => file.design && listed.has(file._id));
+  const next = { ...settings };
+  for (const file of files) {
+    if (file.design && !pinnedOnThisDelivery) continue;
+    next[file._id] = { visible: listed.has(file._id), opacity: settings[file._id]?.opacity ?? 1 };
+  }
+  return next;
+}
+
+/**
+ * "Show pin N" for a pin sent before what was in view was kept: the pin's own file is shown, and the arches and records that could stand between the camera and the
  * pin (the opposing jaw, a bite, a scan body) are hidden, so the reviewer sees the spot rather than the underside of
  * the upper jaw. Preparation scans and designs stay as they are; the layer boxes say what changed and turn them back.
  */
