@@ -276,6 +276,7 @@ export const ERRORS = {
   PIN_COORDINATE: { status: 400, message: PIN_MESSAGES.coordinate },
   PIN_OUTSIDE: { status: 400, message: PIN_MESSAGES.outside },
   PIN_NOT_MESH: { status: 400, message: PIN_MESSAGES.notMesh },
+  PIN_LAYER: { status: 400, message: PIN_MESSAGES.layer },
   DISPUTE_REASON: { status: 400, message: MONEY_MESSAGES.reason },
   DISPUTE_STATEMENT: { status: 400, message: MONEY_MESSAGES.statement },
   STATEMENT_TOO_LONG: { status: 400, message: `At most ${ORDER_NOTE_MAX} characters.` },

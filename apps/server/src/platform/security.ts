@@ -68,8 +68,12 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
+  let done = false;
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
+    done = true;
   });
+  // helmet's middleware is synchronous; were it ever not, the recorded headers would be incomplete.
+  if (!done) throw new Error('helmet did not finish synchronously: the security headers cannot be computed once');
   return headers;
 }

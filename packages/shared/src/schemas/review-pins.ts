@@ -9,8 +9,8 @@ import { text } from './fields.js';
 
 export const PIN_MAX = 50;
 export const PIN_NOTE_MAX = 500;
-/** At most this many files shown with a pin (an order's case files and one delivery's). */
-export const PIN_LAYERS_MAX = 40;
+/** At most this many files shown with a pin: more than any case (case files come 20 at a time, a delivery at most 20). */
+export const PIN_LAYERS_MAX = 100;
 /** Coordinates beyond this are no dental mesh (and would only be refused by the bounding-box check later). */
 const COORD_LIMIT = 1e6;
 
@@ -22,7 +22,7 @@ export const PIN_MESSAGES = {
   coordinate: 'A pin needs a point with x, y and z in millimetres.',
   outside: 'The pin is not on this file: its point lies outside the file’s bounding box.',
   notMesh: 'Pins can only be placed on a checked 3D file (STL, PLY or OBJ) of this order.',
-  layer: 'The layers shown with a pin must be checked 3D files of this order.',
+  layer: 'The layers shown with a pin must be 3D files (STL, PLY or OBJ) of this order.',
   notFound: 'Pin not found.',
   resolveWhen: 'Pins can be marked resolved while the revision is being worked on or once the new design is delivered.',
   approvedFile: 'Only files delivered on this order can be approved.',

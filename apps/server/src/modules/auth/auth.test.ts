@@ -448,14 +448,22 @@ describe('password reset', () => {
   });
 });
 
-it('sends security headers on every answer', async () => {
-  const res = await app.inject({ method: 'GET', url: '/api/health' });
-  expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({ status: 'ok' });
-  expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-  expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-  expect(res.headers['x-content-type-options']).toBe('nosniff');
-  expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+it('sends security headers on every answer: found, not found, refused, invalid', async () => {
+  const health = await app.inject({ method: 'GET', url: '/api/health' });
+  expect(health.statusCode).toBe(200);
+  expect(health.json()).toEqual({ status: 'ok' });
+  const urls = ['/api/no-such-route', '/api/auth/me', '/api/gigs?limit=lots'];
+  const answers = [health, ...(await Promise.all(urls.map((url) => app.inject({ method: 'GET', url }))))];
+  expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 401, 400]);
+  for (const res of answers) {
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // Over plain http (secure cookies off under test), no HSTS: it would pin a host that has no TLS.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  }
 });
 
 it('answers unknown API paths with a D3 404', async () => {

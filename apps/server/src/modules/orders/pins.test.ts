@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
-import { binaryStl } from '../../../test/mesh-samples.js';
+import { binaryStl, emptyZip } from '../../../test/mesh-samples.js';
 import { multipart } from '../../../test/multipart.js';
 import { designerWithService, expectLedgerBalanced, GOOD_CARD } from '../../../test/orders.js';
 
@@ -13,15 +13,21 @@ type Session = { cookie: string; user: { _id: string } };
 const call = (who: Session | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
 
-/** Uploads the 10 mm tetrahedron (bounds 0..10 on each axis) and waits until its scan check is done. */
-async function uploadMesh(who: Session, name: string) {
-  const body = multipart({}, [{ field: 'file', name, type: 'application/octet-stream', data: binaryStl() }]);
+/** Uploads a case file (the 10 mm tetrahedron, bounds 0..10 on each axis, unless told) and waits for its check. */
+async function upload(who: Session, name: string, data: Buffer = binaryStl()) {
+  const body = multipart({}, [{ field: 'file', name, type: 'application/octet-stream', data }]);
   const res = await app.inject({ method: 'POST', url: '/api/order-files', payload: body.payload, headers: { ...body.headers, cookie: who.cookie } });
   expect(res.statusCode, res.body).toBe(201);
-  let file = res.json() as { _id: string; analysis: { status: string } };
+  let file = res.json() as { _id: string; analysis: { status: string } | null };
   // A loaded machine may answer `pending`: the record is read again until the worker has answered.
-  while (file.analysis.status === 'pending') file = (await call(who, 'GET', `/api/order-files/${file._id}`)).json();
-  expect(file.analysis.status).toBe('done');
+  while (file.analysis?.status === 'pending') file = (await call(who, 'GET', `/api/order-files/${file._id}`)).json();
+  return file;
+}
+
+/** A mesh whose scan check is done: pins can be placed on it. */
+async function uploadMesh(who: Session, name: string) {
+  const file = await upload(who, name);
+  expect(file.analysis?.status).toBe('done');
   return file._id;
 }
 
@@ -30,14 +36,16 @@ async function deliveredOrder() {
   const { designer, service } = await designerWithService(app, { revisions: 2 });
   const buyer = await signUpAndLogin(app);
   const scan = await uploadMesh(buyer, 'lower-prep.stl');
-  const intent = await call(buyer, 'POST', '/api/payments/intents', { type: 'service', id: service._id, quantity: 1, teeth: [36], attachments: [scan] });
+  // A case file that is no mesh (an archive of the lab's records).
+  const archive = (await upload(buyer, 'records.zip', emptyZip()))._id;
+  const intent = await call(buyer, 'POST', '/api/payments/intents', { type: 'service', id: service._id, quantity: 1, teeth: [36], attachments: [scan, archive] });
   expect(intent.statusCode, intent.body).toBe(201);
   const { _id: paymentId, orderId } = intent.json();
   await call(buyer, 'POST', `/api/payments/${paymentId}/sandbox-pay`, GOOD_CARD);
   expect((await call(buyer, 'PATCH', '/api/orders', { payment_intent: paymentId })).statusCode).toBe(200);
   const design = await uploadMesh(designer, 'crown-36.stl');
   expect((await call(designer, 'POST', `/api/orders/${orderId}/deliver`, { files: [design] })).statusCode).toBe(200);
-  return { designer, buyer, orderId: orderId as string, scan, design };
+  return { designer, buyer, orderId: orderId as string, scan, archive, design };
 }
 
 const pin = (fileId: string, overrides: Record<string, unknown> = {}) => ({ fileId, x: 2, y: 3, z: 4, note: 'Open the distal contact 0.05 mm', ...overrides });
@@ -96,7 +104,7 @@ describe('review pins', () => {
   });
 
   it('refuses bad pins with a 400 keyed by path, and nothing is recorded', async () => {
-    const { buyer, designer, orderId, design } = await deliveredOrder();
+    const { buyer, designer, orderId, design, archive } = await deliveredOrder();
     const other = await deliveredOrder();
     const cases: Array<[unknown[], string]> = [
       [[pin(design, { note: '' })], 'pins.0.note'],
@@ -109,11 +117,13 @@ describe('review pins', () => {
       // A file of another order, even one the buyer can read.
       [[pin(other.design)], 'pins.0.fileId'],
       [[pin(other.scan)], 'pins.0.fileId'],
-      // The layers shown with a pin: this order's meshes only, as ids, at most 40.
+      // The layers shown with a pin: this order's meshes only, as ids, at most 100.
       [[pin(design, { visibleFileIds: [design, other.scan] })], 'pins.0.visibleFileIds.1'],
       [[pin(design, { visibleFileIds: ['upper-jaw'] })], 'pins.0.visibleFileIds.0'],
+      // A file of this order that is no mesh (the scene never draws it).
+      [[pin(design, { visibleFileIds: [design, archive] })], 'pins.0.visibleFileIds.1'],
       [[pin(design, { visibleFileIds: design })], 'pins.0.visibleFileIds'],
-      [[pin(design, { visibleFileIds: Array.from({ length: 41 }, () => design) })], 'pins.0.visibleFileIds'],
+      [[pin(design, { visibleFileIds: Array.from({ length: 101 }, () => design) })], 'pins.0.visibleFileIds'],
     ];
     for (const [pins, key] of cases) {
       const res = await call(buyer, 'POST', `/api/orders/${orderId}/revision`, { note: 'Please adjust', pins });

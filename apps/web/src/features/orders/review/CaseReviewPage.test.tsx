@@ -253,11 +253,18 @@ describe('/orders/{id}/review', () => {
       pinsResolvable: true,
       events: [
         buildEvent({ type: 'paid' }),
+        buildEvent({ type: 'delivered', files: [file('crown0', 'crown-36-v1.stl', 'other')] }),
         buildEvent({ type: 'delivered', files: [crown] }),
         buildEvent({
           type: 'revision_requested',
-          // Pin 1 from before the scene was kept with a pin; pin 2 an occlusion pin, placed with the upper jaw in view and the prep hidden.
-          pins: [pin(1, 'Open the distal contact', { camera: view, measurementMm: 0.42 }), pin(2, 'Deepen the fissure', { visibleFileIds: ['upper1', 'crown1'] })],
+          // Pin 1 from before the scene was kept with a pin; pin 2 an occlusion pin, placed with the upper jaw in view and
+          // the prep hidden; pin 3 on the prep's margin with the design hidden; pin 4 placed while an earlier design was shown.
+          pins: [
+            pin(1, 'Open the distal contact', { camera: view, measurementMm: 0.42 }),
+            pin(2, 'Deepen the fissure', { visibleFileIds: ['upper1', 'crown1'] }),
+            pin(3, 'The margin is here', { fileId: 'scan1', visibleFileIds: ['scan1'] }),
+            pin(4, 'Keep this cusp', { visibleFileIds: ['scan1', 'crown0'] }),
+          ],
         }),
       ],
     });
@@ -272,7 +279,7 @@ describe('/orders/{id}/review', () => {
     expect(screen.queryByRole('region', { name: 'Review checklist' })).toBeNull();
 
     const pins = within(screen.getByTestId('pin-list')).getAllByRole('listitem');
-    expect(pins.map((item) => within(item).getByText(/^Pin \d ·/).textContent)).toEqual(['Pin 1 · crown-36.stl', 'Pin 2 · crown-36.stl']);
+    expect(pins.map((item) => within(item).getByText(/^Pin \d ·/).textContent)).toEqual(['Pin 1 · crown-36.stl', 'Pin 2 · crown-36.stl', 'Pin 3 · lower-prep-36.stl', 'Pin 4 · crown-36.stl']);
     expect(pins[0]).toHaveTextContent('Measured: 0.42 mm');
     // The designer hid the design; "Show" brings the pin's file back and takes the upper jaw, which the default view
     // looks through, out of the way; the layer boxes say so.
@@ -289,6 +296,15 @@ describe('/orders/{id}/review', () => {
     expect(scene.visible).toEqual({ scan1: false, upper1: true, crown1: true });
     expect(screen.getByRole('checkbox', { name: 'Show Upper jaw upper-antagonist.stl' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Show Preparation lower-prep-36.stl' })).not.toBeChecked();
+    // A margin pin placed with the design hidden: the design goes out of view again.
+    await user.click(screen.getByRole('button', { name: 'Show pin 3 in the scene' }));
+    expect(scene.visible).toEqual({ scan1: true, upper1: false, crown1: false });
+    // Placed while the first design was shown: the design on screen stands for it and stays as it is.
+    await user.click(screen.getByRole('button', { name: 'Show pin 4 in the scene' }));
+    expect(scene.visible).toEqual({ scan1: true, upper1: false, crown1: false });
+    await user.click(screen.getByRole('checkbox', { name: 'Show Design crown-36.stl' }));
+    await user.click(screen.getByRole('button', { name: 'Show pin 4 in the scene' }));
+    expect(scene.visible).toEqual({ scan1: true, upper1: false, crown1: true });
 
     await user.click(screen.getByRole('checkbox', { name: 'Pin 1 resolved' }));
     await waitFor(() => expect(api.to('PATCH /api/orders/o1/pins/p1')).toHaveLength(1));

@@ -78,6 +78,7 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
   const revision = revisions.find((event) => event._id === revisionId) ?? null;
 
   const files: MeshFile[] = useMemo(() => [...meshFilesOf(order.attachments), ...meshFilesOf(delivery?.files ?? [], true)], [order.attachments, delivery]);
+  const deliveredIds = useMemo(() => new Set(deliveries.flatMap((event) => event.files.map((file) => file._id))), [deliveries]);
   const [settings, setSettings] = useState<Record<string, { visible: boolean; opacity: number }>>({});
   const [status, setStatus] = useState<Record<string, LayerStatus>>({});
   const layers: ReviewLayer[] = files.map((file) => ({
@@ -402,7 +403,7 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
                 active={active}
                 onGo={(pin) => {
                   setActive(pin._id);
-                  setSettings((all) => (pin.visibleFileIds ? showAsPinned(files, all, pin.visibleFileIds) : revealPin(files, all, pin.fileId)));
+                  setSettings((all) => (pin.visibleFileIds ? showAsPinned(files, all, pin.visibleFileIds, deliveredIds) : revealPin(files, all, pin.fileId)));
                   viewport.current?.lookAt([pin.x, pin.y, pin.z], pin.camera ?? null);
                 }}
                 onRemove={canRevise ? (key) => setDrafts((list) => list.filter((pin) => pin.key !== key)) : undefined}
@@ -559,19 +560,21 @@ interface PinsSectionProps {
 
 /**
  * "Show pin N" for a pin that kept what was in view: the scene as the buyer saw it, each file shown or hidden as it
- * was then. A design of another delivery than the one on screen (the pin was placed on an earlier design) stands for
- * the design now shown, which keeps its box as it is.
+ * was then. When the buyer was looking at another delivery's design than the one now on screen (the pin was placed
+ * on an earlier design), the design now shown stands for it and keeps its box as it is.
  */
 function showAsPinned(
   files: MeshFile[],
   settings: Record<string, { visible: boolean; opacity: number }>,
   visibleFileIds: string[],
+  deliveredIds: Set<string>,
 ): Record<string, { visible: boolean; opacity: number }> {
   const listed = new Set(visibleFileIds);
-  const pinnedOnThisDelivery = files.some((file) => file.design && listed.has(file._id));
+  const onScreen = new Set(files.map((file) => file._id));
+  const anotherDelivery = visibleFileIds.some((id) => deliveredIds.has(id) && !onScreen.has(id));
   const next = { ...settings };
   for (const file of files) {
-    if (file.design && !pinnedOnThisDelivery) continue;
+    if (file.design && anotherDelivery) continue;
     next[file._id] = { visible: listed.has(file._id), opacity: settings[file._id]?.opacity ?? 1 };
   }
   return next;
