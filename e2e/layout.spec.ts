@@ -82,3 +82,23 @@ for (const path of ['/login', '/register', '/support', '/about', '/privacy-polic
     await expectAccessible(page);
   });
 }
+
+for (const lang of ['en', 'ar'] as const) {
+  for (const width of [1200, 1280, 1366]) {
+    test(`signed in at ${width} px (${lang}): the header fits, no sideways scroll, the user menu inside the window`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      if (lang === 'ar') await page.context().addInitScript(() => localStorage.setItem('lang', 'ar'));
+      const login = await page.request.post('/api/auth/login', { data: { email: DEMO_BUYER.email, password: DEMO_BUYER.password } });
+      expect(login.ok()).toBe(true);
+      await page.goto('/gigs');
+      // The header's search box shows from 1200 px: everything beside it must still fit.
+      await expect(page.locator('header').getByRole('searchbox')).toBeVisible();
+      const menu = page.locator('header').getByRole('button', { name: new RegExp(DEMO_BUYER.username) });
+      await expect(menu).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      const box = (await menu.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    });
+  }
+}

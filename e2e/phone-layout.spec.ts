@@ -132,3 +132,22 @@ test("the header's menu takes a tap while a toast shows", async ({ page }) => {
   await expect(toast).toBeVisible();
   await expect(page.locator('[aria-controls="mobile-navigation"]')).toHaveAttribute('aria-expanded', 'true');
 });
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`signed in (${lang}): the help button sits beside the bell and the menu, covering neither`, async ({ page }) => {
+    await buyerSession(page, lang);
+    await page.goto('/');
+    const bell = page.getByTestId('notification-bell');
+    const burger = page.locator('header').getByRole('button', { name: lang === 'ar' ? 'فتح قائمة التنقل' : 'Open navigation menu' });
+    const help = helpButton(page, lang === 'ar' ? 'المساعدة' : 'Help');
+    await expect(bell).toBeVisible();
+    await expect(help).toBeVisible();
+    const [b, m, h] = await Promise.all([bell.boundingBox(), burger.boundingBox(), help.boundingBox()]);
+    const apart = (x: typeof b, y: typeof b) => x!.x + x!.width <= y!.x || y!.x + y!.width <= x!.x || x!.y + x!.height <= y!.y || y!.y + y!.height <= x!.y;
+    expect(apart(h, b), 'help over the bell').toBe(true);
+    expect(apart(h, m), 'help over the menu').toBe(true);
+    // And the bell still takes the tap.
+    await bell.click();
+    await expect(page.getByRole('dialog', { name: lang === 'ar' ? 'الإشعارات' : 'Notifications' })).toBeVisible();
+  });
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { browserTimeZone, formatDate, sameDay, setDisplayTimeZone } from './format';
+import { browserTimeZone, currencySymbol, formatDate, sameDay, setDisplayTimeZone } from './format';
 
 // First in this file: the cookie is written once per page, by the first date formatted.
 describe('the tz cookie (decision 0019)', () => {
@@ -34,5 +34,12 @@ describe('dates in the reader\'s time zone (server rendering, decision 0018)', (
     expect(formatDate('2026-11-22T07:31:00Z', 'en', { timeStyle: 'short' })).toBe(
       new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(new Date('2026-11-22T07:31:00Z')),
     );
+  });
+});
+
+describe('the currency symbol', () => {
+  it('is isolated in right-to-left text, as a price is, and left as it is in left-to-right text', () => {
+    expect(currencySymbol('USD', 'en')).toBe('$');
+    expect(currencySymbol('USD', 'ar-u-nu-latn')).toBe('\u2066US$\u2069');
   });
 });

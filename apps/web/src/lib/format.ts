@@ -43,9 +43,10 @@ export function formatMoney(amount: number, currency: string, locale: string): s
   return parts.map((part) => (part.type === 'currency' ? isolateLtr(part.value, locale) : part.value)).join('');
 }
 
+/** The currency's symbol, isolated in right-to-left text like a price's ("(US$)" must not read "($US)" in Arabic). */
 export function currencySymbol(currency: string, locale: string): string {
   const parts = numberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
-  return parts.find((part) => part.type === 'currency')?.value ?? currency;
+  return isolateLtr(parts.find((part) => part.type === 'currency')?.value ?? currency, locale);
 }
 
 export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {

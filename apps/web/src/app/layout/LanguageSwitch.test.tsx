@@ -16,7 +16,7 @@ describe('language switch', () => {
     expect(document.documentElement.lang).toBe('ar');
     expect(window.localStorage.getItem('lang')).toBe('ar');
     expect(screen.getByRole('link', { name: 'الملفات' })).toHaveAttribute('href', '/files');
-    expect(screen.getByText('عالمي (\u2066USD US$\u2069)')).toBeInTheDocument();
+    expect(screen.getByText('عالمي (\u2066USD \u2066US$\u2069\u2069)')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Cusp · سوق تصميم الأسنان الرقمي CAD/CAM'));
 
     await ui.user.click(toEnglish);

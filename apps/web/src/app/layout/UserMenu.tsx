@@ -18,7 +18,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <UnstyledButton className={classes.link}>
           <Group gap="xs" wrap="nowrap">
             <Avatar src={user.image || DEFAULT_AVATAR} alt="" size={32} radius="xl" />
-            <Text size="sm" fw={600} maw={160} truncate>
+            <Text size="sm" fw={600} maw={{ base: 160, lg: 120, xl: 160 }} truncate>
               {user.username}
             </Text>
             <IconChevronDown size={14} aria-hidden />

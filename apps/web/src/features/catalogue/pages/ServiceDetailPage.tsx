@@ -89,7 +89,10 @@ export function ServiceDetailPage() {
         <>
           <ServiceGallery title={service.title} cover={service.cover} images={service.images} />
           <DetailSection id="description-title" title={t('catalogue.detail.description')}>
-            <Text style={{ whiteSpace: 'pre-line' }}>{service.description || t('catalogue.detail.noDescription')}</Text>
+            {/* The designer's own words, in whichever language they wrote: their direction is theirs (dir=auto). */}
+            <Text style={{ whiteSpace: 'pre-line' }} dir={service.description ? 'auto' : undefined}>
+              {service.description || t('catalogue.detail.noDescription')}
+            </Text>
           </DetailSection>
           <DetailSection id="capabilities-title" title={t('catalogue.capabilities.section')}>
             <ServiceCapabilities service={service} />

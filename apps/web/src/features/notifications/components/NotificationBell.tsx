@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Group, Popover, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Loader, Popover, Text, VisuallyHidden } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -21,7 +21,7 @@ export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const titleId = useId();
   // The sentences of each kind are in the `pages` catalogue: loaded with the bell, re-rendered when there.
-  const [, setStrings] = useState(false);
+  const [strings, setStrings] = useState(false);
   useEffect(() => {
     void loadPageStrings().then(() => setStrings(true), () => undefined);
   }, []);
@@ -46,6 +46,8 @@ export function NotificationBell() {
             aria-expanded={opened}
             onClick={() => setOpened((o) => !o)}
             data-testid="notification-bell"
+            // The help button makes room for it on phones (HelpWidget.module.css).
+            data-header-bell=""
           >
             <IconBell size={20} aria-hidden />
             {count > 0 ? (
@@ -56,22 +58,33 @@ export function NotificationBell() {
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown role="dialog" aria-labelledby={titleId} p="xs">
-          <Group justify="space-between" px="xs" pb={4}>
-            <Text fw={600} size="sm" id={titleId}>
-              {t('notifications.title')}
-            </Text>
-            <Anchor component={Link} to="/notifications" size="xs" onClick={() => setOpened(false)}>
-              {t('notifications.seeAll')}
-            </Anchor>
-          </Group>
-          <div style={{ maxHeight: 420, overflowY: 'auto' }}>
-            <NotificationList limit={10} onOpen={() => setOpened(false)} />
-          </div>
+          {/* Its texts are in the `pages` catalogue: asked for only once it is here (a panel opened sooner waits). */}
+          {strings ? <BellPanel titleId={titleId} onClose={() => setOpened(false)} /> : <Loader size="sm" m="xs" aria-label={t('app.loading')} />}
         </Popover.Dropdown>
       </Popover>
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="notification-announcement">
         {latest ? t('notifications.announce', { text: notificationText(t, latest) }) : ''}
       </VisuallyHidden>
+    </>
+  );
+}
+
+/** The bell's panel: its title, the link to every notification, and the latest ten. */
+function BellPanel({ titleId, onClose }: { titleId: string; onClose: () => void }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Group justify="space-between" px="xs" pb={4}>
+        <Text fw={600} size="sm" id={titleId}>
+          {t('notifications.title')}
+        </Text>
+        <Anchor component={Link} to="/notifications" size="xs" onClick={onClose}>
+          {t('notifications.seeAll')}
+        </Anchor>
+      </Group>
+      <div style={{ maxHeight: 420, overflowY: 'auto' }}>
+        <NotificationList limit={10} onOpen={onClose} />
+      </div>
     </>
   );
 }
