@@ -30,6 +30,16 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: /^log ?in$/i }).click();
 }
 
+/**
+ * Signs the demo buyer in through the API (no form, no toast), the page's context keeping the cookie; in Arabic when
+ * `lang` says so (the stored choice, read before the first render).
+ */
+export async function buyerSession(page: Page, lang: 'en' | 'ar' = 'en') {
+  if (lang === 'ar') await page.context().addInitScript(() => localStorage.setItem('lang', 'ar'));
+  const login = await page.request.post('/api/auth/login', { data: { email: DEMO_BUYER.email, password: DEMO_BUYER.password } });
+  expect(login.ok()).toBe(true);
+}
+
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 

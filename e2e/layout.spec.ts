@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { DEMO_BUYER, expectAccessible, expectLive, gotoHome, logIn } from './helpers';
+import { buyerSession, DEMO_BUYER, expectAccessible, expectLive, gotoHome, logIn } from './helpers';
 
 test('the Arabic switch turns the page right to left and the choice survives a reload', async ({ page }) => {
   await gotoHome(page);
@@ -87,9 +87,7 @@ for (const lang of ['en', 'ar'] as const) {
   for (const width of [1200, 1280, 1366]) {
     test(`signed in at ${width} px (${lang}): the header fits, no sideways scroll, the user menu inside the window`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      if (lang === 'ar') await page.context().addInitScript(() => localStorage.setItem('lang', 'ar'));
-      const login = await page.request.post('/api/auth/login', { data: { email: DEMO_BUYER.email, password: DEMO_BUYER.password } });
-      expect(login.ok()).toBe(true);
+      await buyerSession(page, lang);
       await page.goto('/gigs');
       // The header's search box shows from 1200 px: everything beside it must still fit.
       await expect(page.locator('header').getByRole('searchbox')).toBeVisible();

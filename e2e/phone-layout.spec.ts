@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_BUYER, expectLive, logIn } from './helpers';
+import { buyerSession, DEMO_BUYER, expectLive, logIn } from './helpers';
 
 /**
  * A phone (390 × 844, issue 14.6): the help button covers nothing the page shows, the sandbox test cards fit their
@@ -37,13 +37,6 @@ async function expectClearOfHelp(target: Locator, help: Locator) {
   }, await help.elementHandle());
   expect(found.tried).toBeGreaterThan(0);
   expect(found.covered).toEqual([]);
-}
-
-/** Logs in as the demo buyer through the API (no toast), in `lang`. */
-async function buyerSession(page: Page, lang: 'en' | 'ar' = 'en') {
-  if (lang === 'ar') await page.context().addInitScript(() => localStorage.setItem('lang', 'ar'));
-  const login = await page.request.post('/api/auth/login', { data: { email: DEMO_BUYER.email, password: DEMO_BUYER.password } });
-  expect(login.ok()).toBe(true);
 }
 
 /** A payment intent for one unit of another designer's service: the payment page's address. */
