@@ -9,6 +9,7 @@ import { memoryLimits, redisLimits } from './platform/rate-limit/limiter.js';
 import { createMetrics } from './platform/metrics.js';
 import { createRealtimeHub } from './platform/realtime/hub.js';
 import { createResponseCache } from './platform/response-cache.js';
+import { createCatalogueIndex } from './modules/services/catalogue-index/catalogue-index.js';
 import { localStorage } from './platform/storage/storage.js';
 
 export interface ContextOptions {
@@ -28,7 +29,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
   const realtime = createRealtimeHub({ peers: !!config.redisUrl });
   const metrics = createMetrics();
   const catalogueCache = createResponseCache({ name: 'catalogue', ttlMs: config.catalogueCacheMs, registry: metrics.registry });
-  realtime.onPeer('catalogue:changed', () => catalogueCache.clear());
+  const catalogueIndex = config.catalogueIndex ? createCatalogueIndex(database.db, config.currency) : null;
+  realtime.onPeer('catalogue:changed', (changes) => {
+    catalogueCache.clear();
+    catalogueIndex?.changed(changes);
+  });
   return {
     config,
     database,
@@ -49,5 +54,6 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     realtime,
     metrics,
     catalogueCache,
+    catalogueIndex,
   };
 }

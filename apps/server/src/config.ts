@@ -64,6 +64,11 @@ const envSchema = z.object({
     .max(300_000, 'must be between 0 and 300000 milliseconds')
     .default(5000),
   /**
+   * The services' list from the in-process catalogue index (ADR 0048): on by default; off answers it in SQL, for an
+   * instance that must not hold the catalogue in memory (about 2 KB per service).
+   */
+  CATALOGUE_INDEX: bool.default(true),
+  /**
    * Slow or stalled clients (docs/decisions/0022): the request's headers must arrive within
    * HEADERS_TIMEOUT_MS, the whole request (a 200 MB upload on a slow link included) within
    * REQUEST_TIMEOUT_MS, and a connection with nothing sent either way for IDLE_TIMEOUT_MS is closed.
@@ -142,6 +147,8 @@ export interface Config {
   storage: StorageConfig;
   /** Public catalogue answers are cached this long (ms); 0: not cached (ADR 0016). */
   catalogueCacheMs: number;
+  /** The services' list from the in-process index (ADR 0048); false: in SQL. */
+  catalogueIndex: boolean;
   /** HTTP server timeouts, ms (ADR 0022). */
   timeouts: { headers: number; request: number; idle: number };
   /** Notification e-mail (ADR 0027): delay before mailing an unread notification, chat batch window, worker period (ms). */
@@ -229,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https:'),
     metricsToken: e.METRICS_TOKEN,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
+    catalogueIndex: e.CATALOGUE_INDEX,
     timeouts: { headers: e.HEADERS_TIMEOUT_MS, request: e.REQUEST_TIMEOUT_MS, idle: e.IDLE_TIMEOUT_MS },
     notifications: {
       emailDelayMs: e.NOTIFY_EMAIL_DELAY_MS,

@@ -34,8 +34,8 @@ interface Group {
   key: string;
   /** The typed words without joining signs: what the vocabulary is asked about. */
   word: string;
-  /** tsquery text of the typed words: each a prefix, all of them. */
-  own: string;
+  /** The typed words: each a prefix, all of them. */
+  own: QueryNode;
   /** The alternatives: synonyms, then close spellings. */
   alternatives: Term[];
   /** Whether a synonym matched (then no spelling is corrected). */
@@ -56,16 +56,30 @@ export interface Search {
   suggestion: string | null;
 }
 
-/** `'word'` for a tsquery text, `:*` (prefix) on longer words. Only letters, digits and dots can be in `word`. */
-function lexeme(word: string, prefix: boolean): string {
-  return `'${word}'${prefix ? ':*' : ''}`;
+/**
+ * A search as a tree of words, the one form both evaluators read: the database's (as tsquery text, `tsqueryText`) and
+ * the catalogue index's (modules/services/catalogue-index). A word is a prefix or whole; only letters, digits and dots
+ * can be in it.
+ */
+export type QueryNode = { kind: 'word'; word: string; prefix: boolean } | { kind: 'and' | 'or'; children: QueryNode[] };
+
+const word = (w: string, prefix: boolean): QueryNode => ({ kind: 'word', word: w, prefix });
+/** All of `children` (or any): one child is itself. */
+export function combine(kind: 'and' | 'or', children: QueryNode[]): QueryNode {
+  return children.length === 1 ? children[0]! : { kind, children };
+}
+
+/** The tsquery text of a node: `'word'`, `:*` on a prefix; `(a & b)`, `(a | b)`. */
+export function tsqueryText(node: QueryNode): string {
+  if (node.kind === 'word') return `'${node.word}'${node.prefix ? ':*' : ''}`;
+  return `(${node.children.map(tsqueryText).join(node.kind === 'and' ? ' & ' : ' | ')})`;
 }
 
 const SAFE_WORD = /^[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*$/u;
 
-/** An alternative of a group: its tsquery text, and the words a catalogue word must begin with for it to be kept. */
+/** An alternative of a group: its words, and the words a catalogue word must begin with for it to be kept. */
 interface Term {
-  text: string;
+  node: QueryNode;
   check: string[];
 }
 
@@ -77,9 +91,8 @@ interface Term {
 function synonymTerm(term: string): Term {
   const words = term.toLowerCase().split(/[\s/-]+/).filter(Boolean);
   for (const word of words) if (!SAFE_WORD.test(word)) throw new Error(`search-synonyms.ts: "${term}" may hold letters, digits, spaces, dots, hyphens and slashes only`);
-  const text = words.map((w) => lexeme(w, [...w].length >= 3)).join(' & ');
   const checkable = words.every((w) => /^\p{L}+$/u.test(w));
-  return { text: words.length > 1 ? `(${text})` : text, check: checkable ? words.filter((w) => [...w].length >= 3) : [] };
+  return { node: combine('and', words.map((w) => word(w, [...w].length >= 3))), check: checkable ? words.filter((w) => [...w].length >= 3) : [] };
 }
 
 interface SynonymGroup {
@@ -131,17 +144,18 @@ export function searchGroups(text: string | undefined): Group[] {
     const typed = chunks.slice(i, i + length);
     const words = typed.flatMap((chunk) => chunk.match(/[\p{L}\p{N}]+/gu) ?? []);
     // An Arabic word is also itself without its article ("التاج" is "تاج").
-    const own = words
-      .map((w) => {
+    const own = combine(
+      'and',
+      words.map((w) => {
         const bare = withoutArticle(w);
-        return bare ? `(${lexeme(w, true)} | ${lexeme(bare, true)})` : lexeme(w, true);
-      })
-      .join(' & ');
+        return bare ? combine('or', [word(w, true), word(bare, true)]) : word(w, true);
+      }),
+    );
     groups.push({
       typed: typed.join(' '),
       key: keys.slice(i, i + length).join(' '),
       word: words.join(''),
-      own: words.length > 1 ? `(${own})` : own,
+      own,
       alternatives: found ? [...found.terms] : [],
       synonym: !!found,
     });
@@ -164,53 +178,84 @@ function english(text: string): SQL {
   return sql`to_tsquery('english', ${text})`;
 }
 
-interface Lookup {
-  /** Catalogue words spelled close to each word to correct (by its index), the closest first. */
+/** What the vocabulary says about some words. */
+export interface Lookup {
+  /** Catalogue words spelled close to each word to correct (by its index), the closest first, at most 4 each. */
   neighbours: Array<{ i: number; word: string; sim: number; exact: boolean }>;
   /** The words to check that some catalogue word begins with. */
   present: Set<string>;
 }
 
 /**
- * One statement on the vocabulary (`search_words`, its GIN trigram index): the catalogue words spelled close to each
- * word to correct (whether the word itself is there, and the closest others), and which synonym words begin a word
- * of the catalogue.
+ * A catalogue's vocabulary (the words of its visible entries, as `search_words` keeps them): catalogue words spelled
+ * close to each word to correct (pg_trgm similarity at least its `%` threshold, 0.3; whether the word itself is there),
+ * and which of the words to check begin a catalogue word. The database's (`sqlVocabulary`) and the catalogue index's.
  */
-async function lookUp(db: Db, kind: SearchKind, correct: string[], check: string[]): Promise<Lookup> {
-  const array = (values: string[]) =>
-    sql`array[${sql.join(
-      values.map((v) => sql`${v}`),
-      sql`, `,
-    )}]::text[]`;
-  const result = await db.execute(sql`
-    select 0 as part, q.i, v.word, v.sim, v.word = q.w as exact
-    from unnest(${array(correct)}) with ordinality as q(w, i)
-    cross join lateral (
-      select s.word, similarity(s.word, q.w) as sim from search_words s
-      where s.kind = ${kind} and s.word % q.w
-      order by sim desc, s.documents desc, s.word limit 4
-    ) v
-    union all
-    select 1, c.i, c.w, 1, true
-    from unnest(${array(check)}) with ordinality as c(w, i)
-    where exists (select 1 from search_words s where s.kind = ${kind} and s.word like c.w || '%')`);
-  const rows = rowsOf<{ part: number | string; i: string | number; word: string; sim: number | string; exact: boolean }>(result);
-  const lookup: Lookup = { neighbours: [], present: new Set() };
-  for (const r of rows) {
-    if (Number(r.part) === 1) lookup.present.add(r.word);
-    else lookup.neighbours.push({ i: Number(r.i) - 1, word: r.word, sim: Number(r.sim), exact: r.exact });
-  }
-  return lookup;
+export interface Vocabulary {
+  lookUp(correct: string[], check: string[]): Lookup | Promise<Lookup>;
+}
+
+/** The vocabulary in `search_words`: one statement on its GIN trigram index. */
+export function sqlVocabulary(db: Db, kind: SearchKind): Vocabulary {
+  return {
+    async lookUp(correct, check) {
+      const array = (values: string[]) =>
+        sql`array[${sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        )}]::text[]`;
+      const result = await db.execute(sql`
+        select 0 as part, q.i, v.word, v.sim, v.word = q.w as exact
+        from unnest(${array(correct)}) with ordinality as q(w, i)
+        cross join lateral (
+          select s.word, similarity(s.word, q.w) as sim from search_words s
+          where s.kind = ${kind} and s.word % q.w
+          order by sim desc, s.documents desc, s.word limit 4
+        ) v
+        union all
+        select 1, c.i, c.w, 1, true
+        from unnest(${array(check)}) with ordinality as c(w, i)
+        where exists (select 1 from search_words s where s.kind = ${kind} and s.word like c.w || '%')`);
+      const rows = rowsOf<{ part: number | string; i: string | number; word: string; sim: number | string; exact: boolean }>(result);
+      const lookup: Lookup = { neighbours: [], present: new Set() };
+      for (const r of rows) {
+        if (Number(r.part) === 1) lookup.present.add(r.word);
+        else lookup.neighbours.push({ i: Number(r.i) - 1, word: r.word, sim: Number(r.sim), exact: r.exact });
+      }
+      return lookup;
+    },
+  };
+}
+
+/** One group of a resolved search: a row must match `any` (through English stems), or `own` as typed when `asTyped`. */
+export interface ResolvedGroup {
+  /** The words as typed, each a prefix. */
+  own: QueryNode;
+  /** The words as typed, their synonyms, close spellings. */
+  any: QueryNode;
+  /**
+   * The English stemmer turns a final y into i ('bry' -> 'bri'), which is then no prefix of the word being typed
+   * ('bryant'): such a group is also asked as typed, unstemmed ('simple'), as the vectors hold both. Only those
+   * groups: each extra term adds to PostgreSQL's estimate of the matches (see `parseSearch`).
+   */
+  asTyped: boolean;
+}
+
+/** A search after the vocabulary's corrections: what both evaluators run. */
+export interface ResolvedSearch {
+  groups: ResolvedGroup[];
+  /** A close spelling of the search, made of catalogue words, to offer when it finds nothing; null when none. */
+  suggestion: string | null;
 }
 
 /**
- * The search for `text` in the list of `kind`, or null when it has no letters or digits (then the list is not
- * searched). Before the list's statement, one on the vocabulary corrects typing mistakes and drops the synonyms that
- * no catalogue word begins with: they could find nothing, and every term adds to PostgreSQL's estimate of how many
- * rows match (each prefix term counts as a few percent, whatever the data), so that with many it would plan a scan
- * of the whole table. `fuzzy: false` does neither and runs no statement (the check of a suggestion).
+ * The search for `text`, or null when it has no letters or digits (then the list is not searched). The vocabulary
+ * corrects typing mistakes and drops the synonyms that no catalogue word begins with: they could find nothing, and
+ * every term adds to PostgreSQL's estimate of how many rows match (each prefix term counts as a few percent, whatever
+ * the data), so that with many it would plan a scan of the whole table. `fuzzy: false` does neither and asks the
+ * vocabulary nothing (the check of a suggestion).
  */
-export async function parseSearch(db: Db, kind: SearchKind, text: string | undefined, options: { fuzzy?: boolean } = {}): Promise<Search | null> {
+export async function resolveSearch(vocabulary: Vocabulary, text: string | undefined, options: { fuzzy?: boolean } = {}): Promise<ResolvedSearch | null> {
   const groups = searchGroups(text);
   if (groups.length === 0) return null;
 
@@ -218,9 +263,7 @@ export async function parseSearch(db: Db, kind: SearchKind, text: string | undef
   const toCorrect = groups.map((g, i) => ({ g, i })).filter(({ g }) => !g.synonym && [...g.word].length >= FUZZY_MIN_LENGTH && !/^\p{N}+$/u.test(g.word));
   const toCheck = [...new Set(groups.flatMap((g) => g.alternatives.flatMap((t) => t.check)))];
   if (options.fuzzy !== false && (toCorrect.length > 0 || toCheck.length > 0)) {
-    const { neighbours, present } = await lookUp(
-      db,
-      kind,
+    const { neighbours, present } = await vocabulary.lookUp(
       toCorrect.map(({ g }) => g.word),
       toCheck,
     );
@@ -231,7 +274,7 @@ export async function parseSearch(db: Db, kind: SearchKind, text: string | undef
       const mine = neighbours.filter((f) => f.i === n && SAFE_WORD.test(f.word));
       if (mine.some((f) => f.exact)) return; // spelled as in the catalogue
       // Close spellings are searched for themselves only (not their synonyms: the query stays small).
-      for (const f of mine) if (f.sim >= FUZZY_MIN) g.alternatives.push({ text: lexeme(f.word, true), check: [] });
+      for (const f of mine) if (f.sim >= FUZZY_MIN) g.alternatives.push({ node: word(f.word, true), check: [] });
       const best = mine[0];
       if (best && best.sim >= SUGGEST_MIN) {
         suggested[i] = best.word;
@@ -240,17 +283,34 @@ export async function parseSearch(db: Db, kind: SearchKind, text: string | undef
     });
     if (changed) suggestion = suggested.join(' ');
   }
+  return {
+    groups: groups.map((g) => {
+      // The same alternative twice (a synonym spelled as typed) is asked once.
+      const seen = new Set<string>();
+      const any = [g.own, ...g.alternatives.map((t) => t.node)].filter((node) => {
+        const key = tsqueryText(node);
+        return !seen.has(key) && !!seen.add(key);
+      });
+      return { own: g.own, any: combine('or', any), asTyped: STEMS_AWAY.test(tsqueryText(g.own)) };
+    }),
+    suggestion,
+  };
+}
 
-  const groupTexts = groups.map((g) => (g.alternatives.length ? `(${[...new Set([g.own, ...g.alternatives.map((t) => t.text)])].join(' | ')})` : g.own));
+/** The search for `text` in the list of `kind`, as SQL (see `resolveSearch`); null when it has no letters or digits. */
+export async function parseSearch(db: Db, kind: SearchKind, text: string | undefined, options: { fuzzy?: boolean } = {}): Promise<Search | null> {
+  const resolved = await resolveSearch(sqlVocabulary(db, kind), text, options);
+  return resolved && sqlSearch(resolved);
+}
+
+function sqlSearch({ groups, suggestion }: ResolvedSearch): Search {
+  const groupTexts = groups.map((g) => tsqueryText(g.any));
   const queryText = groupTexts.join(' & ');
-  const typedText = groups.map((g) => g.own).join(' & ');
-  const typedAnyText = groups.map((g) => g.own).join(' | ');
-  // The English stemmer turns a final y into i ('bry' -> 'bri'), which is then no prefix of the word being typed
-  // ('bryant'): a group with such a word is also asked as typed, unstemmed ('simple'), as the vectors hold both.
-  // Only those groups: each extra term adds to PostgreSQL's estimate of the matches (see above).
-  const query = groups.some((g) => STEMS_AWAY.test(g.own))
+  const typedText = groups.map((g) => tsqueryText(g.own)).join(' & ');
+  const typedAnyText = groups.map((g) => tsqueryText(g.own)).join(' | ');
+  const query = groups.some((g) => g.asTyped)
     ? sql`(${sql.join(
-        groups.map((g, i) => (STEMS_AWAY.test(g.own) ? sql`(${english(groupTexts[i]!)} || to_tsquery('simple', ${g.own}))` : english(groupTexts[i]!))),
+        groups.map((g, i) => (g.asTyped ? sql`(${english(groupTexts[i]!)} || to_tsquery('simple', ${tsqueryText(g.own)}))` : english(groupTexts[i]!))),
         sql` && `,
       )})`
     : english(queryText);
@@ -266,10 +326,10 @@ export async function parseSearch(db: Db, kind: SearchKind, text: string | undef
         const key = `${title ? 'A' : '*'}${text}`;
         weights.set(key, (weights.get(key) ?? 0) + weight);
       };
-      add(typedText, true, 8);
-      add(typedText, false, 4);
-      add(queryText, true, 2);
-      add(typedAnyText, true, 1);
+      add(typedText, true, TIER.typedInTitle);
+      add(typedText, false, TIER.typed);
+      add(queryText, true, TIER.allInTitle);
+      add(typedAnyText, true, TIER.someTypedInTitle);
       const tiers = sql.join(
         [...weights].map(([key, weight]) => {
           const test = key.startsWith('A') ? sql`${vector} @@ ${english(inTitle(key.slice(1)))}` : sql`${vector} @@ ${english(key.slice(1))}`;
@@ -282,6 +342,9 @@ export async function parseSearch(db: Db, kind: SearchKind, text: string | undef
     suggestion,
   };
 }
+
+/** The relevance tiers' weights (see `Search.rank`); both evaluators add them up the same way. */
+export const TIER = { typedInTitle: 8, typed: 4, allInTitle: 2, someTypedInTitle: 1 } as const;
 
 /**
  * "Did you mean" (issue 21): for a search that found nothing, its suggestion if that finds something under the same

@@ -302,7 +302,7 @@ export async function deleteAccount(ctx: AppContext, user: UserRow, password: st
   });
 
   disconnect(ctx, result.ended);
-  if (result.servicesHidden || user.isDesigner) catalogueChanged(ctx);
+  if (result.servicesHidden || user.isDesigner) catalogueChanged(ctx, { designers: [user.id] });
   ctx.background.run('deleted account files', async () => {
     // The avatar and wallpaper go unless another profile or a service shows the same picture (a sign-up may
     // name any uploaded image).

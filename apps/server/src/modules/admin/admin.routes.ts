@@ -22,6 +22,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { supportTickets, userColumns, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { sendAnswer } from '../../platform/response-cache.js';
 import { adminOnly, requireAdmin, toSessionUser } from '../auth/index.js';
 import { listOpenDisputes, resolveDispute } from '../orders/index.js';
 import { adminListPayouts, adminTotals, decidePayout } from '../payouts/index.js';
@@ -52,13 +53,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       return updated;
     });
     if (!row) throw new AppError('USER_NOT_FOUND');
-    catalogueChanged(ctx); // the verified badge shows on the designer's service cards and pages
+    catalogueChanged(ctx, { designers: [row.id] }); // the verified badge shows on the designer's service cards and pages
     return toSessionUser(row);
   });
 
   app.get('/admin/services', { schema: { querystring: serviceListQuery, response: { 200: serviceListJsonSchema } } }, async (request, reply) => {
-    const { items, total } = await servicesService.listServices(ctx, request.query, { includeHidden: true });
-    return reply.header('x-total-count', total).send(items);
+    const { body, total } = await servicesService.listServices(ctx, request.query, { includeHidden: true });
+    return sendAnswer(reply, { body, headers: { 'x-total-count': String(total) } });
   });
 
   app.patch('/admin/services/:id', { schema: { params: idParams, body: z.object({ hidden: z.boolean() }).strict() } }, async (request, reply) => {

@@ -248,7 +248,7 @@ export async function createCourse(ctx: AppContext, user: UserRow, input: Course
     await tx.insert(lessons).values(input.lessons.map((l, i) => ({ ...lessonRow(l, videoIds[i]!, i), courseId: row!.id })));
     return row!.id;
   });
-  catalogueChanged(ctx);
+  catalogueChanged(ctx, {}); // no service shows a course
   return getCourse(ctx, id, user);
 }
 
@@ -284,7 +284,7 @@ export async function updateCourse(ctx: AppContext, user: UserRow, id: string, i
     if (unused.length === 0) return [];
     return await tx.delete(courseVideos).where(inArray(courseVideos.id, unused)).returning({ key: courseVideos.storageKey });
   });
-  catalogueChanged(ctx);
+  catalogueChanged(ctx, {}); // no service shows a course
   for (const { key } of dropped) await ctx.storage.delete(key);
   return getCourse(ctx, id, user);
 }
@@ -315,6 +315,6 @@ export async function deleteCourse(ctx: AppContext, user: UserRow, id: string) {
     if (pgErrorCode(error) === '23503') throw conflict();
     throw error;
   }
-  catalogueChanged(ctx);
+  catalogueChanged(ctx, {}); // no service shows a course
   for (const key of keys) await ctx.storage.delete(key);
 }

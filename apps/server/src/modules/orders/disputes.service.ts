@@ -154,7 +154,7 @@ export async function acceptRefund(ctx: AppContext, user: UserRow, orderId: stri
         .where(and(eq(disputes.orderId, row.id), eq(disputes.status, 'open')));
     },
   });
-  catalogueChanged(ctx);
+  catalogueChanged(ctx, { services: [order.serviceId] }); // a sale when the designer is paid a part
   return orderDetail(ctx, user, order.id);
 }
 
@@ -226,7 +226,7 @@ export async function resolveDispute(ctx: AppContext, admin: UserRow, orderId: s
       if (!resolved) throw new AppError('DISPUTE_NOT_OPEN');
     },
   });
-  catalogueChanged(ctx);
+  catalogueChanged(ctx, { services: [order.serviceId] }); // a sale when the designer is paid a part
   const [after] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
   return orderDetailOf(ctx, after!, admin.id);
 }

@@ -412,7 +412,7 @@ export async function completeOrder(ctx: AppContext, order: OrderRow, actorId: s
       await tx.update(services).set({ sales: sql`${services.sales} + 1` }).where(eq(services.id, row.serviceId));
     },
   });
-  catalogueChanged(ctx); // the service's sales and its designer's completed orders
+  catalogueChanged(ctx, { services: [order.serviceId] }); // the service's sales and its designer's completed orders
   return row;
 }
 

@@ -37,7 +37,7 @@ export async function createReview(ctx: AppContext, user: UserRow, input: z.outp
     await notifyOrderEvent(ctx, tx, order, event!); // the designer is told (ADR 0027)
     return { review, event: event! };
   });
-  catalogueChanged(ctx); // the service's rating and its designer's
+  catalogueChanged(ctx, { services: [order.serviceId] }); // the service's rating and its designer's
   await announce(ctx, order, result.event);
   return toReviewJson(result.review, { _id: user.id, username: user.username, image: user.image }, order.title);
 }
@@ -75,6 +75,6 @@ export async function replyToReview(ctx: AppContext, user: UserRow, reviewId: st
     .where(and(eq(reviews.id, reviewId), isNull(reviews.replyText)))
     .returning();
   if (!row) throw new AppError('REVIEW_ALREADY_REPLIED');
-  catalogueChanged(ctx); // the service and profile pages show the reply
+  catalogueChanged(ctx, { services: [found.r.serviceId] }); // the service and profile pages show the reply
   return toReviewJson(row, found.buyer, found.title);
 }

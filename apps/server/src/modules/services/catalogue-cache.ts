@@ -1,12 +1,16 @@
 import type { AppContext } from '../../context.js';
+import type { CatalogueChanges } from './catalogue-index/catalogue-index.js';
 
 /**
  * Call after every committed write that changes what a public catalogue answer shows (ADR 0016): a
  * service created, edited, deleted, hidden or shown; a course created, edited or deleted; a designer's
  * image, specializations, software or verified badge; a review (rating); a completed order (sales).
- * Drops this instance's cached answers and tells the other instances (through Redis) to do the same.
+ * Drops this instance's cached answers, has its catalogue index read the changed services again (ADR 0048; `changes`
+ * names them: services by id, or all of some designers'; without it, every service), and tells the other instances
+ * (through Redis) to do the same. A change that no service shows (a course) passes `{}`.
  */
-export function catalogueChanged(ctx: Pick<AppContext, 'catalogueCache' | 'realtime'>) {
+export function catalogueChanged(ctx: Pick<AppContext, 'catalogueCache' | 'catalogueIndex' | 'realtime'>, changes?: CatalogueChanges) {
   ctx.catalogueCache.clear();
-  ctx.realtime.toPeers('catalogue:changed');
+  ctx.catalogueIndex?.changed(changes);
+  ctx.realtime.toPeers('catalogue:changed', changes);
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newServiceInput, signUpDesigner, signUpAndLogin, useTestApp } from '../../../test/helper.js';
 import { applyAdminCommand } from '../admin/index.js';
+import { catalogueChanged } from './catalogue-cache.js';
 
 /**
  * Catalogue search (issue 21, ADR 0031) on a fixed catalogue made here: word forms, typing mistakes, synonyms,
@@ -54,6 +55,7 @@ beforeAll(async () => {
   // N2 is the oldest of the three (newest first would put it last); N3 is well rated.
   await ctx.database.query(`update services set created_at = now() - interval '1 day' where id = $1`, [S.N2]);
   await ctx.database.query(`update services set total_stars = 10, star_number = 2 where id = $1`, [S.N3]);
+  catalogueChanged(ctx, { services: [S.N2!, S.N3!] });
 });
 
 describe('finding services', () => {
@@ -224,6 +226,7 @@ describe('sorts', () => {
     await ctx.database.query(`update services set total_stars = 5, star_number = 1 where id = $1`, [S.G]);
     await ctx.database.query(`update services set total_stars = 9, star_number = 2 where id = $1`, [S.D]);
     await ctx.database.query(`update services set total_stars = 18, star_number = 4 where id = $1`, [S.A]);
+    catalogueChanged(ctx, { services: [S.G!, S.D!, S.A!] }); // as the reviews service does after its write
     const rated = await ids(`${base}&sort=rating`);
     // G 5.0 (1), N3 5.0 (2) -> N3 first on the count; then A 4.5 (4), D 4.5 (2); then the unrated.
     expect(rated.slice(0, 4)).toEqual([S.N3, S.G, S.A, S.D]);

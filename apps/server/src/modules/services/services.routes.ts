@@ -15,8 +15,8 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   for (const url of ['/gigs', '/services']) {
     app.get(url, { schema: { querystring: serviceListQuery, response: { 200: serviceListJsonSchema } } }, async (request, reply) => {
       const answer = await ctx.catalogueCache.getOrCompute(queryKey('services', request.query), async () => {
-        const { items, total, didYouMean } = await servicesService.listServices(ctx, request.query);
-        return { body: jsonWith(serviceListJsonSchema, items), headers: listHeaders(total, didYouMean) };
+        const { body, total, didYouMean } = await servicesService.listServices(ctx, request.query);
+        return { body, headers: listHeaders(total, didYouMean) };
       });
       return sendAnswer(reply, answer);
     });

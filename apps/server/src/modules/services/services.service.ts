@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
-import { capabilitySoftwareIssues, toMinor, turnaroundIssues, type ServiceDetailJson, type serviceCreateSchema, type ServiceListQuery, type serviceUpdateSchema, MESSAGES } from '@cusp/shared';
+import { capabilitySoftwareIssues, serviceListJsonSchema, toMinor, turnaroundIssues, type ServiceDetailJson, type serviceCreateSchema, type ServiceListQuery, type serviceUpdateSchema, MESSAGES } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { didYouMean, parseSearch } from '../../db/search.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
@@ -9,6 +9,8 @@ import { AppError, validationError } from '../../errors.js';
 import { designerSums, sumsFields, toProfileStats } from './designer-stats.js';
 import { catalogueChanged } from './catalogue-cache.js';
 import { toServiceJson, turnaroundOf } from './service.presenter.js';
+import { jsonWith } from '../../platform/response-cache.js';
+import type { CatalogueList } from './catalogue-index/catalogue-index.js';
 
 export const { serviceNotFound: SERVICE_NOT_FOUND, designersOnly: DESIGNERS_ONLY, notYourService: NOT_YOUR_SERVICE } = MESSAGES;
 
@@ -102,7 +104,7 @@ export async function createService(ctx: AppContext, user: UserRow, input: z.out
     .insert(services)
     .values({ ...(toRow(ctx, input) as typeof services.$inferInsert), userId: user.id })
     .returning(serviceColumns);
-  catalogueChanged(ctx);
+  catalogueChanged(ctx, { services: [row!.id] });
   return toServiceJson(row!, user, ctx.config.currency);
 }
 
@@ -127,7 +129,7 @@ export async function updateService(ctx: AppContext, user: UserRow, id: string, 
     .set({ ...toRow(ctx, input), updatedAt: new Date() })
     .where(eq(services.id, id))
     .returning(serviceColumns);
-  catalogueChanged(ctx);
+  catalogueChanged(ctx, { services: [id] });
   return toServiceJson(row!, user, ctx.config.currency);
 }
 
@@ -141,14 +143,14 @@ export async function deleteService(ctx: AppContext, user: UserRow, id: string) 
       if (isForeignKeyViolation(error)) throw new AppError('SERVICE_HAS_ORDERS');
       throw error;
     });
-  catalogueChanged(ctx);
+  catalogueChanged(ctx, { services: [id] });
 }
 
 /** An administrator hides or shows a service (issue 3's admin page). */
 export async function setHidden(ctx: AppContext, id: string, hidden: boolean) {
   const [row] = await ctx.db.update(services).set({ hidden, updatedAt: new Date() }).where(eq(services.id, id)).returning({ id: services.id });
   if (!row) throw new AppError('SERVICE_NOT_FOUND');
-  catalogueChanged(ctx);
+  catalogueChanged(ctx, { services: [id] });
 }
 
 /** A service's average stars, 0 without reviews: `sort=rating`, as services_rating_idx holds it. */
@@ -176,13 +178,23 @@ const relevanceBoost = (verified: SQLWrapper) => sql<number>`(1 + 0.2 * ${verifi
 type Orderable = Record<'rank' | 'createdAt' | 'sales' | 'toothPrice' | 'rating' | 'starNumber', SQLWrapper>;
 
 /**
- * `GET /gigs` and `GET /services` (docs/product.md §7.3, §15.4): filtered, searched, sorted, paged, in one statement. The page
- * is cut from services first (an index gives the order, or the GIN indexes the matches), then only
- * its rows' owners are read; the total is an uncorrelated subquery, computed once. A search first looks up close
- * spellings of its words in the vocabulary (one small statement, db/search.ts); when it finds nothing, `didYouMean`
- * is a close spelling that would find something.
+ * `GET /gigs` and `GET /services` (docs/product.md §7.3, §15.4): filtered, searched, sorted, paged, from the catalogue
+ * index (ADR 0048) when it is on, else in SQL.
  */
-export async function listServices(ctx: AppContext, query: ServiceListQuery, options: { includeHidden?: boolean } = {}) {
+export async function listServices(ctx: AppContext, query: ServiceListQuery, options: { includeHidden?: boolean } = {}): Promise<CatalogueList> {
+  if (ctx.catalogueIndex) return ctx.catalogueIndex.list(query, options);
+  const { items, total, didYouMean } = await listServicesFromDatabase(ctx, query, options);
+  return { body: jsonWith(serviceListJsonSchema, items), total, didYouMean };
+}
+
+/**
+ * The list in SQL: what the catalogue index answers (ADR 0048), used when it is turned off (CATALOGUE_INDEX=off), and
+ * the reference the index is tested against (catalogue-index.test.ts). In one statement: the page is cut from services
+ * first (an index gives the order, or the GIN indexes the matches), then only its rows' owners are read; the total is
+ * an uncorrelated subquery, computed once. A search first looks up close spellings of its words in the vocabulary (one
+ * small statement, db/search.ts); when it finds nothing, `didYouMean` is a close spelling that would find something.
+ */
+export async function listServicesFromDatabase(ctx: AppContext, query: ServiceListQuery, options: { includeHidden?: boolean } = {}) {
   const c = ctx.config.currency;
   const conditions: SQL[] = [];
   // Literal `not hidden` (not a bound parameter) so the planner can use the partial indexes.

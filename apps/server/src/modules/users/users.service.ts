@@ -45,7 +45,7 @@ export async function completeDesignerProfile(ctx: AppContext, user: UserRow, in
     })
     .where(eq(users.id, user.id))
     .returning(userColumns);
-  catalogueChanged(ctx); // specializations and software show on the designer's service pages
+  catalogueChanged(ctx, { designers: [user.id] }); // specializations and software show on the designer's service pages
   return row!;
 }
 
@@ -64,7 +64,7 @@ export async function editProfile(ctx: AppContext, caller: UserRow, userId: stri
   if (input.image) changes.image = input.image;
   if (input.software) changes.cadSoftware = input.software;
   const [row] = await ctx.db.update(users).set(changes).where(eq(users.id, userId)).returning(userColumns);
-  catalogueChanged(ctx); // the image shows on service and course cards, the rest on service pages
+  catalogueChanged(ctx, { designers: [userId] }); // the image shows on service and course cards, the rest on service pages
   return row!;
 }
 
