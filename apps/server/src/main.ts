@@ -75,6 +75,14 @@ async function main() {
   const jobs = startJobs(ctx.database, app.log, scheduledJobs(ctx), ctx.metrics);
   await app.listen({ host: config.host, port: config.port });
   logger.info(`Cusp is running on ${config.publicUrl} (database: ${ctx.database.kind}, data: ${config.dataDir})`);
+  // The catalogue index loads now rather than at the first list (which waits for it meanwhile: ADR 0048).
+  if (ctx.catalogueIndex) {
+    const started = performance.now();
+    ctx.catalogueIndex.warm().then(
+      () => logger.info(`catalogue index loaded in ${Math.round(performance.now() - started)} ms`),
+      (error: unknown) => logger.error(error, 'catalogue index: loading failed (the first list will try again)'),
+    );
+  }
 
   let closing = false;
   shutdown = async (signal: string) => {

@@ -5,7 +5,7 @@ import { serviceColumns, services, users, type ServiceRow } from '../../../db/sc
 import { jsonWith } from '../../../platform/response-cache.js';
 import { toServiceJson, type ServiceOwner } from '../service.presenter.js';
 import { add, bitsetOf, remove, type Bitset } from './bitset.js';
-import { parseTsVector, WEIGHT_A, weightOf } from './ts-vector.js';
+import { orTerm, parseTsVector, WEIGHT_A, weightOf } from './ts-vector.js';
 
 /**
  * The services as the catalogue index holds them (ADR 0048): one slot each, with what the list filters, sorts, searches
@@ -131,6 +131,9 @@ export class CatalogueData {
   lexemes: string[] = [];
   /** Slots holding each lexeme (by id), and those holding it with weight A. Unordered. */
   postings: number[][] = [];
+  /** For each of `postings`, the lexeme's entry in that slot's vector (ranking reads its positions), and its `orTerm`. */
+  postingEntries: number[][] = [];
+  postingTerms: number[][] = [];
   titlePostings: number[][] = [];
   /** Lexeme ids in byte order (prefix look-ups); null after a new lexeme until asked again. */
   private sortedLexemes: number[] | null = [];
@@ -268,6 +271,8 @@ export class CatalogueData {
         this.lexemes.push(entry.lexeme);
         this.lexemeIds.set(entry.lexeme, id);
         this.postings.push([]);
+        this.postingEntries.push([]);
+        this.postingTerms.push([]);
         this.titlePostings.push([]);
         this.sortedLexemes = null;
       }
@@ -276,6 +281,8 @@ export class CatalogueData {
       positions.set(entry.positions, at);
       at += entry.positions.length;
       this.postings[id]!.push(slot);
+      this.postingEntries[id]!.push(i);
+      this.postingTerms[id]!.push(orTerm(entry.positions, 0, entry.positions.length));
       if (entry.positions.some((p) => weightOf(p) === WEIGHT_A)) this.titlePostings[id]!.push(slot);
     });
     starts[entries.length] = at;
@@ -287,7 +294,7 @@ export class CatalogueData {
     const vector = this.vectors[slot];
     if (!vector) return;
     for (const id of vector.lexemes) {
-      without(this.postings[id]!, slot);
+      without(this.postings[id]!, slot, this.postingEntries[id]!, this.postingTerms[id]!);
       without(this.titlePostings[id]!, slot);
     }
     this.vectors[slot] = undefined;
@@ -308,12 +315,14 @@ export class CatalogueData {
   }
 }
 
-/** Removes one `value` from an unordered list. */
-function without(list: number[], value: number) {
+/** Removes one `value` from an unordered list, and the same place from the lists kept beside it. */
+function without(list: number[], value: number, ...beside: number[][]) {
   const i = list.indexOf(value);
   if (i < 0) return;
-  list[i] = list[list.length - 1]!;
-  list.pop();
+  for (const l of [list, ...beside]) {
+    l[i] = l[l.length - 1]!;
+    l.pop();
+  }
 }
 
 /** Byte order of UTF-8 text, as PostgreSQL compares lexemes (the same as code point order). */

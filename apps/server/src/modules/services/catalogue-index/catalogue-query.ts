@@ -1,9 +1,9 @@
 import { toMinor, type ServiceListQuery } from '@cusp/shared';
 import { TIER, tsqueryText, type QueryNode, type ResolvedSearch } from '../../../db/search.js';
-import { bitsetOf, count, forEach, has, intersect, unite, type Bitset } from './bitset.js';
-import { compare, FACETS, type CatalogueData } from './catalogue-data.js';
+import { add, bitsetOf, count, forEach, has, intersect, unite, type Bitset } from './bitset.js';
+import { compare, FACETS, lowerBound, type CatalogueData } from './catalogue-data.js';
 import type { Stem } from './stems.js';
-import { tsRank, type RankEntry } from './ts-vector.js';
+import { addOrTerm, orRank, rankEntries, tsRank, type RankEntries } from './ts-vector.js';
 
 /**
  * A list query evaluated on the catalogue index (ADR 0048), with the database's semantics (services.service.ts
@@ -161,9 +161,7 @@ export function runQuery(data: CatalogueData, query: ServiceListQuery, currency:
       if (!priced || inRange(slot)) matches.push(slot);
     });
     total = matches.length;
-    const score = relevance(data, plan, matches, memo);
-    matches.sort((a, b) => score.get(b)! - score.get(a)! || data.createdUs[b]! - data.createdUs[a]! || compare(data.ids[a]!, data.ids[b]!));
-    page.push(...matches.slice(from, to));
+    page.push(...byRelevance(data, plan, matches, memo, from, to));
   } else {
     const order = orderOf(data, sort === 'relevance' ? 'sales' : sort);
     // Without a price range the total is the filter's size, and the walk stops at the page's end.
@@ -184,39 +182,162 @@ export function runQuery(data: CatalogueData, query: ServiceListQuery, currency:
 export type Sort = 'sales' | 'createdAt' | 'relevance' | 'price_asc' | 'price_desc' | 'rating';
 
 /**
- * Relevance of each match (db/search.ts `Search.rank`): the tiers it is in, plus ts_rank (at most 1) times the
- * designer's boost (verified +20 %, 3 % per average star), halved.
+ * The matches from `from` to `to` by relevance (db/search.ts `Search.rank`): the tiers a match is in (whole numbers),
+ * plus ts_rank (at most 1) times the designer's boost (verified +20 %, 3 % per average star), halved, which never
+ * reaches the next tier; the newest first among equals, then by id. The tiers are bit tests, ts_rank is not: it is
+ * computed only for the tiers the page reaches (a broad search's page is cut from its top tier), and only the page's
+ * rows are put in order.
  */
-function relevance(data: CatalogueData, plan: Plan, matches: number[], memo: Map<string, Bitset>): Map<number, number> {
-  const tiers: Array<[Bitset, number]> = [
+function byRelevance(data: CatalogueData, plan: Plan, matches: number[], memo: Map<string, Bitset>, from: number, to: number): number[] {
+  const tierSets: Array<[Bitset, number]> = [
     [matching(data, plan.typed, true, memo), TIER.typedInTitle],
     ...(plan.typedTier ? [[matching(data, plan.typed, false, memo), TIER.typed] as [Bitset, number]] : []),
     [matching(data, plan.all, true, memo), TIER.allInTitle],
     [matching(data, plan.typedAny, true, memo), TIER.someTypedInTitle],
   ];
-  const { items, and } = rankItems(plan.matches);
-  // Which items each lexeme of the lexicon is (a prefix item is every lexeme it begins).
-  const itemsOf = new Map<number, number[]>();
-  items.forEach((item, i) => {
-    for (const id of data.lexemesFor(item.lexeme, item.prefix)) {
-      const list = itemsOf.get(id);
-      if (list) list.push(i);
-      else itemsOf.set(id, [i]);
-    }
-  });
-  const scores = new Map<number, number>();
+  const byTier = new Map<number, number[]>();
   for (const slot of matches) {
     let tier = 0;
-    for (const [set, weight] of tiers) if (has(set, slot)) tier += weight;
-    const vector = data.vectors[slot]!;
-    const entries: RankEntry[] = [];
-    for (let e = 0; e < vector.lexemes.length; e++) {
-      const its = itemsOf.get(vector.lexemes[e]!);
-      if (its) entries.push({ items: its, positions: vector.positions.subarray(vector.starts[e]!, vector.starts[e + 1]!) });
-    }
-    const rank = Math.min(tsRank(entries, items.length, and, vector.lexemes.length), 1);
-    const boost = (data.verified[slot] ? 1.2 : 1) + 0.03 * data.rating[slot]!;
-    scores.set(slot, tier + (rank * boost) / 2);
+    for (const [set, weight] of tierSets) if (has(set, slot)) tier += weight;
+    const list = byTier.get(tier);
+    if (list) list.push(slot);
+    else byTier.set(tier, [slot]);
   }
-  return scores;
+  // The tiers the page reaches, and their slots.
+  const reached: Array<{ tier: number; slots: number[]; start: number }> = [];
+  let before = 0;
+  for (const tier of [...byTier.keys()].sort((a, b) => b - a)) {
+    const slots = byTier.get(tier)!;
+    const start = before;
+    before += slots.length;
+    if (before <= from) continue;
+    if (start >= to) break;
+    reached.push({ tier, slots, start });
+  }
+  const needed = bitsetOf(data.capacity);
+  for (const { slots } of reached) for (const slot of slots) add(needed, slot);
+  const rank = ranker(data, plan, needed);
+  const page: number[] = [];
+  for (const { tier, slots, start } of reached) {
+    const score = Float64Array.from(slots, (slot) => tier + rank(slot));
+    const before = (a: number, b: number) => score[b]! - score[a]! || data.createdUs[slots[b]!]! - data.createdUs[slots[a]!]! || compare(data.ids[slots[a]!]!, data.ids[slots[b]!]!);
+    for (const i of firstInOrder(slots.length, to - start, before).slice(Math.max(0, from - start))) page.push(slots[i]!);
+  }
+  return page;
+}
+
+/** The first `k` of 0..n-1 in the order `compare` gives, without sorting the rest (a page of a large tier). */
+function firstInOrder(n: number, k: number, compare: (a: number, b: number) => number): number[] {
+  if (n <= 4 * k) return [...Array(n).keys()].sort(compare).slice(0, k);
+  const best: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (best.length === k && compare(i, best[k - 1]!) >= 0) continue;
+    best.splice(
+      lowerBound(best.length, (j) => compare(best[j]!, i) <= 0),
+      0,
+      i,
+    );
+    if (best.length > k) best.pop();
+  }
+  return best;
+}
+
+/** Reused from query to query: per slot, a rank sum or a linked list of rank entries; the entries of one slot. */
+const scratch: Record<'head' | 'tail' | 'item' | 'entry' | 'next', Int32Array> & { sum: Float64Array; rank: Float64Array; one: RankEntries } = {
+  head: new Int32Array(0),
+  tail: new Int32Array(0),
+  sum: new Float64Array(0),
+  rank: new Float64Array(0),
+  item: new Int32Array(1024),
+  entry: new Int32Array(1024),
+  next: new Int32Array(1024),
+  one: rankEntries(256),
+};
+
+/**
+ * A match's ts_rank part of relevance: min(ts_rank, 1) times the boost, halved; for the slots in `needed`. Each
+ * slot's entries that match the query's items are read from the postings, item by item (an item's lexemes in byte
+ * order, which is the vectors' order), rather than from every slot's whole vector. An OR query (one word and its
+ * alternatives) sums the postings' kept `orTerm`s; an AND query needs the positions, gathered per slot first.
+ */
+function ranker(data: CatalogueData, plan: Plan, needed: Bitset): (slot: number) => number {
+  const { items, and } = rankItems(plan.matches);
+  if (scratch.head.length < data.capacity) {
+    scratch.head = new Int32Array(data.capacity).fill(-1);
+    scratch.tail = new Int32Array(data.capacity);
+    scratch.sum = new Float64Array(data.capacity);
+    scratch.rank = new Float64Array(data.capacity);
+  }
+  const { head, tail, sum, rank } = scratch;
+  const touched: number[] = [];
+  const byAnd = and && items.length >= 2;
+  let nodes = 0;
+  items.forEach((item, i) => {
+    for (const id of data.lexemesFor(item.lexeme, item.prefix)) {
+      const slots = data.postings[id]!;
+      const entries = data.postingEntries[id]!;
+      const terms = data.postingTerms[id]!;
+      for (let k = 0; k < slots.length; k++) {
+        const slot = slots[k]!;
+        if (!has(needed, slot)) continue;
+        if (!byAnd) {
+          if (head[slot] === -1) {
+            head[slot] = 0;
+            touched.push(slot);
+          }
+          sum[slot] = addOrTerm(sum[slot]!, terms[k]!);
+          continue;
+        }
+        if (nodes === scratch.item.length) for (const key of ['item', 'entry', 'next'] as const) scratch[key] = grown(scratch[key]);
+        scratch.item[nodes] = i;
+        scratch.entry[nodes] = entries[k]!;
+        scratch.next[nodes] = -1;
+        if (head[slot] === -1) {
+          head[slot] = nodes;
+          touched.push(slot);
+        } else scratch.next[tail[slot]!] = nodes;
+        tail[slot] = nodes++;
+      }
+    }
+  });
+  const boosted = (slot: number, value: number) => (Math.min(value, 1) * ((data.verified[slot] ? 1.2 : 1) + 0.03 * data.rating[slot]!)) / 2;
+  // A match none of whose entries is an item (not expected: it matched) ranks as ts_rank ranks no entries.
+  const none = tsRank(rankEntries(0), [], items.length, byAnd, 1);
+  forEach(needed, (slot) => (rank[slot] = boosted(slot, none)));
+  for (const slot of touched) {
+    let value: number;
+    if (byAnd) {
+      const { lexemes, starts, positions } = data.vectors[slot]!;
+      let one = scratch.one;
+      one.count = 0;
+      for (let n = head[slot]!; n !== -1; n = scratch.next[n]!) {
+        if (one.count === one.item.length) one = scratch.one = grownEntries(one);
+        one.item[one.count] = scratch.item[n]!;
+        one.start[one.count] = starts[scratch.entry[n]!]!;
+        one.end[one.count++] = starts[scratch.entry[n]! + 1]!;
+      }
+      value = tsRank(one, positions, items.length, true, lexemes.length);
+    } else {
+      value = orRank(sum[slot]!, items.length);
+      sum[slot] = 0;
+    }
+    head[slot] = -1;
+    rank[slot] = boosted(slot, value);
+  }
+  return (slot) => rank[slot]!;
+}
+
+function grown(array: Int32Array): Int32Array {
+  const next = new Int32Array(array.length * 2);
+  next.set(array);
+  return next;
+}
+
+function grownEntries(entries: RankEntries): RankEntries {
+  const next = rankEntries(entries.item.length * 2);
+  next.item.set(entries.item);
+  next.start.set(entries.start);
+  next.end.set(entries.end);
+  next.count = entries.count;
+  return next;
 }

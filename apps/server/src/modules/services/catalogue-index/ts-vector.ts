@@ -69,11 +69,16 @@ function wordDistance(distance: number): number {
   return f(1 / (1.005 + 0.05 * Math.exp(distance / 1.5 - 2)));
 }
 
-/** A vector as ts_rank reads it: which query items (by index) each entry matches, and the entry's positions. */
-export interface RankEntry {
-  /** Indexes of the query's items this entry matches (an item is a lexeme, or a prefix of several). */
-  items: readonly number[];
-  positions: ArrayLike<number>;
+/**
+ * A vector's entries as ts_rank reads them, one per (query item, entry that item matches), item by item and within an
+ * item in the vector's order: the item's index (an item is a lexeme, or a prefix of several), and where the entry's
+ * positions are (positions[start] to positions[end], exclusive, of the array given with them).
+ */
+export interface RankEntries {
+  count: number;
+  item: Int32Array;
+  start: Int32Array;
+  end: Int32Array;
 }
 
 /**
@@ -82,56 +87,68 @@ export interface RankEntry {
  * `itemCount` is the number of the query's distinct operands (SortAndUniqItems); `and` says whether the query's top
  * operator is AND. `entries` lists, in the vector's order, the entries that match some item.
  */
-export function tsRank(entries: readonly RankEntry[], itemCount: number, and: boolean, vectorSize: number): number {
+export function tsRank(entries: RankEntries, positions: ArrayLike<number>, itemCount: number, and: boolean, vectorSize: number): number {
   if (vectorSize === 0 || itemCount === 0) return 0;
-  const res = and && itemCount >= 2 ? rankAnd(entries, itemCount) : rankOr(entries, itemCount);
+  const res = and && itemCount >= 2 ? rankAnd(entries, positions, itemCount) : rankOr(entries, positions, itemCount);
   return res < 0 ? f(1e-20) : res;
 }
 
-function rankOr(entries: readonly RankEntry[], itemCount: number): number {
+function rankOr({ count, start, end }: RankEntries, positions: ArrayLike<number>, itemCount: number): number {
   let res = 0;
-  // Item by item, then the item's entries in vector order: the same sums, in the same float4 order, as calc_rank_or.
-  for (let item = 0; item < itemCount; item++) {
-    for (const entry of entries) {
-      if (!entry.items.includes(item)) continue;
-      let resj = 0;
-      let wjm = -1;
-      let jm = 0;
-      for (let j = 0; j < entry.positions.length; j++) {
-        const w = W[weightOf(entry.positions[j]!)]!;
-        resj = f(resj + f(w / ((j + 1) * (j + 1))));
-        if (w > wjm) {
-          wjm = w;
-          jm = j;
-        }
-      }
-      res = f(res + f(f(wjm + resj) - f(wjm / ((jm + 1) * (jm + 1)))) / 1.64493406685);
-    }
-  }
-  return f(res / itemCount);
+  // In calc_rank_or's order (item by item, then the vector's), so that the float4 sums round the same way.
+  for (let n = 0; n < count; n++) res = addOrTerm(res, orTerm(positions, start[n]!, end[n]!));
+  return orRank(res, itemCount);
 }
 
-function rankAnd(entries: readonly RankEntry[], itemCount: number): number {
+/**
+ * What one (item, entry) pair adds to calc_rank_or's sum, before the sum rounds it to float4: it depends on the entry's
+ * positions only, so the index keeps it for every posting (catalogue-data.ts) and a one-word search ranks without
+ * reading positions. `orRank` finishes the sum.
+ */
+export function orTerm(positions: ArrayLike<number>, start: number, end: number): number {
+  let resj = 0;
+  let wjm = -1;
+  let jm = 0;
+  for (let j = 0; j < end - start; j++) {
+    const w = W[weightOf(positions[start + j]!)]!;
+    resj = f(resj + f(w / ((j + 1) * (j + 1))));
+    if (w > wjm) {
+      wjm = w;
+      jm = j;
+    }
+  }
+  return f(f(wjm + resj) - f(wjm / ((jm + 1) * (jm + 1)))) / 1.64493406685;
+}
+
+/** calc_rank_or's running sum: `sum` plus one pair's `orTerm`, in float4. */
+export const addOrTerm = (sum: number, term: number) => f(sum + term);
+/** calc_rank_or's result from its sum; ts_rank of an OR query (or of one item). */
+export const orRank = (sum: number, itemCount: number) => f(sum / itemCount);
+
+function rankAnd({ count, item, start, end }: RankEntries, positions: ArrayLike<number>, itemCount: number): number {
   let res = -1;
-  const last: Array<ArrayLike<number> | undefined> = new Array(itemCount);
-  for (let i = 0; i < itemCount; i++) {
-    for (const entry of entries) {
-      if (!entry.items.includes(i)) continue;
-      const post = entry.positions;
-      last[i] = post;
-      for (let k = 0; k < i; k++) {
-        const ct = last[k];
-        if (!ct) continue;
-        for (let l = 0; l < post.length; l++) {
-          for (let p = 0; p < ct.length; p++) {
-            const dist = Math.abs(placeOf(post[l]!) - placeOf(ct[p]!));
-            if (dist === 0) continue; // both have positions (every entry of a stored vector does)
-            const curw = f(Math.sqrt(f(f(W[weightOf(post[l]!)]! * W[weightOf(ct[p]!)]!) * wordDistance(dist))));
-            res = res < 0 ? curw : f(1 - (1 - res) * (1 - curw));
-          }
+  // The last entry seen of each item, as calc_rank_and's pos[]: each entry is paired with those of earlier items.
+  const last = new Int32Array(itemCount).fill(-1);
+  for (let n = 0; n < count; n++) {
+    const i = item[n]!;
+    last[i] = n;
+    for (let k = 0; k < i; k++) {
+      const other = last[k]!;
+      if (other < 0) continue;
+      for (let l = start[n]!; l < end[n]!; l++) {
+        for (let p = start[other]!; p < end[other]!; p++) {
+          const dist = Math.abs(placeOf(positions[l]!) - placeOf(positions[p]!));
+          if (dist === 0) continue; // both have positions (every entry of a stored vector does)
+          const curw = f(Math.sqrt(f(f(W[weightOf(positions[l]!)]! * W[weightOf(positions[p]!)]!) * wordDistance(dist))));
+          res = res < 0 ? curw : f(1 - (1 - res) * (1 - curw));
         }
       }
     }
   }
   return res;
+}
+
+/** Room for `n` rank entries (reused from query to query). */
+export function rankEntries(n: number): RankEntries {
+  return { count: 0, item: new Int32Array(n), start: new Int32Array(n), end: new Int32Array(n) };
 }
