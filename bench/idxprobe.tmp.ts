@@ -33,6 +33,11 @@ for (let round = 0; round < 2; round++) {
   const sorted = times.map((x) => x[0]).sort((a, b) => a - b);
   const sum = sorted.reduce((a, b) => a + b, 0);
   console.log(`round ${round}: mean ${(1000 * sum / sorted.length).toFixed(0)} µs, p50 ${(1000 * sorted[2000]!).toFixed(0)}, p90 ${(1000 * sorted[3600]!).toFixed(0)}, p99 ${(1000 * sorted[3960]!).toFixed(0)}, max ${(1000 * sorted[3999]!).toFixed(0)}`);
+  const slow = times.filter((x) => x[0] > 0.5).reduce((a, x) => a + x[0], 0);
+  console.log(`share of time in queries over 500 µs: ${(100 * slow / sum).toFixed(0)} % (${times.filter((x) => x[0] > 0.5).length} queries)`);
+  const bySearch = new Map<string, number>();
+  for (const [ms, u] of times) { const k = new URL(u, 'http://x').searchParams.get('search') ?? '(none)'; bySearch.set(k, (bySearch.get(k) ?? 0) + ms); }
+  if (round === 1) console.log([...bySearch].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${k} ${(100 * v / sum).toFixed(0)}%`).join(', '));
   if (round === 1) for (const [ms, u] of times.sort((a, b) => b[0] - a[0]).slice(0, 12)) console.log((ms * 1000).toFixed(0).padStart(6), decodeURIComponent(u));
 }
 await database.close();

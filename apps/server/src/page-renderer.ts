@@ -105,7 +105,7 @@ export async function loadPageRenderer(app: FastifyInstance, ssrDir: string, vis
         if (visitorCache?.enabled && cookieValue(cookie, SESSION_COOKIE) === undefined) {
           const key = `page ${language} ${timeZone ?? ''} ${url}`;
           const { body } = await visitorCache.getOrCompute(key, async () => ({ body: (await renderNow(url, language, cookie, timeZone)) ?? '' }));
-          return body || null;
+          return body.toString() || null; // a page's answer is the text it was rendered as
         }
         return await renderNow(url, language, cookie, timeZone);
       } catch (error) {

@@ -7,12 +7,13 @@ import { checkDroppedKeys } from './response-check.js';
  * One answer as the route sends it: the JSON body already serialized (a hit costs no serialization)
  * and the headers that go with it (`x-total-count`). Never anything that depends on who asks.
  */
-export interface CachedAnswer {
-  body: string;
+export interface CachedAnswer<Body extends string | Buffer = string | Buffer> {
+  /** Text, or UTF-8 bytes where they are at hand (the catalogue index keeps each row's). */
+  body: Body;
   headers?: Record<string, string>;
 }
 
-export interface ResponseCache {
+export interface ResponseCache<Body extends string | Buffer = string | Buffer> {
   /** False when the TTL is 0: getOrCompute then always computes, without sharing. */
   readonly enabled: boolean;
   /**
@@ -21,7 +22,7 @@ export interface ResponseCache {
    * errors are never stored). An answer whose computation started before the last `clear()` is
    * given to its waiters but not stored, as it may have been read before the change that cleared.
    */
-  getOrCompute(key: string, compute: () => Promise<CachedAnswer>): Promise<CachedAnswer>;
+  getOrCompute(key: string, compute: () => Promise<CachedAnswer<Body>>): Promise<CachedAnswer<Body>>;
   /** Forgets every answer, and every computation in flight for later callers. */
   clear(): void;
   /** Entries held (expired ones included until they are looked up or pushed out). */
@@ -55,13 +56,13 @@ function lookupsCounter(registry: Registry): Counter<'cache' | 'result'> {
   });
 }
 
-interface Entry {
-  answer: CachedAnswer;
+interface Entry<Body extends string | Buffer> {
+  answer: CachedAnswer<Body>;
   expires: number;
 }
 
 /** A small in-process cache of whole JSON answers, for public reads that are the same for every viewer. */
-export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
+export function createResponseCache<Body extends string | Buffer = string | Buffer>(options: ResponseCacheOptions): ResponseCache<Body> {
   const { ttlMs, maxEntries = 1000, maxChars = 32 * 1024 * 1024, now = Date.now } = options;
   const enabled = ttlMs > 0;
   const counter = options.registry ? lookupsCounter(options.registry) : null;
@@ -74,8 +75,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const countShared = count('shared');
 
   // A Map keeps insertion order: the first key is the oldest answer.
-  const entries = new Map<string, Entry>();
-  const inflight = new Map<string, Promise<CachedAnswer>>();
+  const entries = new Map<string, Entry<Body>>();
+  const inflight = new Map<string, Promise<CachedAnswer<Body>>>();
   let chars = 0;
   let generation = 0;
 
@@ -86,7 +87,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     chars -= entry.answer.body.length;
   };
 
-  const store = (key: string, answer: CachedAnswer, expires: number) => {
+  const store = (key: string, answer: CachedAnswer<Body>, expires: number) => {
     remove(key);
     if (answer.body.length > maxChars) return;
     entries.set(key, { answer, expires });
@@ -115,7 +116,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       const started = now();
       const startedIn = generation;
       // compute runs a microtask later, so `work` is in the map before it can settle.
-      const work: Promise<CachedAnswer> = Promise.resolve()
+      const work: Promise<CachedAnswer<Body>> = Promise.resolve()
         .then(compute)
         .then((answer) => {
           if (startedIn === generation) store(key, answer, started + ttlMs);

@@ -22,7 +22,8 @@ export interface LoadedService {
   id: string;
   userId: string;
   hidden: boolean;
-  json: string;
+  /** Its JSON in the list (UTF-8). */
+  json: Buffer;
   createdUs: number;
   sales: number;
   price: number;
@@ -35,6 +36,7 @@ export interface LoadedService {
 }
 
 const BATCH = 2000;
+const EMPTY = Buffer.alloc(0);
 
 interface LoadedRow {
   service: ServiceRow;
@@ -67,7 +69,7 @@ export async function* loadServices(db: Db, currency: string, where?: SQL): Asyn
       id: service.id,
       userId: service.userId,
       hidden: service.hidden,
-      json: jsonWith(serviceJsonSchema, toServiceJson(service, owner, currency)),
+      json: Buffer.from(jsonWith(serviceJsonSchema, toServiceJson(service, owner, currency))),
       createdUs: Number(createdUs),
       sales: service.sales,
       price: service.toothPrice,
@@ -112,7 +114,7 @@ export class CatalogueData {
   slotOf = new Map<string, number>();
   userIds: string[] = [];
   byUser = new Map<string, Set<number>>();
-  json: string[] = [];
+  json: Buffer[] = [];
   createdUs = new Float64Array(0);
   sales = new Float64Array(0);
   price = new Float64Array(0);
@@ -189,7 +191,7 @@ export class CatalogueData {
     this.slotWords[slot] = undefined;
     this.slotOf.delete(id);
     this.ids[slot] = undefined;
-    this.json[slot] = '';
+    this.json[slot] = EMPTY;
     remove(this.alive, slot);
     remove(this.visible, slot);
     this.free.push(slot);

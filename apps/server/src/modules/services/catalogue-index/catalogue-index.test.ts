@@ -90,16 +90,16 @@ describe('the catalogue index', () => {
       const index = await listServices(ctx, query);
       const sql = await listServicesFromDatabase(ctx, query);
       const label = new URLSearchParams(raw).toString();
-      if (process.env.DEBUG_INDEX && index.body !== JSON.stringify(sql.items)) {
+      if (process.env.DEBUG_INDEX && index.body.toString() !== JSON.stringify(sql.items)) {
         const { parseSearch } = await import('../../../db/search.js');
         const { services, users } = await import('../../../db/schema/index.js');
         const { eq, inArray, sql: q } = await import('drizzle-orm');
         const search = (await parseSearch(ctx.db, 'service', query.search))!;
         const rows = await ctx.db.select({ id: services.id, title: services.title, v: q`${services.search}::text`, c: q`${services.createdAt}::text`, r: search.rank(services.search, q`(1 + 0.2 * ${users.isVerified}::int + 0.03 * (${services.totalStars}::real / greatest(${services.starNumber}, 1)))`), s: services.starNumber, t: services.totalStars }).from(services).innerJoin(users, eq(users.id, services.userId)).where(inArray(services.id, sql.items.map((x) => x._id)));
-        console.log(label, JSON.stringify(rows, null, 1), JSON.parse(index.body).map((s: { _id: string }) => s._id));
+        console.log(label, JSON.stringify(rows, null, 1), JSON.parse(index.body.toString()).map((s: { _id: string }) => s._id));
       }
-      expect(JSON.parse(index.body).map((s: { _id: string }) => s._id), label).toEqual(sql.items.map((s) => s._id));
-      expect(index.body, label).toBe(JSON.stringify(sql.items));
+      expect(JSON.parse(index.body.toString()).map((s: { _id: string }) => s._id), label).toEqual(sql.items.map((s) => s._id));
+      expect(index.body.toString(), label).toBe(JSON.stringify(sql.items));
       expect(index.total, label).toBe(sql.total);
       expect(index.didYouMean, label).toBe(sql.didYouMean);
       if (raw.search && sql.total > 0) searched++;
@@ -115,7 +115,7 @@ describe('the catalogue index', () => {
       const query = serviceListQuery.parse(raw);
       const index = await listServices(ctx, query, { includeHidden: true });
       const sql = await listServicesFromDatabase(ctx, query, { includeHidden: true });
-      expect(index.body).toBe(JSON.stringify(sql.items));
+      expect(index.body.toString()).toBe(JSON.stringify(sql.items));
       expect(index.total).toBe(sql.total);
     }
   });

@@ -13,7 +13,8 @@ export interface CatalogueChanges {
 }
 
 export interface CatalogueList {
-  body: string;
+  /** The JSON array of the page's services. */
+  body: string | Buffer;
   total: number;
   didYouMean: string | null;
 }

@@ -94,13 +94,18 @@ function rankItems(node: Node | null): { items: Array<{ lexeme: string; prefix: 
 }
 
 type Ordered = Exclude<Sort, 'relevance'>;
-const orders = new WeakMap<CatalogueData, { version: number; bySort: Map<Ordered, Int32Array> }>();
+/** A sort's order of slots, and each slot's place in it. */
+interface InOrder {
+  order: Int32Array;
+  position: Int32Array;
+}
+const orders = new WeakMap<CatalogueData, { version: number; bySort: Map<Ordered, InOrder> }>();
 
 /**
  * Every service's slot in the order of `sort` (services.service.ts `listServicesFromDatabase`), the newest first
  * among equals and then by id; sorted again after a change, when asked.
  */
-function orderOf(data: CatalogueData, sort: Ordered): Int32Array {
+function orderOf(data: CatalogueData, sort: Ordered): InOrder {
   let known = orders.get(data);
   if (known?.version !== data.version) orders.set(data, (known = { version: data.version, bySort: new Map() }));
   let order = known.bySort.get(sort);
@@ -117,13 +122,17 @@ function orderOf(data: CatalogueData, sort: Ordered): Int32Array {
   };
   const by = first[sort];
   slots.sort((a, b) => by(a, b) || createdUs[b]! - createdUs[a]! || compare(ids[a]!, ids[b]!));
-  known.bySort.set(sort, (order = Int32Array.from(slots)));
+  const position = new Int32Array(data.capacity);
+  slots.forEach((slot, i) => (position[slot] = i));
+  known.bySort.set(sort, (order = { order: Int32Array.from(slots), position }));
   return order;
 }
 
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c)) as [Buffer, Buffer, Buffer];
+
 export interface ListAnswer {
-  /** The page's services as the API's JSON array. */
-  body: string;
+  /** The page's services as the API's JSON array (UTF-8). */
+  body: Buffer;
   total: number;
 }
 
@@ -163,20 +172,35 @@ export function runQuery(data: CatalogueData, query: ServiceListQuery, currency:
     total = matches.length;
     page.push(...byRelevance(data, plan, matches, memo, from, to));
   } else {
-    const order = orderOf(data, sort === 'relevance' ? 'sales' : sort);
-    // Without a price range the total is the filter's size, and the walk stops at the page's end.
-    if (!priced) total = count(filter);
-    let seen = 0;
-    for (let i = 0; i < order.length; i++) {
-      const slot = order[i]!;
-      if (!has(filter, slot) || (priced && !inRange(slot))) continue;
-      if (seen >= from && seen < to) page.push(slot);
-      seen++;
-      if (!priced && seen >= to) break;
+    const { order, position } = orderOf(data, sort === 'relevance' ? 'sales' : sort);
+    const size = count(filter);
+    if (size * 16 < order.length) {
+      // Few matches: gathered from the filter and put in order by their places in the sort, rather than walking it.
+      const found: number[] = [];
+      forEach(filter, (slot) => {
+        if (!priced || inRange(slot)) found.push(slot);
+      });
+      total = found.length;
+      for (const i of firstInOrder(found.length, to, (a, b) => position[found[a]!]! - position[found[b]!]!).slice(from)) page.push(found[i]!);
+    } else {
+      // Many: the sort's order, walked until the page is full (to the end with a price range, which the total needs).
+      if (!priced) total = size;
+      let seen = 0;
+      for (let i = 0; i < order.length; i++) {
+        const slot = order[i]!;
+        if (!has(filter, slot) || (priced && !inRange(slot))) continue;
+        if (seen >= from && seen < to) page.push(slot);
+        seen++;
+        if (!priced && seen >= to) break;
+      }
+      if (priced) total = seen;
     }
-    if (priced) total = seen;
   }
-  return { body: `[${page.map((slot) => data.json[slot]).join(',')}]`, total };
+  // The rows' bytes joined: no text to encode (or measure) for the answer.
+  const parts: Buffer[] = [OPEN];
+  page.forEach((slot, i) => parts.push(...(i ? [COMMA, data.json[slot]!] : [data.json[slot]!])));
+  parts.push(CLOSE);
+  return { body: Buffer.concat(parts), total };
 }
 
 export type Sort = 'sales' | 'createdAt' | 'relevance' | 'price_asc' | 'price_desc' | 'rating';
