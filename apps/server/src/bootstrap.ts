@@ -30,10 +30,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
   const metrics = createMetrics();
   const catalogueCache = createResponseCache({ name: 'catalogue', ttlMs: config.catalogueCacheMs, registry: metrics.registry });
   const catalogueIndex = config.catalogueIndex ? createCatalogueIndex(database.db, config.currency) : null;
-  realtime.onPeer('catalogue:changed', (changes) => {
-    catalogueCache.clear();
-    catalogueIndex?.changed(changes);
-  });
+  // The other instances' indexes hear of changes from the database itself (app.ts, ADR 0048).
+  realtime.onPeer('catalogue:changed', () => catalogueCache.clear());
   return {
     config,
     database,

@@ -42,9 +42,10 @@ export interface Database {
   /**
    * Calls `onPayload` for every `pg_notify(channel, payload)` committed by any process on this database (a
    * notification sent inside a transaction arrives only if it commits). PostgreSQL: a connection of its own,
-   * opened again after it is lost (what was sent meanwhile is missed). Returns the function that stops listening.
+   * opened again after it is lost (what was sent meanwhile is missed: `onMissed` is called once it listens again).
+   * Returns the function that stops listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onMissed?: () => void): Promise<() => Promise<void>>;
   /** Connection pool figures for /metrics (null for the embedded database, which has no pool). */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
@@ -157,7 +158,7 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
     },
     query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
+    listen: (channel, onPayload, onMissed) => listenPostgres(url, channel, onPayload, onMissed),
     withTryLock: async (key, fn) => {
       const conn = await pool.connect();
       try {
@@ -191,7 +192,7 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
 }
 
 /** LISTEN on a connection of its own, connected again a second after it is lost, until stopped. */
-async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void, onMissed?: () => void): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
@@ -214,6 +215,7 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
     try {
       await next.connect();
       await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+      if (!first) onMissed?.();
     } catch (error) {
       if (first) stopped = true; // the caller is told; nothing keeps trying behind its back
       onLost();

@@ -4,7 +4,7 @@ import { serviceCreateSchema, serviceDetailJsonSchema, serviceJsonSchema, servic
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { listHeaders } from '../../db/search.js';
-import { jsonWith, queryKey, sendAnswer } from '../../platform/response-cache.js';
+import { queryKey, sendAnswer } from '../../platform/response-cache.js';
 import { loggedIn, requireUser } from '../auth/index.js';
 import * as servicesService from './services.service.js';
 
@@ -29,9 +29,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     app.get(url, { schema: { params: idParams, response: { 200: serviceDetailJsonSchema } } }, async (request, reply) => {
       const id = request.params.id.toLowerCase();
       try {
-        const answer = await ctx.catalogueCache.getOrCompute(`service:${id}`, async () => ({
-          body: jsonWith(serviceDetailJsonSchema, await servicesService.getService(ctx, id, null)),
-        }));
+        const answer = await ctx.catalogueCache.getOrCompute(`service:${id}`, async () => ({ body: await servicesService.publicServicePage(ctx, id) }));
         return sendAnswer(reply, answer);
       } catch (error) {
         if (!(request.user && error instanceof AppError && error.code === 'SERVICE_NOT_FOUND')) throw error;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
-import { capabilitySoftwareIssues, serviceListJsonSchema, toMinor, turnaroundIssues, type ServiceDetailJson, type serviceCreateSchema, type ServiceListQuery, type serviceUpdateSchema, MESSAGES } from '@cusp/shared';
+import { capabilitySoftwareIssues, serviceDetailJsonSchema, serviceListJsonSchema, toMinor, turnaroundIssues, type ServiceDetailJson, type serviceCreateSchema, type ServiceListQuery, type serviceUpdateSchema, MESSAGES } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { didYouMean, parseSearch } from '../../db/search.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
@@ -69,6 +69,17 @@ export async function getService(ctx: AppContext, id: string, viewer: UserRow | 
       isVerified: o.isVerified,
     },
   };
+}
+
+/**
+ * The public page of a service (`GET /services/single/{id}` for everyone, as the route caches it): from the catalogue
+ * index when it is on, else `getService`; 404 for a service the public does not see.
+ */
+export async function publicServicePage(ctx: AppContext, id: string): Promise<string | Buffer> {
+  if (!ctx.catalogueIndex) return jsonWith(serviceDetailJsonSchema, await getService(ctx, id, null));
+  const page = await ctx.catalogueIndex.page(id);
+  if (!page) throw new AppError('SERVICE_NOT_FOUND');
+  return page;
 }
 
 function toRow(ctx: AppContext, input: Partial<z.output<typeof serviceCreateSchema>>) {

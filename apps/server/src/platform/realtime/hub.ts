@@ -1,14 +1,12 @@
 import type { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@cusp/shared';
-import type { CatalogueChanges } from '../../modules/services/catalogue-index/catalogue-index.js';
 
 /**
  * Events between instances (never seen by browsers), through the Redis adapter's `serverSideEmit`.
- * `catalogue:changed`: a write changed what the public catalogue answers show; drop cached answers and read those
- * services again (which ones, or all without it).
+ * `catalogue:changed`: a write changed what the public catalogue answers show; drop cached answers.
  */
 export interface PeerEvents {
-  'catalogue:changed': (changes?: CatalogueChanges) => void;
+  'catalogue:changed': () => void;
 }
 
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, PeerEvents>;
@@ -49,9 +47,9 @@ export interface RealtimeHub {
    * alone, or before the app is built, there is nobody to tell and it does nothing. Fire and forget:
    * a message lost while Redis is away is not sent again.
    */
-  toPeers<E extends PeerEventName>(event: E, ...args: Parameters<PeerEvents[E]>): void;
+  toPeers(event: PeerEventName): void;
   /** Runs `listener` when another instance sends `event` (registered now or at attach, whichever is later). */
-  onPeer<E extends PeerEventName>(event: E, listener: PeerEvents[E]): void;
+  onPeer(event: PeerEventName, listener: () => void): void;
 }
 
 export interface RealtimeHubOptions {
@@ -61,11 +59,11 @@ export interface RealtimeHubOptions {
 
 export function createRealtimeHub(options: RealtimeHubOptions = {}): RealtimeHub {
   let io: Io | null = null;
-  const peerListeners: Array<[PeerEventName, PeerEvents[PeerEventName]]> = [];
+  const peerListeners: Array<[PeerEventName, () => void]> = [];
   return {
     attach(server) {
       io = server;
-      for (const [event, listener] of peerListeners) server.on(event, listener as never);
+      for (const [event, listener] of peerListeners) server.on(event, listener);
     },
     toUsers(userIds, event, ...args) {
       this.toUsersExcept(undefined, userIds, event, ...args);
@@ -105,13 +103,13 @@ export function createRealtimeHub(options: RealtimeHubOptions = {}): RealtimeHub
     disconnectSession(tokenHash) {
       io?.in(sessionRoom(tokenHash)).disconnectSockets(true);
     },
-    toPeers(event, ...args) {
+    toPeers(event) {
       // The in-memory adapter would only print a warning for serverSideEmit.
-      if (options.peers) io?.serverSideEmit(event, ...args);
+      if (options.peers) io?.serverSideEmit(event);
     },
     onPeer(event, listener) {
       peerListeners.push([event, listener]);
-      io?.on(event, listener as never);
+      io?.on(event, listener);
     },
   };
 }

@@ -30,6 +30,8 @@ export interface LoadedService {
   totalStars: number;
   starNumber: number;
   verified: boolean;
+  /** What the service page's designer box shows of the designer (besides the figures, which the index sums). */
+  designer: { specializations: string[]; software: string[] };
   facets: Record<Facet, string[]>;
   vector: string;
   words: string[];
@@ -40,7 +42,7 @@ const EMPTY = Buffer.alloc(0);
 
 interface LoadedRow {
   service: ServiceRow;
-  owner: ServiceOwner;
+  owner: ServiceOwner & { specializations: string[]; cadSoftware: string[] };
   vector: string;
   words: string[] | null;
   createdUs: number;
@@ -54,7 +56,7 @@ export async function* loadServices(db: Db, currency: string, where?: SQL): Asyn
     const rows: LoadedRow[] = await db
       .select({
         service: serviceColumns,
-        owner: { id: users.id, username: users.username, image: users.image, isVerified: users.isVerified },
+        owner: { id: users.id, username: users.username, image: users.image, isVerified: users.isVerified, specializations: users.specializations, cadSoftware: users.cadSoftware },
         vector: sql<string>`${services.search}::text`,
         words: sql<string[]>`array(select search_words_of(${services.title} || ' ' || immutable_array_to_string(${services.tags}) || ' ' || ${services.description}))`,
         createdUs: sql<number>`floor(extract(epoch from ${services.createdAt}) * 1000000)::float8`,
@@ -76,6 +78,7 @@ export async function* loadServices(db: Db, currency: string, where?: SQL): Asyn
       totalStars: service.totalStars,
       starNumber: service.starNumber,
       verified: owner.isVerified,
+      designer: { specializations: owner.specializations, software: owner.cadSoftware },
       facets: { tag: service.tags, restoration: service.restorations, material: service.materials, software: service.software },
       vector,
       words: words ?? [],
@@ -117,11 +120,13 @@ export class CatalogueData {
   json: Buffer[] = [];
   createdUs = new Float64Array(0);
   sales = new Float64Array(0);
+  totalStars = new Float64Array(0);
   price = new Float64Array(0);
   /** Average stars as `total_stars::real / greatest(star_number, 1)`: float4, as sort=rating and the boost read it. */
   rating = new Float64Array(0);
   starNumber = new Float64Array(0);
   verified = new Uint8Array(0);
+  designers: Array<LoadedService['designer'] | undefined> = [];
   alive: Bitset = bitsetOf(0);
   visible: Bitset = bitsetOf(0);
   facets = new Map<string, Bitset>();
@@ -166,10 +171,12 @@ export class CatalogueData {
     this.json[slot] = s.json;
     this.createdUs[slot] = s.createdUs;
     this.sales[slot] = s.sales;
+    this.totalStars[slot] = s.totalStars;
     this.price[slot] = s.price;
     this.rating[slot] = Math.fround(Math.fround(s.totalStars) / Math.max(s.starNumber, 1));
     this.starNumber[slot] = s.starNumber;
     this.verified[slot] = s.verified ? 1 : 0;
+    this.designers[slot] = s.designer;
     add(this.alive, slot);
     if (s.hidden) remove(this.visible, slot);
     else add(this.visible, slot);
@@ -227,6 +234,7 @@ export class CatalogueData {
     };
     this.createdUs = widen(this.createdUs, (n) => new Float64Array(n));
     this.sales = widen(this.sales, (n) => new Float64Array(n));
+    this.totalStars = widen(this.totalStars, (n) => new Float64Array(n));
     this.price = widen(this.price, (n) => new Float64Array(n));
     this.rating = widen(this.rating, (n) => new Float64Array(n));
     this.starNumber = widen(this.starNumber, (n) => new Float64Array(n));

@@ -1,9 +1,10 @@
-import { MATERIALS, RESTORATIONS, SERVICE_TAGS, serviceListQuery, SOFTWARE } from '@cusp/shared';
+import { MATERIALS, RESTORATIONS, SERVICE_TAGS, serviceDetailJsonSchema, serviceListQuery, SOFTWARE } from '@cusp/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newServiceInput, signUpDesigner, useTestApp } from '../../../../test/helper.js';
 import { applyAdminCommand } from '../../admin/index.js';
 import { catalogueChanged } from '../catalogue-cache.js';
-import { listServices, listServicesFromDatabase } from '../services.service.js';
+import { jsonWith } from '../../../platform/response-cache.js';
+import { getService, listServices, listServicesFromDatabase } from '../services.service.js';
 
 // The catalogue index (ADR 0048) against the SQL it replaces, on one random catalogue: every answer the same, byte for
 // byte, in the same order, with the same total and "did you mean". Runs on PGlite, and on PostgreSQL in CI.
@@ -110,6 +111,20 @@ describe('the catalogue index', () => {
     expect(suggested).toBeGreaterThan(0);
   });
 
+  it('answers every service page as the SQL does, and none for a hidden service', async () => {
+    const ids = (await ctx.database.query<{ id: string; hidden: boolean }>('select id, hidden from services'));
+    expect(ids.some((r) => r.hidden)).toBe(true);
+    for (const { id, hidden } of ids) {
+      const page = await ctx.catalogueIndex!.page(id);
+      if (hidden) {
+        expect(page).toBeNull();
+        continue;
+      }
+      expect(page!.toString()).toBe(jsonWith(serviceDetailJsonSchema, await getService(ctx, id, null)));
+    }
+    expect(await ctx.catalogueIndex!.page('00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
   it("answers the administrator's list with hidden services as the SQL does", async () => {
     for (const raw of [{}, { search: 'crown' }, { sort: 'price_asc', limit: '100' }]) {
       const query = serviceListQuery.parse(raw);
@@ -118,5 +133,71 @@ describe('the catalogue index', () => {
       expect(index.body.toString()).toBe(JSON.stringify(sql.items));
       expect(index.total).toBe(sql.total);
     }
+  });
+});
+
+describe('the catalogue index kept current', () => {
+  /** Reads until `done` holds: a database notification arrives after its commit, a few milliseconds later. */
+  async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const value = await read();
+      if (done(value) || Date.now() > deadline) return value;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  const titles = async (query: Record<string, string>) => (JSON.parse((await listServices(ctx, serviceListQuery.parse(query))).body.toString()) as Array<{ title: string }>).map((s) => s.title);
+
+  it('sees a change made outside the app (SQL by hand), from the database, without being told', async () => {
+    const designer = await signUpDesigner(app);
+    const made = await app.inject({ method: 'POST', url: '/api/services', headers: { cookie: designer.cookie }, payload: newServiceInput({ title: 'Quokka crown' }) });
+    const id = made.json()._id as string;
+    expect(await titles({ search: 'quokka' })).toEqual(['Quokka crown']); // told by the app: at once
+    await ctx.database.query(`update services set title = 'Wombat crown' where id = $1`, [id]);
+    expect(await eventually(() => titles({ search: 'wombat' }), (t) => t.length === 1)).toEqual(['Wombat crown']);
+    expect(await titles({ search: 'quokka' })).toEqual([]);
+    await ctx.database.query(`update users set image = 'https://example.com/new.png' where id = $1`, [designer.user._id]);
+    const page = await eventually(
+      async () => JSON.parse((await ctx.catalogueIndex!.page(id))!.toString()) as { profilePic: string },
+      (p) => p.profilePic === 'https://example.com/new.png',
+    );
+    expect(page.profilePic).toBe('https://example.com/new.png');
+    await ctx.database.query(`delete from services where id = $1`, [id]);
+    expect(await eventually(() => titles({ search: 'wombat' }), (t) => t.length === 0)).toEqual([]);
+    expect(await ctx.catalogueIndex!.page(id)).toBeNull();
+  });
+
+  it('is told which services changed, which designers, or everything (more than 100 rows); nothing for what no service shows', async () => {
+    const heard: string[] = [];
+    const stop = await ctx.database.listen('cusp_catalogue', (payload) => heard.push(payload));
+    try {
+      const designer = await signUpDesigner(app);
+      // What the sign-up announced arrives before a mark sent after it (in commit order).
+      await ctx.database.query(`select pg_notify('cusp_catalogue', 'mark')`);
+      await eventually(async () => heard.includes('mark'), Boolean);
+      heard.length = 0;
+      await ctx.database.query(`update users set password_hash = password_hash, updated_at = now() where id = $1`, [designer.user._id]);
+      await ctx.database.query(`update users set is_verified = not is_verified where id = $1`, [designer.user._id]);
+      await ctx.database.query(`update services set sales = sales where id in (select id from services limit 2)`);
+      // A statement on more than 100 services (the announcement's limit) says: all of them.
+      await ctx.database.query(`select catalogue_notify('s', array(select gen_random_uuid()::text from generate_series(1, 101)))`);
+      await eventually(async () => heard.length, (n) => n >= 3);
+      expect(heard[0]).toBe(`d:${designer.user._id}`);
+      expect(heard[1]).toMatch(/^s:[0-9a-f-]{36},[0-9a-f-]{36}$/);
+      expect(heard[2]).toBe('*');
+      expect(heard).toHaveLength(3); // the password change said nothing
+    } finally {
+      await stop();
+    }
+  });
+
+  it.runIf(ctx.database.kind === 'postgres')('reads everything again after its listening connection was lost (what was announced meanwhile is missed)', async () => {
+    const designer = await signUpDesigner(app);
+    const made = await app.inject({ method: 'POST', url: '/api/services', headers: { cookie: designer.cookie }, payload: newServiceInput({ title: 'Numbat crown' }) });
+    expect(await titles({ search: 'numbat' })).toEqual(['Numbat crown']);
+    await ctx.database.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen "cusp_catalogue"'`);
+    // Said while nobody listens: lost. The index learns it by reading everything once it listens again (a second on).
+    await ctx.database.query(`update services set title = 'Bilby crown' where id = $1`, [made.json()._id]);
+    expect(await eventually(() => titles({ search: 'bilby' }), (t) => t.length === 1)).toEqual(['Bilby crown']);
   });
 });

@@ -1,10 +1,32 @@
 import type { ServiceListQuery } from '@cusp/shared';
-import type { Db } from '../../../db/client.js';
+import type { Database, Db } from '../../../db/client.js';
 import { resolveSearch, type ResolvedSearch, type Vocabulary } from '../../../db/search.js';
 import { CatalogueData, changedWhere, loadServices } from './catalogue-data.js';
+import { servicePage } from './catalogue-page.js';
 import { planOf, runQuery } from './catalogue-query.js';
 import { createStems } from './stems.js';
 import { indexVocabulary } from './vocabulary.js';
+
+/** The channel the database announces catalogue changes on (migration 0020). */
+export const CATALOGUE_CHANNEL = 'cusp_catalogue';
+
+/**
+ * Has `index` hear every change the database announces (migration 0020: 's:' service ids, 'd:' designer ids, '*'),
+ * whoever made it, and read everything again when announcements may have been missed (the listening connection was
+ * lost). Returns the function that stops listening.
+ */
+export function followDatabase(database: Pick<Database, 'listen'>, index: CatalogueIndex): Promise<() => Promise<void>> {
+  return database.listen(
+    CATALOGUE_CHANNEL,
+    (payload) => {
+      const ids = payload.slice(2).split(',').filter(Boolean);
+      if (payload.startsWith('s:')) index.changed({ services: ids });
+      else if (payload.startsWith('d:')) index.changed({ designers: ids });
+      else index.changed();
+    },
+    () => index.changed(),
+  );
+}
 
 /** What a write changed (`catalogueChanged`): services by id, and every service of some designers. */
 export interface CatalogueChanges {
@@ -22,6 +44,8 @@ export interface CatalogueList {
 export interface CatalogueIndex {
   /** `GET /gigs` and `GET /services` (and the administrator's list with hidden services). */
   list(query: ServiceListQuery, options?: { includeHidden?: boolean }): Promise<CatalogueList>;
+  /** A visible service's page (with its designer's box), or null when the public does not see it. */
+  page(id: string): Promise<Buffer | null>;
   /** After a committed write: those services (or, without `changes`, all of them) are read again before the next list. */
   changed(changes?: CatalogueChanges): void;
   /** Loads the catalogue now rather than at the first list. */
@@ -29,11 +53,11 @@ export interface CatalogueIndex {
 }
 
 /**
- * The catalogue index (issue 21 item 2, ADR 0048): the services' list answered in this process, from the services'
+ * The catalogue index (issue 21 item 2, ADR 0048): the services' list and public pages answered in this process, from the services'
  * rows and search vectors read once and then kept current by `changed`, so that a list URL never seen before costs no
  * SQL. The database stays the source of every fact; the index evaluates the list's query with the database's
- * semantics (catalogue-query.ts). A list waits for the changes told before it, so a writer sees its own write; other
- * instances hear of changes through Redis (`catalogue:changed`), as the response cache does.
+ * semantics (catalogue-query.ts). A list waits for the changes told before it (`catalogueChanged`), so a writer sees
+ * its own write; every instance also hears of every change from the database (`followDatabase`), made anywhere.
  */
 export function createCatalogueIndex(db: Db, currency: string): CatalogueIndex {
   let data: CatalogueData | null = null;
@@ -104,6 +128,9 @@ export function createCatalogueIndex(db: Db, currency: string): CatalogueIndex {
         if (corrected && runQuery(d, { ...query, sort: 'createdAt', offset: 0, limit: 1 }, currency, corrected, includeHidden).total > 0) didYouMean = search.suggestion;
       }
       return { ...answer, didYouMean };
+    },
+    async page(id) {
+      return servicePage(await sync(), id, currency);
     },
     changed(changes) {
       if (!changes) everything = true;
