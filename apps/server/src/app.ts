@@ -11,7 +11,7 @@ import { coursesRoutes } from './modules/courses/index.js';
 import { filesRoutes } from './modules/files/index.js';
 import { messagingRoutes, messagingSocketHandlers } from './modules/messaging/index.js';
 import { notificationsRoutes, startNotificationRelay, notificationSocketHandlers } from './modules/notifications/index.js';
-import { followDatabase } from './modules/services/catalogue-index/catalogue-index.js';
+import { followDatabase } from './modules/services/index.js';
 import { ordersRoutes, prescriptionRoutes } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
 import { payoutsRoutes } from './modules/payouts/index.js';

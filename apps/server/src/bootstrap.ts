@@ -9,7 +9,7 @@ import { memoryLimits, redisLimits } from './platform/rate-limit/limiter.js';
 import { createMetrics } from './platform/metrics.js';
 import { createRealtimeHub } from './platform/realtime/hub.js';
 import { createResponseCache } from './platform/response-cache.js';
-import { createCatalogueIndex } from './modules/services/catalogue-index/catalogue-index.js';
+import { createCatalogueIndex } from './modules/services/index.js';
 import { localStorage } from './platform/storage/storage.js';
 
 export interface ContextOptions {

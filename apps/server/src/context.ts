@@ -6,7 +6,7 @@ import type { BackgroundTasks } from './platform/background/tasks.js';
 import type { Limits } from './platform/rate-limit/limiter.js';
 import type { RealtimeHub } from './platform/realtime/hub.js';
 import type { ResponseCache } from './platform/response-cache.js';
-import type { CatalogueIndex } from './modules/services/catalogue-index/catalogue-index.js';
+import type { CatalogueIndex } from './modules/services/index.js';
 import type { Storage } from './platform/storage/storage.js';
 
 /** What every module is given: configuration and the platform adapters, built once in main/tests. */
