@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { serviceJsonSchema } from '@cusp/shared';
 import type { Db } from '../../../db/client.js';
@@ -131,8 +132,12 @@ export class CatalogueData {
   visible: Bitset = bitsetOf(0);
   facets = new Map<string, Bitset>();
   vectors: Array<SlotVector | undefined> = [];
-  private vectorTexts: Array<string | undefined> = [];
-  private slotWords: Array<string[] | undefined> = [];
+  /** A digest of each slot's vector text: an unchanged vector (a sale, a review) is not indexed again. */
+  private vectorDigests: Array<string | undefined> = [];
+  /** Each slot's vocabulary words, as ids of `words` (one string per word, not one per service). */
+  private slotWords: Array<Int32Array | undefined> = [];
+  private wordIds = new Map<string, number>();
+  private words: string[] = [];
 
   lexemeIds = new Map<string, number>();
   lexemes: string[] = [];
@@ -160,7 +165,7 @@ export class CatalogueData {
   put(s: LoadedService) {
     const existing = this.slotOf.get(s.id);
     const slot = existing ?? this.allocate();
-    if (existing !== undefined) this.clearFields(slot, s.vector);
+    if (existing !== undefined) this.clearFields(slot, digestOf(s.vector));
     this.version++;
     this.ids[slot] = s.id;
     this.slotOf.set(s.id, slot);
@@ -181,9 +186,14 @@ export class CatalogueData {
     if (s.hidden) remove(this.visible, slot);
     else add(this.visible, slot);
     for (const facet of FACETS) for (const value of s.facets[facet]) this.facetBits(`${facet}:${value}`, slot, true);
-    if (this.vectorTexts[slot] !== s.vector) this.indexVector(slot, s.vector);
-    const words = s.hidden ? [] : s.words;
-    this.countWords(this.slotWords[slot] ?? [], -1);
+    const digest = digestOf(s.vector);
+    if (this.vectorDigests[slot] !== digest) this.indexVector(slot, s.vector, digest);
+    const words = Int32Array.from(s.hidden ? [] : s.words, (word) => {
+      let id = this.wordIds.get(word);
+      if (id === undefined) this.wordIds.set(word, (id = this.words.push(word) - 1));
+      return id;
+    });
+    this.countWords(this.slotWords[slot], -1);
     this.countWords(words, 1);
     this.slotWords[slot] = words;
   }
@@ -194,7 +204,7 @@ export class CatalogueData {
     if (slot === undefined) return;
     this.version++;
     this.clearFields(slot, undefined);
-    this.countWords(this.slotWords[slot] ?? [], -1);
+    this.countWords(this.slotWords[slot], -1);
     this.slotWords[slot] = undefined;
     this.slotOf.delete(id);
     this.ids[slot] = undefined;
@@ -255,8 +265,8 @@ export class CatalogueData {
     else remove(set, slot);
   }
 
-  /** Clears what a slot's next value will set again; its vector only when `nextVector` differs from it. */
-  private clearFields(slot: number, nextVector: string | undefined) {
+  /** Clears what a slot's next value will set again; its vector only when `nextDigest` differs from its own. */
+  private clearFields(slot: number, nextDigest: string | undefined) {
     const user = this.userIds[slot];
     if (user !== undefined) {
       const mine = this.byUser.get(user);
@@ -264,10 +274,10 @@ export class CatalogueData {
       if (mine?.size === 0) this.byUser.delete(user);
     }
     for (const set of this.facets.values()) remove(set, slot);
-    if (this.vectorTexts[slot] !== nextVector) this.unindexVector(slot);
+    if (this.vectorDigests[slot] !== nextDigest) this.unindexVector(slot);
   }
 
-  private indexVector(slot: number, text: string) {
+  private indexVector(slot: number, text: string, digest: string) {
     this.unindexVector(slot);
     const entries = parseTsVector(text);
     const lexemes = new Int32Array(entries.length);
@@ -297,7 +307,7 @@ export class CatalogueData {
     });
     starts[entries.length] = at;
     this.vectors[slot] = { lexemes, starts, positions };
-    this.vectorTexts[slot] = text;
+    this.vectorDigests[slot] = digest;
   }
 
   private unindexVector(slot: number) {
@@ -308,11 +318,12 @@ export class CatalogueData {
       without(this.titlePostings[id]!, slot);
     }
     this.vectors[slot] = undefined;
-    this.vectorTexts[slot] = undefined;
+    this.vectorDigests[slot] = undefined;
   }
 
-  private countWords(words: string[], by: 1 | -1) {
-    for (const word of words) {
+  private countWords(ids: Int32Array | undefined, by: 1 | -1) {
+    for (const id of ids ?? []) {
+      const word = this.words[id]!;
       const n = (this.vocabulary.get(word) ?? 0) + by;
       if (n > 0) {
         if (n === 1 && by === 1) this.vocabularyVersion++;
@@ -324,6 +335,9 @@ export class CatalogueData {
     }
   }
 }
+
+/** A digest of a vector's text, to tell a changed vector from the same one. */
+const digestOf = (text: string) => createHash('sha1').update(text).digest('base64');
 
 /** Removes one `value` from an unordered list, and the same place from the lists kept beside it. */
 function without(list: number[], value: number, ...beside: number[][]) {
