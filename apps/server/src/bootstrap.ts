@@ -9,7 +9,6 @@ import { memoryLimits, redisLimits } from './platform/rate-limit/limiter.js';
 import { createMetrics } from './platform/metrics.js';
 import { createRealtimeHub } from './platform/realtime/hub.js';
 import { createResponseCache } from './platform/response-cache.js';
-import { createCatalogueIndex } from './modules/services/index.js';
 import { localStorage } from './platform/storage/storage.js';
 
 export interface ContextOptions {
@@ -29,7 +28,6 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
   const realtime = createRealtimeHub({ peers: !!config.redisUrl });
   const metrics = createMetrics();
   const catalogueCache = createResponseCache({ name: 'catalogue', ttlMs: config.catalogueCacheMs, registry: metrics.registry });
-  const catalogueIndex = config.catalogueIndex ? createCatalogueIndex(database.db, config.currency) : null;
   // The other instances' indexes hear of changes from the database itself (app.ts, ADR 0048).
   realtime.onPeer('catalogue:changed', () => catalogueCache.clear());
   return {
@@ -52,6 +50,5 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     realtime,
     metrics,
     catalogueCache,
-    catalogueIndex,
   };
 }

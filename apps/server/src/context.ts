@@ -6,7 +6,6 @@ import type { BackgroundTasks } from './platform/background/tasks.js';
 import type { Limits } from './platform/rate-limit/limiter.js';
 import type { RealtimeHub } from './platform/realtime/hub.js';
 import type { ResponseCache } from './platform/response-cache.js';
-import type { CatalogueIndex } from './modules/services/index.js';
 import type { Storage } from './platform/storage/storage.js';
 
 /** What every module is given: configuration and the platform adapters, built once in main/tests. */
@@ -27,6 +26,4 @@ export interface AppContext {
    * viewer; cleared by catalogueChanged() after writes (ADR 0016).
    */
   catalogueCache: ResponseCache;
-  /** The services' list answered in this process (ADR 0048); null when CATALOGUE_INDEX=off (then SQL answers it). */
-  catalogueIndex: CatalogueIndex | null;
 }

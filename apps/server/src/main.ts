@@ -6,6 +6,7 @@ import { seedDemo } from './seed/index.js';
 import { startJobs } from './platform/jobs/scheduler.js';
 import { scheduledJobs } from './jobs.js';
 import { sealLegacyPayoutDetails } from './modules/payouts/index.js';
+import { catalogueIndexOf } from './modules/services/index.js';
 
 /** The advisory lock the start (migrations, then demo data) runs under; any fixed number no job uses. */
 const STARTUP_LOCK_KEY = 727_000;
@@ -76,9 +77,10 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   logger.info(`Cusp is running on ${config.publicUrl} (database: ${ctx.database.kind}, data: ${config.dataDir})`);
   // The catalogue index loads now rather than at the first list (which waits for it meanwhile: ADR 0048).
-  if (ctx.catalogueIndex) {
+  const catalogueIndex = catalogueIndexOf(ctx);
+  if (catalogueIndex) {
     const started = performance.now();
-    ctx.catalogueIndex.warm().then(
+    catalogueIndex.warm().then(
       () => logger.info(`catalogue index loaded in ${Math.round(performance.now() - started)} ms`),
       (error: unknown) => logger.error(error, 'catalogue index: loading failed (the first list will try again)'),
     );

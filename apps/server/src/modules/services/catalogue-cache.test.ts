@@ -8,6 +8,7 @@ import { GOOD_CARD } from '../../../test/orders.js';
 import { courses, services } from '../../db/schema/index.js';
 import { applyAdminCommand } from '../admin/index.js';
 import { coursesApi } from '../courses/test-support.js';
+import { catalogueIndexOf } from './catalogue-index/catalogue-index.js';
 import { listServicesFromDatabase } from './services.service.js';
 
 // ADR 0016: public catalogue answers are cached; every write that changes them clears the cache at
@@ -125,7 +126,7 @@ describe('GET /gigs and /services/{id} from the cache', () => {
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ title: 'To be hidden', hidden: true });
     expect((await get(pageUrl, admin)).json().hidden).toBe(true);
-    const pages = vi.spyOn(ctx.catalogueIndex!, 'page');
+    const pages = vi.spyOn(catalogueIndexOf(ctx)!, 'page');
     for (const who of [null, stranger, null]) {
       const res = await get(pageUrl, who);
       expect(res.statusCode).toBe(404);
@@ -201,7 +202,7 @@ describe('GET /gigs and /services/{id} from the cache', () => {
   it('computes a list once for concurrent identical requests, and a page once', async () => {
     const { designer, service } = await designerWithService(app);
     const listUrl = `/api/gigs?userId=${designer.user._id}&limit=5`;
-    const lists = vi.spyOn(ctx.catalogueIndex!, 'list');
+    const lists = vi.spyOn(catalogueIndexOf(ctx)!, 'list');
     let answers: Array<Awaited<ReturnType<typeof get>>> = [];
     await Promise.all(Array.from({ length: 12 }, () => get(listUrl))).then((all) => (answers = all));
     expect(lists).toHaveBeenCalledTimes(1);
@@ -209,7 +210,7 @@ describe('GET /gigs and /services/{id} from the cache', () => {
     expect(new Set(answers.map((r) => r.body)).size).toBe(1);
     expect(answers.every((r) => r.statusCode === 200 && r.headers['x-total-count'] === '1')).toBe(true);
 
-    const pages = vi.spyOn(ctx.catalogueIndex!, 'page');
+    const pages = vi.spyOn(catalogueIndexOf(ctx)!, 'page');
     await Promise.all(Array.from({ length: 12 }, () => get(`/api/services/single/${service._id}`)));
     expect(pages).toHaveBeenCalledTimes(1);
     pages.mockRestore();
@@ -280,8 +281,8 @@ describe('CATALOGUE_CACHE_MS=0', () => {
       expect(res.statusCode).toBe(200);
       expect(count).toBeGreaterThan(before);
     }
-    const lists = vi.spyOn(off.ctx.catalogueIndex!, 'list');
-    const pages = vi.spyOn(off.ctx.catalogueIndex!, 'page');
+    const lists = vi.spyOn(catalogueIndexOf(off.ctx)!, 'list');
+    const pages = vi.spyOn(catalogueIndexOf(off.ctx)!, 'page');
     for (const url of [listUrl, listUrl, pageUrl, pageUrl]) {
       const res = await off.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import type { CatalogueChanges } from './catalogue-index/catalogue-index.js';
+import { catalogueIndexOf, type CatalogueChanges } from './catalogue-index/catalogue-index.js';
 
 /**
  * Call after every committed write that changes what a public catalogue answer shows (ADR 0016): a
@@ -10,8 +10,8 @@ import type { CatalogueChanges } from './catalogue-index/catalogue-index.js';
  * (ADR 0048; `changes` names them: services by id, or all of some designers'; without it, every service; a change no
  * service shows, a course, passes `{}`). Every index, this one included, also hears of it from the database.
  */
-export function catalogueChanged(ctx: Pick<AppContext, 'catalogueCache' | 'catalogueIndex' | 'realtime'>, changes?: CatalogueChanges) {
+export function catalogueChanged(ctx: Pick<AppContext, 'catalogueCache' | 'config' | 'database' | 'realtime'>, changes?: CatalogueChanges) {
   ctx.catalogueCache.clear();
-  ctx.catalogueIndex?.changed(changes);
+  catalogueIndexOf(ctx)?.changed(changes);
   ctx.realtime.toPeers('catalogue:changed');
 }

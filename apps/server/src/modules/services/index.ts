@@ -5,4 +5,4 @@ export { refreshCatalogueStatistics } from './statistics.js';
 export { designerSums, statsFor, sumsFields, toProfileStats } from './designer-stats.js';
 export { createService, listServices, setHidden } from './services.service.js';
 export { turnaroundOf } from './service.presenter.js';
-export { createCatalogueIndex, followDatabase, type CatalogueChanges, type CatalogueIndex } from './catalogue-index/catalogue-index.js';
+export { catalogueIndexOf, followDatabase, type CatalogueChanges } from './catalogue-index/catalogue-index.js';

@@ -10,7 +10,7 @@ import { designerSums, sumsFields, toProfileStats } from './designer-stats.js';
 import { catalogueChanged } from './catalogue-cache.js';
 import { toServiceJson, turnaroundOf } from './service.presenter.js';
 import { jsonWith } from '../../platform/response-cache.js';
-import type { CatalogueList } from './catalogue-index/catalogue-index.js';
+import { catalogueIndexOf, type CatalogueList } from './catalogue-index/catalogue-index.js';
 
 export const { serviceNotFound: SERVICE_NOT_FOUND, designersOnly: DESIGNERS_ONLY, notYourService: NOT_YOUR_SERVICE } = MESSAGES;
 
@@ -76,8 +76,9 @@ export async function getService(ctx: AppContext, id: string, viewer: UserRow | 
  * index when it is on, else `getService`; 404 for a service the public does not see.
  */
 export async function publicServicePage(ctx: AppContext, id: string): Promise<string | Buffer> {
-  if (!ctx.catalogueIndex) return jsonWith(serviceDetailJsonSchema, await getService(ctx, id, null));
-  const page = await ctx.catalogueIndex.page(id);
+  const index = catalogueIndexOf(ctx);
+  if (!index) return jsonWith(serviceDetailJsonSchema, await getService(ctx, id, null));
+  const page = await index.page(id);
   if (!page) throw new AppError('SERVICE_NOT_FOUND');
   return page;
 }
@@ -193,7 +194,8 @@ type Orderable = Record<'rank' | 'createdAt' | 'sales' | 'toothPrice' | 'rating'
  * index (ADR 0048) when it is on, else in SQL.
  */
 export async function listServices(ctx: AppContext, query: ServiceListQuery, options: { includeHidden?: boolean } = {}): Promise<CatalogueList> {
-  if (ctx.catalogueIndex) return ctx.catalogueIndex.list(query, options);
+  const index = catalogueIndexOf(ctx);
+  if (index) return index.list(query, options);
   const { items, total, didYouMean } = await listServicesFromDatabase(ctx, query, options);
   return { body: jsonWith(serviceListJsonSchema, items), total, didYouMean };
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newServiceInput, signUpDesigner, useTestApp } from '../../../../test/helper.js';
 import { applyAdminCommand } from '../../admin/index.js';
 import { catalogueChanged } from '../catalogue-cache.js';
+import { catalogueIndexOf } from './catalogue-index.js';
 import { jsonWith } from '../../../platform/response-cache.js';
 import { getService, listServices, listServicesFromDatabase } from '../services.service.js';
 
@@ -115,14 +116,14 @@ describe('the catalogue index', () => {
     const ids = (await ctx.database.query<{ id: string; hidden: boolean }>('select id, hidden from services'));
     expect(ids.some((r) => r.hidden)).toBe(true);
     for (const { id, hidden } of ids) {
-      const page = await ctx.catalogueIndex!.page(id);
+      const page = await catalogueIndexOf(ctx)!.page(id);
       if (hidden) {
         expect(page).toBeNull();
         continue;
       }
       expect(page!.toString()).toBe(jsonWith(serviceDetailJsonSchema, await getService(ctx, id, null)));
     }
-    expect(await ctx.catalogueIndex!.page('00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect(await catalogueIndexOf(ctx)!.page('00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 
   it("answers the administrator's list with hidden services as the SQL does", async () => {
@@ -158,13 +159,13 @@ describe('the catalogue index kept current', () => {
     expect(await titles({ search: 'quokka' })).toEqual([]);
     await ctx.database.query(`update users set image = 'https://example.com/new.png' where id = $1`, [designer.user._id]);
     const page = await eventually(
-      async () => JSON.parse((await ctx.catalogueIndex!.page(id))!.toString()) as { profilePic: string },
+      async () => JSON.parse((await catalogueIndexOf(ctx)!.page(id))!.toString()) as { profilePic: string },
       (p) => p.profilePic === 'https://example.com/new.png',
     );
     expect(page.profilePic).toBe('https://example.com/new.png');
     await ctx.database.query(`delete from services where id = $1`, [id]);
     expect(await eventually(() => titles({ search: 'wombat' }), (t) => t.length === 0)).toEqual([]);
-    expect(await ctx.catalogueIndex!.page(id)).toBeNull();
+    expect(await catalogueIndexOf(ctx)!.page(id)).toBeNull();
   });
 
   it('is told which services changed, which designers, or everything (more than 100 rows); nothing for what no service shows', async () => {

@@ -1,4 +1,5 @@
 import type { ServiceListQuery } from '@cusp/shared';
+import type { AppContext } from '../../../context.js';
 import type { Database, Db } from '../../../db/client.js';
 import { resolveSearch, type ResolvedSearch, type Vocabulary } from '../../../db/search.js';
 import { CatalogueData, changedWhere, loadServices } from './catalogue-data.js';
@@ -6,6 +7,19 @@ import { servicePage } from './catalogue-page.js';
 import { planOf, runQuery } from './catalogue-query.js';
 import { createStems } from './stems.js';
 import { indexVocabulary } from './vocabulary.js';
+
+const indexes = new WeakMap<Database, CatalogueIndex>();
+
+/**
+ * The catalogue index of an app (one per open database, made at first use), or null when CATALOGUE_INDEX is off and
+ * the list is answered in SQL.
+ */
+export function catalogueIndexOf(ctx: Pick<AppContext, 'config' | 'database'>): CatalogueIndex | null {
+  if (!ctx.config.catalogueIndex) return null;
+  let index = indexes.get(ctx.database);
+  if (!index) indexes.set(ctx.database, (index = createCatalogueIndex(ctx.database.db, ctx.config.currency)));
+  return index;
+}
 
 /** The channel the database announces catalogue changes on (migration 0020). */
 export const CATALOGUE_CHANNEL = 'cusp_catalogue';
