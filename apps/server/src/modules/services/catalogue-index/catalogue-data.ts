@@ -154,8 +154,9 @@ export class CatalogueData {
   vocabulary = new Map<string, number>();
   /** Bumped whenever the vocabulary gains or loses a word (its look-up structures are rebuilt then). */
   vocabularyVersion = 0;
-  /** Bumped on every change (the sort orders are rebuilt then). */
-  version = 0;
+  /** Slots in the order they changed (put or dropped), since `epoch` began: the sort orders catch up from it. */
+  changes: number[] = [];
+  epoch = 0;
 
   facetSet(facet: Facet, value: string): Bitset | undefined {
     return this.facets.get(`${facet}:${value}`);
@@ -166,7 +167,7 @@ export class CatalogueData {
     const existing = this.slotOf.get(s.id);
     const slot = existing ?? this.allocate();
     if (existing !== undefined) this.clearFields(slot, digestOf(s.vector));
-    this.version++;
+    this.changed(slot);
     this.ids[slot] = s.id;
     this.slotOf.set(s.id, slot);
     this.userIds[slot] = s.userId;
@@ -202,7 +203,7 @@ export class CatalogueData {
   drop(id: string) {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
-    this.version++;
+    this.changed(slot);
     this.clearFields(slot, undefined);
     this.countWords(this.slotWords[slot], -1);
     this.slotWords[slot] = undefined;
@@ -212,6 +213,15 @@ export class CatalogueData {
     remove(this.alive, slot);
     remove(this.visible, slot);
     this.free.push(slot);
+  }
+
+  private changed(slot: number) {
+    // A long run of changes starts a new epoch (the orders are then sorted afresh) rather than growing for ever.
+    if (this.changes.length >= 100_000) {
+      this.changes = [];
+      this.epoch++;
+    }
+    this.changes.push(slot);
   }
 
   /** The ids of `prefix`'s lexemes (all lexemes that begin with it), or the one lexeme when not a prefix. */

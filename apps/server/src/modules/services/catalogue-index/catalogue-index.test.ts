@@ -149,6 +149,38 @@ describe('the catalogue index kept current', () => {
   }
   const titles = async (query: Record<string, string>) => (JSON.parse((await listServices(ctx, serviceListQuery.parse(query))).body.toString()) as Array<{ title: string }>).map((s) => s.title);
 
+  it('keeps its sort orders right through a few changes (each moved to its place) and many (sorted again)', async () => {
+    const same = async () => {
+      for (const sort of ['sales', 'createdAt', 'price_asc', 'price_desc', 'rating'] as const) {
+        for (const raw of [{ sort, limit: '100' }, { sort, limit: '5', tag: 'Crown' }]) {
+          const query = serviceListQuery.parse(raw);
+          expect((await listServices(ctx, query)).body.toString(), sort).toBe(JSON.stringify((await listServicesFromDatabase(ctx, query)).items));
+        }
+      }
+    };
+    await same(); // every order built
+    const ids = (await ctx.database.query<{ id: string }>('select id from services where not hidden order by id limit 6')).map((r) => r.id);
+    for (let round = 0; round < 6; round++) {
+      // Each round moves a few services to new places in every order (one is hidden in round 2).
+      await ctx.database.query(`update services set sales = sales + $2, tooth_price = tooth_price + $3, total_stars = total_stars + 5, star_number = star_number + 1 where id = any($1)`, [
+        round === 0 ? ids : ids.slice(0, 2),
+        7 - round,
+        round * 500,
+      ]);
+      if (round === 2) await ctx.database.query(`update services set hidden = true where id = $1`, [ids[5]]);
+      catalogueChanged(ctx, { services: round === 0 ? ids : [...ids.slice(0, 2), ids[5]!] });
+      if (round === 5) {
+        // Every service read again four times: past 256 changes, the orders are sorted afresh.
+        const all = (await ctx.database.query<{ id: string }>('select id from services')).map((r) => r.id);
+        for (let k = 0; k < 4; k++) {
+          catalogueChanged(ctx, { services: all });
+          await listServices(ctx, serviceListQuery.parse({ limit: '1' }));
+        }
+      }
+      await same();
+    }
+  });
+
   it('sees a change made outside the app (SQL by hand), from the database, without being told', async () => {
     const designer = await signUpDesigner(app);
     const made = await app.inject({ method: 'POST', url: '/api/services', headers: { cookie: designer.cookie }, payload: newServiceInput({ title: 'Quokka crown' }) });

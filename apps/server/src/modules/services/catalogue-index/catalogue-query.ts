@@ -94,24 +94,17 @@ function rankItems(node: Node | null): { items: Array<{ lexeme: string; prefix: 
 }
 
 type Ordered = Exclude<Sort, 'relevance'>;
-/** A sort's order of slots, and each slot's place in it. */
+/** A sort's order of slots, each slot's place in it, and how far into the data's changes it is. */
 interface InOrder {
-  order: Int32Array;
+  order: number[];
   position: Int32Array;
+  seen: number;
+  epoch: number;
 }
-const orders = new WeakMap<CatalogueData, { version: number; bySort: Map<Ordered, InOrder> }>();
+const orders = new WeakMap<CatalogueData, Map<Ordered, InOrder>>();
 
-/**
- * Every service's slot in the order of `sort` (services.service.ts `listServicesFromDatabase`), the newest first
- * among equals and then by id; sorted again after a change, when asked.
- */
-function orderOf(data: CatalogueData, sort: Ordered): InOrder {
-  let known = orders.get(data);
-  if (known?.version !== data.version) orders.set(data, (known = { version: data.version, bySort: new Map() }));
-  let order = known.bySort.get(sort);
-  if (order) return order;
-  const slots: number[] = [];
-  forEach(data.alive, (slot) => slots.push(slot));
+/** How `sort` orders two slots (services.service.ts `listServicesFromDatabase`): the newest first among equals, then by id. */
+function comparator(data: CatalogueData, sort: Ordered): (a: number, b: number) => number {
   const { sales, createdUs, price, rating, starNumber, ids } = data;
   const first: Record<Ordered, (a: number, b: number) => number> = {
     sales: (a, b) => sales[b]! - sales[a]!,
@@ -121,11 +114,41 @@ function orderOf(data: CatalogueData, sort: Ordered): InOrder {
     rating: (a, b) => rating[b]! - rating[a]! || starNumber[b]! - starNumber[a]!,
   };
   const by = first[sort];
-  slots.sort((a, b) => by(a, b) || createdUs[b]! - createdUs[a]! || compare(ids[a]!, ids[b]!));
-  const position = new Int32Array(data.capacity);
-  slots.forEach((slot, i) => (position[slot] = i));
-  known.bySort.set(sort, (order = { order: Int32Array.from(slots), position }));
-  return order;
+  return (a, b) => by(a, b) || createdUs[b]! - createdUs[a]! || compare(ids[a]!, ids[b]!);
+}
+
+/**
+ * Every service's slot in the order of `sort`. Sorted once; after a few changes (a sale, an edit) only the changed
+ * slots move, each to its place by binary search; after many, or a new epoch, sorted again.
+ */
+function orderOf(data: CatalogueData, sort: Ordered): InOrder {
+  let bySort = orders.get(data);
+  if (!bySort) orders.set(data, (bySort = new Map()));
+  const before = comparator(data, sort);
+  let known = bySort.get(sort);
+  if (!known || known.epoch !== data.epoch || data.changes.length - known.seen > 256 || known.position.length < data.capacity) {
+    const order: number[] = [];
+    forEach(data.alive, (slot) => order.push(slot));
+    order.sort(before);
+    known = { order, position: new Int32Array(data.capacity), seen: data.changes.length, epoch: data.epoch };
+    bySort.set(sort, known);
+  } else if (known.seen < data.changes.length) {
+    const moved = new Set(data.changes.slice(known.seen));
+    const order = known.order.filter((slot) => !moved.has(slot));
+    for (const slot of moved) {
+      if (has(data.alive, slot))
+        order.splice(
+          lowerBound(order.length, (i) => before(order[i]!, slot) < 0),
+          0,
+          slot,
+        );
+    }
+    known.order = order;
+    known.seen = data.changes.length;
+  } else return known;
+  const { order, position } = known;
+  for (let i = 0; i < order.length; i++) position[order[i]!] = i;
+  return known;
 }
 
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c)) as [Buffer, Buffer, Buffer];
