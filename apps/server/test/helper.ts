@@ -156,3 +156,16 @@ export function newServiceInput(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/**
+ * Reads until `done` holds, for at most 20 s (a loaded machine): for what arrives a moment after its cause (a database
+ * notification after its commit, a message through Redis). Returns the last value read, for the test to assert on.
+ */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, newServiceInput, signUpAndLogin, signUpDesigner, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, eventually, newServiceInput, signUpAndLogin, signUpDesigner, type TestApp } from '../../../test/helper.js';
 import { services } from '../../db/schema/index.js';
 import { applyAdminCommand } from '../admin/index.js';
 
@@ -23,15 +23,6 @@ describe.runIf(shared)('the catalogue cache on two instances', () => {
   });
 
   const get = (t: TestApp, url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-  /** Reads through `t` until `done` holds (the message takes a Redis round trip), for at most 20 s (a loaded machine). */
-  async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > deadline) return value;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 
   it('an edit through one instance is seen through the other at once; a hide too', async () => {
     let heard = 0;

@@ -1,6 +1,6 @@
 import { MATERIALS, RESTORATIONS, SERVICE_TAGS, serviceDetailJsonSchema, serviceListQuery, SOFTWARE } from '@cusp/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newServiceInput, signUpDesigner, useTestApp } from '../../../../test/helper.js';
+import { eventually, newServiceInput, signUpDesigner, useTestApp } from '../../../../test/helper.js';
 import { applyAdminCommand } from '../../admin/index.js';
 import { catalogueChanged } from '../catalogue-cache.js';
 import { catalogueIndexOf } from './catalogue-index.js';
@@ -138,15 +138,6 @@ describe('the catalogue index', () => {
 });
 
 describe('the catalogue index kept current', () => {
-  /** Reads until `done` holds: a database notification arrives after its commit, a few milliseconds later. */
-  async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > deadline) return value;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
   const titles = async (query: Record<string, string>) => (JSON.parse((await listServices(ctx, serviceListQuery.parse(query))).body.toString()) as Array<{ title: string }>).map((s) => s.title);
 
   it('keeps its sort orders right through a few changes (each moved to its place) and many (sorted again)', async () => {
