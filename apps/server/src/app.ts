@@ -11,7 +11,7 @@ import { coursesRoutes } from './modules/courses/index.js';
 import { filesRoutes } from './modules/files/index.js';
 import { messagingRoutes, messagingSocketHandlers } from './modules/messaging/index.js';
 import { notificationsRoutes, startNotificationRelay, notificationSocketHandlers } from './modules/notifications/index.js';
-import { catalogueIndexOf, followDatabase } from './modules/services/index.js';
+import { followDatabase } from './modules/services/index.js';
 import { ordersRoutes, prescriptionRoutes } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
 import { payoutsRoutes } from './modules/payouts/index.js';
@@ -130,11 +130,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const stopRelay = await startNotificationRelay(ctx, app.log);
   app.addHook('preClose', async () => stopRelay());
   // The catalogue index hears of every change to services and designers, whoever made it (ADR 0048).
-  const catalogueIndex = catalogueIndexOf(ctx);
-  if (catalogueIndex) {
-    const stopFollowing = await followDatabase(ctx.database, catalogueIndex);
-    app.addHook('preClose', async () => stopFollowing());
-  }
+  const stopFollowing = await followDatabase(ctx);
+  app.addHook('preClose', async () => stopFollowing());
   app.addHook('onClose', async () => {
     // Mail still being sent after its answer (a reset link) goes out before the limits' Redis closes.
     await ctx.background.drain();

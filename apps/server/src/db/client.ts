@@ -197,7 +197,8 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (first: boolean) => {
-    const next = new pg.Client({ connectionString: url });
+    // Keep-alive probes: a connection a firewall dropped silently would otherwise never end, and nothing would be heard.
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
     let lost = false;
     const onLost = () => {
       if (lost) return;

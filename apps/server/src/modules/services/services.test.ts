@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@cusp/shared';
 import { newServiceInput, signUpAndLogin, signUpDesigner, useTestApp } from '../../../test/helper.js';
 import { applyAdminCommand } from '../admin/index.js';
+import { announcementsHeard } from './catalogue-index/catalogue-index.js';
 import { refreshCatalogueStatistics } from './statistics.js';
 
 const { app, ctx } = await useTestApp();
@@ -101,6 +102,7 @@ describe('reading services', () => {
     const a = (await create(newServiceInput({ tags: ['Implant'], title: 'Implant bar', toothPrice: 150 }), other.cookie)).json();
     const b = (await create(newServiceInput({ tags: ['Implant', 'Crown'], title: 'Screw-retained crown', toothPrice: 90 }), other.cookie)).json();
     await ctx.database.db.execute(`update services set sales = 7 where id = '${a._id}'`);
+    await announcementsHeard(ctx.database); // by hand: the lists hear of it from the database
 
     expect((await list('cat=Implant')).map((s) => s._id)).toEqual([a._id, b._id]); // best selling first
     expect((await list('cat=Implant&sort=createdAt')).map((s) => s._id)).toEqual([b._id, a._id]);
@@ -165,6 +167,7 @@ describe('list totals and figures', () => {
     const hidden = (await create(newServiceInput({ title: 'Pagedzircon hidden', tags: ['Cleaning'] }), plain.cookie)).json();
     await ctx.database.query(`update services set hidden = true where id = $1`, [hidden._id]);
     await create(newServiceInput({ title: 'Pagedzircon elsewhere', tags: ['Whitening'] }), plain.cookie);
+    await announcementsHeard(ctx.database); // the changes made by hand have reached the catalogue index
     const page = async (query: string) => {
       const res = await app.inject({ method: 'GET', url: `/api/gigs?cat=Cleaning&${query.includes('search=') ? query : `search=pagedzircon&${query}`}` });
       expect(res.statusCode).toBe(200);
@@ -198,6 +201,7 @@ describe('list totals and figures', () => {
     await ctx.database.query(`update services set total_stars = 9, star_number = 2, sales = 4 where id = $1`, [a._id]);
     await ctx.database.query(`update services set total_stars = 5, star_number = 1, sales = 1 where id = $1`, [b._id]);
     await ctx.database.query(`update services set total_stars = 1, star_number = 5, sales = 50, hidden = true where id = $1`, [hidden._id]);
+    await announcementsHeard(ctx.database);
     const res = await app.inject({ method: 'GET', url: `/api/services/single/${b._id}` });
     expect(res.json().designer).toEqual({ rating: 4.7, reviews: 3, completedOrders: 5, role: 'Implant, Crown', software: ['exocad'], isVerified: false });
     expect(res.json()).toMatchObject({ _id: b._id, toothPrice: 50, userID: { _id: owner.user._id, username: owner.user.username } });

@@ -72,7 +72,7 @@ export async function* loadServices(db: Db, currency: string, where?: SQL): Asyn
       id: service.id,
       userId: service.userId,
       hidden: service.hidden,
-      json: Buffer.from(jsonWith(serviceJsonSchema, toServiceJson(service, owner, currency))),
+      json: ownBytes(jsonWith(serviceJsonSchema, toServiceJson(service, owner, currency))),
       createdUs: Number(createdUs),
       sales: service.sales,
       price: service.toothPrice,
@@ -87,6 +87,13 @@ export async function* loadServices(db: Db, currency: string, where?: SQL): Asyn
     if (rows.length < BATCH) return;
     after = rows[rows.length - 1]!.service.id;
   }
+}
+
+/** Text as UTF-8 in memory of its own (a small Buffer.from shares an 8 KB block, which one kept row would hold). */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
 }
 
 /** The services whose rows `changes` names: by id, or by designer. */
@@ -194,8 +201,11 @@ export class CatalogueData {
       if (id === undefined) this.wordIds.set(word, (id = this.words.push(word) - 1));
       return id;
     });
-    this.countWords(this.slotWords[slot], -1);
-    this.countWords(words, 1);
+    // Only the words that differ are counted (a sale keeps them all: the vocabulary's structures stay as they are).
+    const before = new Set(this.slotWords[slot] ?? []);
+    const after = new Set(words);
+    this.countWords(Int32Array.from([...before].filter((id) => !after.has(id))), -1);
+    this.countWords(Int32Array.from([...after].filter((id) => !before.has(id))), 1);
     this.slotWords[slot] = words;
   }
 

@@ -1,6 +1,6 @@
 import { MATERIALS, RESTORATIONS, SERVICE_TAGS, serviceDetailJsonSchema, serviceListQuery, SOFTWARE } from '@cusp/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventually, newServiceInput, signUpDesigner, useTestApp } from '../../../../test/helper.js';
+import { buildTestApp, eventually, newServiceInput, signUpDesigner, useTestApp } from '../../../../test/helper.js';
 import { applyAdminCommand } from '../../admin/index.js';
 import { catalogueChanged } from '../catalogue-cache.js';
 import { catalogueIndexOf } from './catalogue-index.js';
@@ -127,12 +127,14 @@ describe('the catalogue index', () => {
   });
 
   it("answers the administrator's list with hidden services as the SQL does", async () => {
-    for (const raw of [{}, { search: 'crown' }, { sort: 'price_asc', limit: '100' }]) {
+    const [{ user_id: owner }] = (await ctx.database.query<{ user_id: string }>('select user_id from services limit 1')) as [{ user_id: string }];
+    for (const raw of [{}, { search: 'crown' }, { sort: 'price_asc', limit: '100' }, { userId: owner.toUpperCase() }]) {
       const query = serviceListQuery.parse(raw);
       const index = await listServices(ctx, query, { includeHidden: true });
       const sql = await listServicesFromDatabase(ctx, query, { includeHidden: true });
       expect(index.body.toString()).toBe(JSON.stringify(sql.items));
       expect(index.total).toBe(sql.total);
+      expect(sql.total).toBeGreaterThan(0);
     }
   });
 });
@@ -223,5 +225,41 @@ describe('the catalogue index kept current', () => {
     // Said while nobody listens: lost. The index learns it by reading everything once it listens again (a second on).
     await ctx.database.query(`update services set title = 'Bilby crown' where id = $1`, [made.json()._id]);
     expect(await eventually(() => titles({ search: 'bilby' }), (t) => t.length === 1)).toEqual(['Bilby crown']);
+  });
+
+  it('takes ids in any case, as the database does: a service deleted by its id in capitals is gone at once', async () => {
+    const designer = await signUpDesigner(app);
+    const made = await app.inject({ method: 'POST', url: '/api/services', headers: { cookie: designer.cookie }, payload: newServiceInput({ title: 'Dugong crown' }) });
+    const id = (made.json()._id as string).toUpperCase();
+    expect(await titles({ userId: designer.user._id.toUpperCase() })).toEqual(['Dugong crown']);
+    expect((await app.inject({ method: 'DELETE', url: `/api/services/${id}`, headers: { cookie: designer.cookie } })).statusCode).toBe(204);
+    expect(await titles({ search: 'dugong' })).toEqual([]);
+    expect(await catalogueIndexOf(ctx)!.page(id)).toBeNull();
+  });
+
+  it('drops cached answers when the database announces a change (the response cache, whatever its lifetime)', async () => {
+    const cached = await buildTestApp({ CATALOGUE_CACHE_MS: '300000' });
+    try {
+      const designer = await signUpDesigner(cached.app);
+      const made = await cached.app.inject({ method: 'POST', url: '/api/services', headers: { cookie: designer.cookie }, payload: newServiceInput({ title: 'Tapir crown' }) });
+      const url = `/api/gigs?userId=${designer.user._id}`;
+      const read = async () => ((await cached.app.inject({ method: 'GET', url })).json() as Array<{ title: string }>).map((s) => s.title);
+      expect(await read()).toEqual(['Tapir crown']);
+      // By hand, as another instance or the admin command would: only the database's announcement can refresh it.
+      await cached.ctx.database.query(`update services set title = 'Okapi crown' where id = $1`, [made.json()._id]);
+      expect(await eventually(read, (t) => t[0] === 'Okapi crown')).toEqual(['Okapi crown']);
+    } finally {
+      await cached.close();
+    }
+  });
+
+  it('reads everything again when the database asks it to without naming the change', async () => {
+    const designer = await signUpDesigner(app);
+    const made = await app.inject({ method: 'POST', url: '/api/services', headers: { cookie: designer.cookie }, payload: newServiceInput({ title: 'Serval crown' }) });
+    expect(await titles({ search: 'serval' })).toEqual(['Serval crown']);
+    await ctx.database.query(`update services set title = 'Caracal crown' where id = $1`, [made.json()._id]);
+    // As after a lost connection: nothing names the change; the next list does not wait for everything to be read.
+    catalogueIndexOf(ctx)!.changed(undefined, 'database');
+    expect(await eventually(() => titles({ search: 'caracal' }), (t) => t.length === 1)).toEqual(['Caracal crown']);
   });
 });

@@ -172,7 +172,8 @@ export function runQuery(data: CatalogueData, query: ServiceListQuery, currency:
   }
   if (query.userId) {
     const mine = bitsetOf(data.capacity);
-    for (const slot of data.byUser.get(query.userId) ?? []) mine[slot >>> 5]! |= 1 << (slot & 31);
+    // As the database compares uuids: in any case.
+    for (const slot of data.byUser.get(query.userId.toLowerCase()) ?? []) mine[slot >>> 5]! |= 1 << (slot & 31);
     intersect(filter, mine);
   }
   const memo = new Map<string, Bitset>();
@@ -275,7 +276,8 @@ function byRelevance(data: CatalogueData, plan: Plan, matches: number[], memo: M
 
 /** The first `k` of 0..n-1 in the order `compare` gives, without sorting the rest (a page of a large tier). */
 function firstInOrder(n: number, k: number, compare: (a: number, b: number) => number): number[] {
-  if (n <= 4 * k) return [...Array(n).keys()].sort(compare).slice(0, k);
+  // A deep page (a large k) is cheaper sorted whole than kept in order one insertion at a time.
+  if (n <= 4 * k || k > 1000) return [...Array(n).keys()].sort(compare).slice(0, k);
   const best: number[] = [];
   for (let i = 0; i < n; i++) {
     if (best.length === k && compare(i, best[k - 1]!) >= 0) continue;
