@@ -1,7 +1,7 @@
 /**
  * Issue 3, "every list query uses an index (show the query plans)": seeds 10,000 services and 1,000
  * designers (bench/catalogue-seed.ts) in a scratch PostgreSQL database, calls every catalogue list
- * route through the app (the service list as SQL, CATALOGUE_INDEX=off), captures the SQL each one runs (openDatabase's onQuery listener) and prints
+ * route through the app (the service list as SQL, CATALOGUE_INDEX=false), captures the SQL each one runs (openDatabase's onQuery listener) and prints
  * EXPLAIN (ANALYZE, BUFFERS) of every statement, then a summary. Exits with 1 when any plan reads
  * `services` or `users` with a Seq Scan.
  *
@@ -32,7 +32,7 @@ const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: null, 
 await database.migrate();
 for (const statement of CATALOGUE_SEED_SQL) await database.query(statement);
 if (extraSql) for (const statement of (await readFile(extraSql, 'utf8')).split(/;\s*$/m)) if (statement.trim()) await database.query(statement);
-// The service list's SQL as it answers with CATALOGUE_INDEX=off: with the index on (the default) the list runs no
+// The service list's SQL as it answers with CATALOGUE_INDEX=false: with the index on (the default) the list runs no
 // statement per request, and the index reads every service once, in id order, by design (ADR 0048).
 const config = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', DATA_DIR: '/tmp/cusp-bench', LOG_LEVEL: 'silent', CATALOGUE_INDEX: 'false' });
 const ctx = await createContext(config, pino({ level: 'silent' }), { database, outboxDir: null });

@@ -201,7 +201,7 @@ export async function listServices(ctx: AppContext, query: ServiceListQuery, opt
 }
 
 /**
- * The list in SQL: what the catalogue index answers (ADR 0048), used when it is turned off (CATALOGUE_INDEX=off), and
+ * The list in SQL: what the catalogue index answers (ADR 0048), used when it is turned off (CATALOGUE_INDEX=false), and
  * the reference the index is tested against (catalogue-index.test.ts). In one statement: the page is cut from services
  * first (an index gives the order, or the GIN indexes the matches), then only its rows' owners are read; the total is
  * an uncorrelated subquery, computed once. A search first looks up close spellings of its words in the vocabulary (one
