@@ -242,10 +242,12 @@ export function createCatalogueIndex(db: Db, currency: string): CatalogueIndex {
         return;
       }
       // Ids as the database prints them (a route may have been given them in capitals).
-      for (const id of changes.services ?? []) services.add(id.toLowerCase());
-      for (const id of changes.designers ?? []) designers.add(id.toLowerCase());
-      for (const id of changes.services ?? []) toldWhileLoading?.services.add(id.toLowerCase());
-      for (const id of changes.designers ?? []) toldWhileLoading?.designers.add(id.toLowerCase());
+      for (const [kind, ids] of [['services', changes.services], ['designers', changes.designers]] as const) {
+        for (const id of ids ?? []) {
+          (kind === 'services' ? services : designers).add(id.toLowerCase());
+          toldWhileLoading?.[kind].add(id.toLowerCase());
+        }
+      }
       idsTold += 1;
       // What the database announces is read at once, so that the next list seldom waits for it.
       if (from === 'database' && data && !syncing) void pass().catch(() => {});

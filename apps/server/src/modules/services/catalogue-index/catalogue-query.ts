@@ -73,7 +73,7 @@ function matching(data: CatalogueData, node: Node | null, title: boolean, memo: 
     if (!set) {
       set = bitsetOf(data.capacity);
       const postings = title ? data.titlePostings : data.postings;
-      for (const id of data.lexemesFor(node.lexeme, node.prefix)) for (const slot of postings[id]!) set[slot >>> 5]! |= 1 << (slot & 31);
+      for (const id of data.lexemesFor(node.lexeme, node.prefix)) for (const slot of postings[id]!) add(set, slot);
       memo.set(key, set);
     }
     return set;
@@ -173,7 +173,7 @@ export function runQuery(data: CatalogueData, query: ServiceListQuery, currency:
   if (query.userId) {
     const mine = bitsetOf(data.capacity);
     // As the database compares uuids: in any case.
-    for (const slot of data.byUser.get(query.userId.toLowerCase()) ?? []) mine[slot >>> 5]! |= 1 << (slot & 31);
+    for (const slot of data.byUser.get(query.userId.toLowerCase()) ?? []) add(mine, slot);
     intersect(filter, mine);
   }
   const memo = new Map<string, Bitset>();
