@@ -31,6 +31,7 @@ import { responseSerializerCompiler } from './platform/response-check.js';
 import { registerSecurity } from './platform/security.js';
 import { mediaRoutes } from './platform/storage/media.routes.js';
 import { registerWebApp } from './web.js';
+import { registerJobHandlers } from './jobs.js';
 
 export interface BuildOptions {
   /** Serve the built web app from apps/web/dist (off in API tests). */
@@ -132,8 +133,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // The catalogue index hears of every change to services and designers, whoever made it (ADR 0048).
   const stopFollowing = await followDatabase(ctx);
   app.addHook('preClose', async () => stopFollowing());
+  // The durable queue (ADR 0053) works on every instance, the tests' included, from the moment the app exists.
+  registerJobHandlers(ctx);
+  await ctx.jobs.start();
   app.addHook('onClose', async () => {
-    // Mail still being sent after its answer (a reset link) goes out before the limits' Redis closes.
+    await ctx.jobs.stop();
     await ctx.background.drain();
     await ctx.limits.close();
   });

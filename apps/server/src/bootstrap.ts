@@ -5,6 +5,7 @@ import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { createBackgroundTasks } from './platform/background/tasks.js';
+import { createJobQueue } from './platform/jobs/queue.js';
 import { memoryLimits, redisLimits } from './platform/rate-limit/limiter.js';
 import { createMetrics } from './platform/metrics.js';
 import { createRealtimeHub } from './platform/realtime/hub.js';
@@ -16,7 +17,7 @@ export interface ContextOptions {
   database?: Database;
   /** Where the outbox mailer writes; null keeps mail in memory only (tests). */
   outboxDir?: string | null;
-  /** Apply migrations now (default); main.ts does it itself, under the start's lock (STARTUP_LOCK_KEY). */
+  /** Apply migrations now (default); main.ts does it itself, under the start's lock (LOCK_KEYS.startup). */
   migrate?: boolean;
 }
 
@@ -47,6 +48,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
         : localStorage(path.join(config.dataDir, 'uploads')),
     limits: config.redisUrl ? await redisLimits(config.redisUrl) : memoryLimits(),
     background: createBackgroundTasks(log),
+    jobs: createJobQueue({ database, log, metrics, leaseMs: config.jobLeaseMs }),
     realtime,
     metrics,
     catalogueCache,

@@ -85,6 +85,11 @@ const envSchema = z.object({
   NOTIFY_EMAIL_DELAY_MS: millis(0, 86_400_000).default(300_000),
   NOTIFY_CHAT_BATCH_MS: millis(0, 86_400_000).default(900_000),
   NOTIFY_MAIL_EVERY_MS: millis(100, 3_600_000).default(15_000),
+  /**
+   * How long an instance holds a job it claimed from the durable queue (docs/decisions/0053) before another may take
+   * it again: the time an effect waits after its instance died mid-job. Longer than the slowest job (SMTP: 60 s).
+   */
+  JOB_LEASE_MS: millis(1_000, 3_600_000).default(120_000),
   UNSUBSCRIBE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Which payment provider takes card payments (docs/product.md §6.2). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'moyasar'], { error: 'must be sandbox, stripe or moyasar' }).default('sandbox'),
@@ -153,6 +158,8 @@ export interface Config {
   timeouts: { headers: number; request: number; idle: number };
   /** Notification e-mail (ADR 0027): delay before mailing an unread notification, chat batch window, worker period (ms). */
   notifications: { emailDelayMs: number; chatBatchMs: number; mailEveryMs: number; unsubscribeSecret: string | undefined };
+  /** The durable job queue's lease (ms, ADR 0053). */
+  jobLeaseMs: number;
 }
 
 /** Where uploads live (docs/product.md §8.3): DATA_DIR/uploads, or an S3-compatible bucket (scale-out). */
@@ -236,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https:'),
     metricsToken: e.METRICS_TOKEN,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
+    jobLeaseMs: e.JOB_LEASE_MS,
     catalogueIndex: e.CATALOGUE_INDEX,
     timeouts: { headers: e.HEADERS_TIMEOUT_MS, request: e.REQUEST_TIMEOUT_MS, idle: e.IDLE_TIMEOUT_MS },
     notifications: {

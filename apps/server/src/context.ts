@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import type { Metrics } from './platform/metrics.js';
 import type { BackgroundTasks } from './platform/background/tasks.js';
+import type { JobQueue } from './platform/jobs/queue.js';
 import type { Limits } from './platform/rate-limit/limiter.js';
 import type { RealtimeHub } from './platform/realtime/hub.js';
 import type { ResponseCache } from './platform/response-cache.js';
@@ -19,6 +20,11 @@ export interface AppContext {
   limits: Limits;
   /** Work finished after the answer (mail that must not show in response times); close waits for it. */
   background: BackgroundTasks;
+  /**
+   * The durable job queue (ADR 0053): effects recorded with `enqueueJob(tx, ...)` in the change's transaction are
+   * carried out by it; `drain()` runs what is due now (tests).
+   */
+  jobs: JobQueue;
   realtime: RealtimeHub;
   metrics: Metrics;
   /**

@@ -8,29 +8,40 @@ import { sweepUnclaimedFiles, autoCompleteOrders } from './modules/orders/index.
 import { refreshCatalogueStatistics } from './modules/services/index.js';
 import { remindAutoCompletions, sendDueMails } from './modules/notifications/index.js';
 import type { Job } from './platform/jobs/scheduler.js';
+import { REFUND_JOB, sendProviderRefund } from './modules/ledger/index.js';
+import { MAIL_JOB, sendQueuedMail } from './platform/mail/queued-mail.js';
 
 const MINUTE = 60_000;
 
-/** Everything the server does on a timer. Lock keys are fixed numbers, one per job. */
+/** Everything the server does on a timer; each job's advisory lock is its name's in platform/jobs/lock-keys.ts. */
 export function scheduledJobs(ctx: AppContext): Job[] {
   return [
-    { name: 'expire-files', lockKey: 727_101, everyMs: 10 * MINUTE, run: async () => void (await deleteExpiredFiles(ctx)) },
-    { name: 'expire-sessions', lockKey: 727_102, everyMs: 60 * MINUTE, run: () => deleteExpiredSessions(ctx.db) },
+    { name: 'expire-files', everyMs: 10 * MINUTE, run: async () => void (await deleteExpiredFiles(ctx)) },
+    { name: 'expire-sessions', everyMs: 60 * MINUTE, run: () => deleteExpiredSessions(ctx.db) },
     // docs/product.md §5.3: delivered orders not accepted within 3 days complete on their own.
-    { name: 'auto-complete-orders', lockKey: 727_103, everyMs: 10 * MINUTE, run: async () => void (await autoCompleteOrders(ctx)) },
-    { name: 'sweep-order-files', lockKey: 727_104, everyMs: 60 * MINUTE, run: async () => void (await sweepUnclaimedFiles(ctx)) },
+    { name: 'auto-complete-orders', everyMs: 10 * MINUTE, run: async () => void (await autoCompleteOrders(ctx)) },
+    { name: 'sweep-order-files', everyMs: 60 * MINUTE, run: async () => void (await sweepUnclaimedFiles(ctx)) },
     // Lesson videos uploaded but never attached to a lesson (an abandoned wizard), after a day.
-    { name: 'sweep-course-videos', lockKey: 727_105, everyMs: 60 * MINUTE, run: async () => void (await deleteUnattachedVideos(ctx, new Date(Date.now() - 24 * 60 * MINUTE))) },
+    { name: 'sweep-course-videos', everyMs: 60 * MINUTE, run: async () => void (await deleteUnattachedVideos(ctx, new Date(Date.now() - 24 * 60 * MINUTE))) },
     // Migration 0006: chat attachments still in public /media move to the private store (a no-op once done).
-    { name: 'move-chat-attachments', lockKey: 727_107, everyMs: 10 * MINUTE, run: async () => void (await moveLegacyAttachments(ctx)) },
+    { name: 'move-chat-attachments', everyMs: 10 * MINUTE, run: async () => void (await moveLegacyAttachments(ctx)) },
     // Scan checks (ADR 0026) left pending by a restart, and meshes stored before migration 0008.
-    { name: 'scan-checks', lockKey: 727_109, everyMs: 5 * MINUTE, run: async () => void (await resumePendingAnalyses(ctx)) },
-    { name: 'sweep-chat-attachments', lockKey: 727_108, everyMs: 60 * MINUTE, run: async () => void (await sweepUnclaimedAttachments(ctx)) },
+    { name: 'scan-checks', everyMs: 5 * MINUTE, run: async () => void (await resumePendingAnalyses(ctx)) },
+    { name: 'sweep-chat-attachments', everyMs: 60 * MINUTE, run: async () => void (await sweepUnclaimedAttachments(ctx)) },
     // PGlite has no autovacuum: fresh planner statistics keep list queries on their indexes (no-op on PostgreSQL).
     // Notification e-mail (ADR 0027): on every instance at once, each claiming its own rows (SKIP LOCKED).
-    { name: 'notification-mail', lockKey: 727_109, shared: true, everyMs: ctx.config.notifications.mailEveryMs, run: async () => void (await sendDueMails(ctx)) },
+    { name: 'notification-mail', shared: true, everyMs: ctx.config.notifications.mailEveryMs, run: async () => void (await sendDueMails(ctx)) },
     // Buyers told a day before their delivered order completes on its own.
-    { name: 'auto-complete-reminders', lockKey: 727_110, everyMs: 10 * MINUTE, run: async () => void (await remindAutoCompletions(ctx)) },
-    { name: 'catalogue-statistics', lockKey: 727_106, everyMs: 60 * MINUTE, run: () => refreshCatalogueStatistics(ctx) },
+    { name: 'auto-complete-reminders', everyMs: 10 * MINUTE, run: async () => void (await remindAutoCompletions(ctx)) },
+    { name: 'catalogue-statistics', everyMs: 60 * MINUTE, run: () => refreshCatalogueStatistics(ctx) },
   ];
+}
+
+/**
+ * What the durable queue carries out after a change commits (docs/decisions/0053), kind by kind. A module records
+ * its jobs with `enqueueJob` (or `enqueueMail`) in the change's transaction and exports the handler registered here.
+ */
+export function registerJobHandlers(ctx: AppContext) {
+  ctx.jobs.handle(MAIL_JOB, sendQueuedMail(ctx.mailer, new URL(ctx.config.publicUrl).hostname));
+  ctx.jobs.handle(REFUND_JOB, (payload: { key: string }) => sendProviderRefund(ctx, payload));
 }

@@ -5,11 +5,10 @@ import { ConfigError, loadConfig, scaleOutWarnings } from './config.js';
 import { seedDemo } from './seed/index.js';
 import { startJobs } from './platform/jobs/scheduler.js';
 import { scheduledJobs } from './jobs.js';
+import { LOCK_KEYS } from './platform/jobs/lock-keys.js';
 import { sealLegacyPayoutDetails } from './modules/payouts/index.js';
 import { catalogueIndexOf } from './modules/services/index.js';
 
-/** The advisory lock the start (migrations, then demo data) runs under; any fixed number no job uses. */
-const STARTUP_LOCK_KEY = 727_000;
 
 async function main() {
   let config;
@@ -61,7 +60,7 @@ async function main() {
   const ctx = await createContext(config, logger, { migrate: false });
   // Several instances starting at once on one empty PostgreSQL database: one migrates and writes the
   // demo data while the others wait for the lock, then find both done (ADR 0022). PGlite: one process.
-  await ctx.database.withLock(STARTUP_LOCK_KEY, async () => {
+  await ctx.database.withLock(LOCK_KEYS.startup, async () => {
     await ctx.database.migrate();
     logger.info('database ready');
     // Payout details kept in clear before migration 0018 are sealed now: the key is not the database's (ADR 0043).

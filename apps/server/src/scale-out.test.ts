@@ -11,6 +11,7 @@ import { s3Storage } from './platform/storage/s3.js';
 import { buildTestApp, newUserInput, signUpAndLogin, type TestApp } from '../test/helper.js';
 import { multipart, PNG } from '../test/multipart.js';
 import { startS3rver } from '../test/s3.js';
+import { LOCK_KEYS } from './platform/jobs/lock-keys.js';
 
 // The scale-out issue: two instances on one PostgreSQL database, one Redis and one S3 bucket
 // (s3rver, in this process). CI has PostgreSQL and Redis (see .ci/run); sessions, chat and the
@@ -198,7 +199,7 @@ describe.runIf(shared)('two instances sharing PostgreSQL, Redis and an S3 bucket
     let calls: string[] = [];
     try {
       // As the scheduler calls it, several times from both instances, with no gate.
-      const results = await Promise.all([one, two, one, two].map((t) => t.ctx.database.withTryLock(jobOf(t).lockKey, jobOf(t).run)));
+      const results = await Promise.all([one, two, one, two].map((t) => t.ctx.database.withTryLock(LOCK_KEYS[jobOf(t).name], jobOf(t).run)));
       expect(results.filter(Boolean).length).toBeGreaterThanOrEqual(1);
     } finally {
       calls = deletes.flatMap((spy) => spy.mock.calls.map(([k]) => k));

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.js';
 import * as schema from './schema/index.js';
+import { LOCK_KEYS } from '../platform/jobs/lock-keys.js';
 
 export type Schema = typeof schema;
 /** The database as every service sees it, whichever driver is underneath. */
@@ -54,8 +55,6 @@ export interface Database {
 /** Called with every SQL statement a feature runs (benchmarks read query plans from it). */
 export type QueryListener = (sql: string, params: unknown[]) => void;
 
-/** Any fixed number: instances starting together queue on it so migrations run once. */
-const MIGRATION_LOCK_KEY = 727_001;
 
 /**
  * PostgreSQL when a URL is given; otherwise PGlite in `dataDir` (or in memory when dataDir is null). An in-memory
@@ -143,11 +142,11 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
       // The advisory lock is held by one connection, so the migration runs on that same connection.
       const conn = await pool.connect();
       try {
-        await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await conn.query('select pg_advisory_lock($1)', [LOCK_KEYS.migrations]);
         try {
           await migratePg(drizzlePg(conn, { schema }), { migrationsFolder });
         } finally {
-          await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+          await conn.query('select pg_advisory_unlock($1)', [LOCK_KEYS.migrations]);
         }
       } finally {
         conn.release();

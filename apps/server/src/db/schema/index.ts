@@ -12,3 +12,4 @@ export * from './notifications.js';
 export * from './search.js';
 export * from './payouts.js';
 export * from './billing.js';
+export * from './jobs.js';

@@ -2,7 +2,6 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type EnrolledCourseJson, type enrollInput, type LessonProgressJson, type lessonProgressInput } from '@cusp/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import { courses, enrollments, lessonProgress, lessons, users, type EnrollmentRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { confirmPaidEnrolment } from './course-payments.js';
@@ -29,7 +28,16 @@ export async function enroll(ctx: AppContext, user: UserRow, input: z.output<typ
   const { course } = await loadCourse(ctx, input.courseId);
   const existing = await findEnrolment(ctx, course.id, user.id);
   authorizeCourse(course, { id: user.id, enrolled: !!existing }, 'enrol');
-  if (existing) return { status: 200 as const, enrollment: toEnrollmentJson(existing, ctx.config.currency) };
+  if (existing) {
+    // A second checkout paid for a course the learner already has: its payment is refunded, not kept. Anything
+    // else about it (not paid, not theirs, used) changes nothing for someone already enrolled.
+    if (input.transactionId && course.price > 0) {
+      await confirmPaidEnrolment(ctx, { transactionId: input.transactionId, userId: user.id, courseId: course.id }).catch((error: unknown) => {
+        if (!(error instanceof AppError)) throw error;
+      });
+    }
+    return { status: 200 as const, enrollment: toEnrollmentJson(existing, ctx.config.currency) };
+  }
 
   if (course.price === 0) {
     const [row] = await ctx.db.transaction(async (tx) => {
@@ -42,20 +50,11 @@ export async function enroll(ctx: AppContext, user: UserRow, input: z.output<typ
   }
 
   if (!input.transactionId) throw new AppError('COURSE_PAYMENT_NOT_VERIFIED');
-  try {
-    const fresh = await confirmPaidEnrolment(ctx, { transactionId: input.transactionId, userId: user.id, courseId: course.id });
-    const row = await findEnrolment(ctx, course.id, user.id);
-    if (!row) throw new AppError('COURSE_PAYMENT_NOT_VERIFIED');
-    return { status: fresh ? (201 as const) : (200 as const), enrollment: toEnrollmentJson(row, ctx.config.currency) };
-  } catch (error) {
-    // Two confirmations of different payments at once: the second loses on the unique index and
-    // rolls back (its payment stays unclaimed); the learner is enrolled either way.
-    if (isUniqueViolation(error)) {
-      const row = await findEnrolment(ctx, course.id, user.id);
-      if (row) return { status: 200 as const, enrollment: toEnrollmentJson(row, ctx.config.currency) };
-    }
-    throw error;
-  }
+  // Two confirmations of different payments at once: one enrols, the other's payment is refunded (confirmPaidEnrolment).
+  const { fresh } = await confirmPaidEnrolment(ctx, { transactionId: input.transactionId, userId: user.id, courseId: course.id });
+  const row = await findEnrolment(ctx, course.id, user.id);
+  if (!row) throw new AppError('COURSE_PAYMENT_NOT_VERIFIED');
+  return { status: fresh ? (201 as const) : (200 as const), enrollment: toEnrollmentJson(row, ctx.config.currency) };
 }
 
 /** `GET /enroll/my`: the caller's courses, newest enrolment first, each with its progress (0-100). */

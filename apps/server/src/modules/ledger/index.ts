@@ -11,6 +11,7 @@ export {
   bookRefund,
   bookRelease,
   bookSettlement,
+  bookSurplusPayment,
   designerLines,
   feeOf,
   platformTotals,
@@ -18,3 +19,4 @@ export {
   type RefundPart,
   type Tx,
 } from './ledger.js';
+export { recordProviderRefund, REFUND_JOB, sendProviderRefund } from './provider-refunds.js';

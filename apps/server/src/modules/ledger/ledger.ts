@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OPEN_ORDER_STATUSES } from '@cusp/shared';
 import type { Tx } from '../../db/client.js';
 import { issueCreditNote, issueReceipt } from './documents.js';
+import { recordProviderRefund } from './provider-refunds.js';
 import { ledgerEntries, orders, type LedgerAccount, type LedgerKind } from '../../db/schema/index.js';
 
 /** A database handle or an open transaction: ledger entries are always written with the state change. */
@@ -64,11 +65,12 @@ export function refundParts(paid: ReadonlyArray<{ id: string; amount: number }>,
  * from `refundParts`), the rest to the designer, less the platform fee on the designer's part only. Completion is a
  * settlement with no refund, a full refund one with no designer part; a split or an accepted partial refund is in
  * between. Each refunded payment gets its own `refunded` entry and its own credit note for exactly its part, on its
- * own receipt (docs/decisions/0042). Returns the fee.
+ * own receipt (docs/decisions/0042), and goes back to its card through the provider once this commits (`step` names the
+ * settlement in the provider's idempotency key: each refunded payment once per step). Returns the fee.
  */
 export async function bookSettlement(
   tx: Tx,
-  o: { paymentId: string; orderId: string; price: number; refunds: RefundPart[]; sellerId: string; feePercent: number },
+  o: { paymentId: string; orderId: string; price: number; refunds: RefundPart[]; sellerId: string; feePercent: number; step: string },
 ): Promise<{ designer: number; fee: number }> {
   const refund = o.refunds.reduce((total, part) => total + part.amount, 0);
   if (o.refunds.some((part) => part.amount <= 0) || refund > o.price) throw new Error(`refund ${refund} outside 0..${o.price}: ${JSON.stringify(o.refunds)}`);
@@ -81,21 +83,43 @@ export async function bookSettlement(
     { account: 'designer', amount: part - fee, kind, userId: o.sellerId },
     { account: 'platform', amount: fee, kind: 'fee' },
   ]);
-  for (const r of o.refunds) await issueCreditNote(tx, r.paymentId, r.amount);
+  for (const r of o.refunds) {
+    await issueCreditNote(tx, r.paymentId, r.amount);
+    await recordProviderRefund(tx, { paymentId: r.paymentId, amount: r.amount, key: `${r.paymentId}-${o.step}` });
+  }
   return { designer: part - fee, fee };
 }
 
 /** Completion: escrow out, the designer's share and the platform fee in. */
 export const bookRelease = (tx: Tx, o: { paymentId: string; orderId: string; amount: number; sellerId: string; feePercent: number }) =>
-  bookSettlement(tx, { ...o, price: o.amount, refunds: [] });
+  bookSettlement(tx, { ...o, price: o.amount, refunds: [], step: 'release' });
 
-/** Cancellation: escrow out, back to the buyer's card, with its credit note. */
+/**
+ * Cancellation: escrow out, back to the buyer's card (through the provider once this commits, keyed by the payment:
+ * one whole refund per payment), with its credit note.
+ */
 export async function bookRefund(tx: Tx, o: { paymentId: string; orderId: string; amount: number }) {
   await book(tx, o, [
     { account: 'escrow', amount: -o.amount, kind: 'refund' },
     { account: 'refunded', amount: o.amount, kind: 'refund' },
   ]);
   await issueCreditNote(tx, o.paymentId, o.amount);
+  await recordProviderRefund(tx, { paymentId: o.paymentId, amount: o.amount, key: o.paymentId });
+}
+
+/**
+ * A payment the provider took that nothing can use (a second checkout paid for a course already bought): booked in
+ * and straight back out, with its receipt and credit note, and refunded to the card once this commits. Every payment
+ * the provider confirms thus ends in the ledger.
+ */
+export async function bookSurplusPayment(tx: Tx, s: { paymentId: string; courseId?: string; orderId?: string; amount: number }) {
+  await book(tx, s, [
+    { account: 'funding', amount: -s.amount, kind: 'payment' },
+    { account: 'refunded', amount: s.amount, kind: 'refund' },
+  ]);
+  await issueReceipt(tx, s.paymentId, 0, 0);
+  await issueCreditNote(tx, s.paymentId, s.amount);
+  await recordProviderRefund(tx, { paymentId: s.paymentId, amount: s.amount, key: s.paymentId });
 }
 
 /** A course sale has nothing to wait for: the creator's share and the fee are booked at once. */

@@ -15,43 +15,36 @@ import type { AppContext } from '../../context.js';
 import { disputes, orderEvents, orders, payments, services, type OrderRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import { bookSettlement, refundParts } from '../ledger/index.js';
-import { providerFor, ProviderError } from '../../platform/payments/index.js';
 import { catalogueChanged } from '../services/index.js';
 import { authorize } from './orders.policy.js';
 import { claimFiles, orderDetail, orderDetailOf, participantOrder, paymentsOfOrder, transition, type Transaction } from './orders.service.js';
 
 /**
- * Disputes and partial refunds (issue 20, docs/decisions/0035). Each step is one transition of the order (its
- * conditional UPDATE makes it happen once, the timeline and both parties' notifications come with it); the money
- * leaves escrow in one ledger movement, the refunded part back through the payment provider in the same transaction.
+ * Disputes and partial refunds (docs/decisions/0035). Each step is one transition of the order (its conditional UPDATE
+ * makes it happen once, the timeline and both parties' notifications come with it); the money leaves escrow in one
+ * ledger movement, and the refunded part goes back through the payment provider once that commits (ADR 0053).
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Empties the order's escrow: `refund` (minor units) back to the buyer through the provider, the rest to the
- * designer less the fee on their part. A provider that refuses rolls everything back (503, nothing changed).
+ * Empties the order's escrow: `refund` (minor units) back to the buyer, the rest to the designer less the fee on their
+ * part. The ledger records the refund, and the provider is asked for it once this commits (the durable queue, ADR
+ * 0053), with its own idempotency key per step, so a retried step refunds once and a later one is not mistaken for it.
  */
 async function settleEscrow(ctx: AppContext, tx: Transaction, row: OrderRow, refund: number, step: string) {
-  // The price may have been paid in parts (the order, then extra revisions, issue 18): the refund is spread over
-  // them, each giving back at most what it took, and each part gets its own credit note on its own receipt.
+  // The price may have been paid in parts (the order, then extra revisions, docs/decisions/0041): the refund is spread
+  // over them, each giving back at most what it took, and each part gets its own credit note on its own receipt.
   const paid = await paymentsOfOrder(tx, row.id);
   if (paid.length === 0) throw new Error(`order ${row.id} has escrow but no payment`);
   const parts = refundParts(paid, refund);
-  const { fee } = await bookSettlement(tx, { paymentId: paid[0]!.id, orderId: row.id, price: row.price, refunds: parts, sellerId: row.sellerId, feePercent: ctx.config.payments.feePercent });
+  const { fee } = await bookSettlement(tx, { paymentId: paid[0]!.id, orderId: row.id, price: row.price, refunds: parts, sellerId: row.sellerId, feePercent: ctx.config.payments.feePercent, step });
   if (row.price - refund > 0) await tx.update(services).set({ sales: sql`${services.sales} + 1` }).where(eq(services.id, row.serviceId));
   if (refund > 0) {
     await tx.insert(orderEvents).values({ orderId: row.id, actorId: null, type: 'refunded', note: formatMoney(fromMinor(refund, row.currency), row.currency) });
     for (const part of parts) {
       const payment = paid.find((p) => p.id === part.paymentId)!;
       if (part.amount === payment.amount) await tx.update(payments).set({ status: 'refunded', updatedAt: new Date() }).where(eq(payments.id, payment.id));
-      try {
-        // Its own idempotency key per step, so a retried step refunds once and a later one is not mistaken for it.
-        await providerFor(ctx).refund(payment.providerRef ?? '', part.amount, `${payment.id}-${step}`);
-      } catch (error) {
-        if (error instanceof ProviderError) throw new AppError('PAYMENT_PROVIDER_DOWN');
-        throw error;
-      }
     }
   }
   return { fee };

@@ -45,7 +45,6 @@ import { AppError, fieldError } from '../../errors.js';
 import { postSystemMessage } from '../messaging/index.js';
 import { notifyOrderEvent } from '../notifications/index.js';
 import { balanceOf, bookRefund, bookRelease, type Tx } from '../ledger/index.js';
-import { providerFor } from '../../platform/payments/index.js';
 import { catalogueChanged } from '../services/index.js';
 import { DAY_MS, prescriptionOf, toDisputeJson, toOrderFileJson, toOrderJson, toReviewJson } from './orders.presenter.js';
 import { approvedFilesOf, checkPins, insertPins, pinsByEvent } from './pins.service.js';
@@ -431,7 +430,6 @@ export async function accept(ctx: AppContext, user: UserRow, orderId: string, in
 export async function cancel(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof cancelInput>) {
   const order = await participantOrder(ctx, user, orderId);
   authorize(order, user, 'cancel');
-  const provider = providerFor(ctx);
   await transition(ctx, order.id, {
     action: 'cancel',
     party: partyOf(order, user),
@@ -452,10 +450,10 @@ export async function cancel(ctx: AppContext, user: UserRow, orderId: string, in
       }
       const payment = await paymentOfOrder(tx, row.id);
       if (!payment) throw new Error(`order ${row.id} is in progress but has no payment`);
+      // The ledger records the refund; the provider is asked once this commits (ADR 0053).
       await bookRefund(tx, { paymentId: payment.id, orderId: row.id, amount: row.price });
       await tx.update(payments).set({ status: 'refunded', updatedAt: new Date() }).where(eq(payments.id, payment.id));
       await tx.insert(orderEvents).values({ orderId: row.id, actorId: null, type: 'refunded', createdAt: new Date() });
-      await provider.refund(payment.providerRef ?? '', payment.amount, payment.id);
     },
   });
   return orderDetail(ctx, user, order.id);

@@ -47,7 +47,7 @@ import {
   priceOrder,
   toQuoteJson,
 } from '../orders/index.js';
-import { bookCourseSale, bookOrderPayment, bookRefund } from '../ledger/index.js';
+import { bookCourseSale, bookOrderPayment, bookRefund, bookSurplusPayment } from '../ledger/index.js';
 import { providerFor, ProviderError, webhookProvider, type Headers } from '../../platform/payments/index.js';
 import { notifyOrderEvent } from '../notifications/index.js';
 
@@ -322,7 +322,6 @@ async function paymentForCaller(ctx: AppContext, userId: string, token: string):
  * the money goes straight back. Returns what happened.
  */
 async function settleOrder(ctx: AppContext, p: PaymentRow, ref: string): Promise<'settled' | 'already' | 'refunded'> {
-  const provider = providerFor(ctx);
   const result = await ctx.db.transaction(async (tx) => {
     const now = new Date();
     const [claimed] = await tx
@@ -341,9 +340,9 @@ async function settleOrder(ctx: AppContext, p: PaymentRow, ref: string): Promise
       .where(and(eq(orders.id, p.itemId), inArray(orders.status, orderActionFrom('pay', 'buyer'))))
       .returning();
     if (!order) {
+      // Cancelled meanwhile: the money goes straight back (the provider is asked once this commits, ADR 0053).
       await bookRefund(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount });
       await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, p.id));
-      await provider.refund(ref, p.amount, p.id);
       return { outcome: 'refunded' as const };
     }
     const [event] = await tx.insert(orderEvents).values({ orderId: order.id, actorId: p.userId, type: 'paid', createdAt: now }).returning();
@@ -392,13 +391,11 @@ async function settleRevision(ctx: AppContext, p: PaymentRow, ref: string): Prom
     if (error instanceof AlreadyUsed) return 'already';
     if (!(error instanceof AppError && error.code === 'ORDER_WRONG_STATUS')) throw error;
   }
-  const provider = providerFor(ctx);
   return ctx.db
     .transaction(async (tx) => {
       await claim(tx);
       await bookRefund(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount });
       await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, p.id));
-      await provider.refund(ref, p.amount, p.id);
       return 'refunded' as const;
     })
     .catch((error: unknown) => {
@@ -437,14 +434,16 @@ export async function confirmOrderPayment(ctx: AppContext, user: UserRow, input:
 
 /**
  * For `POST /enroll` (docs/product.md §6.3): verifies `transactionId` is this user's paid payment for this course,
- * claims it once, books the sale and runs `enrol` in the same transaction. A payment already used for
- * this same course and user answers `fresh: false` and runs nothing.
+ * claims it once and runs `enrol` in the same transaction; a new enrolment books the sale. A payment already used
+ * answers `fresh: false` and runs nothing. A payment for a course the learner already has (two checkouts, both paid)
+ * is booked and refunded in that same transaction (`refunded: true`): every payment the provider confirms ends in
+ * the ledger, and none is kept for nothing.
  */
 export async function confirmCoursePayment(
   ctx: AppContext,
   args: { transactionId: string; userId: string; courseId: string },
-  enrol: (tx: Transaction, payment: PaymentRow) => Promise<void>,
-): Promise<{ fresh: boolean }> {
+  enrol: (tx: Transaction, payment: PaymentRow) => Promise<boolean>,
+): Promise<{ fresh: boolean; refunded?: true }> {
   const p = await paymentForCaller(ctx, args.userId, args.transactionId);
   if (p.itemType !== 'course' || p.itemId !== args.courseId) throw notVerified();
   if (p.usedAt) return { fresh: false };
@@ -459,8 +458,12 @@ export async function confirmCoursePayment(
       .where(and(eq(payments.id, p.id), isNull(payments.usedAt)))
       .returning();
     if (!claimed) return { fresh: false };
+    if (!(await enrol(tx, claimed))) {
+      await bookSurplusPayment(tx, { paymentId: p.id, courseId: course.id, amount: p.amount });
+      await tx.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, p.id));
+      return { fresh: false, refunded: true as const };
+    }
     await bookCourseSale(tx, { paymentId: p.id, courseId: course.id, amount: p.amount, creatorId: course.creatorId, feePercent: ctx.config.payments.feePercent });
-    await enrol(tx, claimed);
     return { fresh: true };
   });
 }

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { orders, payments } from '../../db/schema/index.js';
+import { jobs, orders, payments, providerRefunds } from '../../db/schema/index.js';
 import { buildTestApp, signUpAndLogin } from '../../../test/helper.js';
 import { designerWithService, expectLedgerBalanced } from '../../../test/orders.js';
 import { binaryStl } from '../../../test/mesh-samples.js';
@@ -50,6 +50,8 @@ describe('Stripe adapter', async () => {
   const intents = new Map<string, { id: string; object: 'payment_intent'; status: string; amount: number; currency: string; client_secret: string; metadata: Record<string, string> }>();
   let n = 0;
   let stripeDown = false;
+  /** The idempotency keys of the refunds Stripe carried out. */
+  const refundsTaken: string[] = [];
   let transfersDown = false;
   let t = 0;
   const stripe = await fakeProvider((r) => {
@@ -76,6 +78,7 @@ describe('Stripe adapter', async () => {
     }
     if (r.method === 'POST' && r.url === '/v1/refunds') {
       if (stripeDown) return { status: 500, json: { error: { message: 'An error occurred with our connection to Stripe.' } } };
+      refundsTaken.push(String(r.headers['idempotency-key']));
       return { status: 200, json: { id: 're_1', object: 'refund', status: 'succeeded' } };
     }
     if (r.method === 'POST' && r.url === '/v1/transfers') {
@@ -151,6 +154,7 @@ describe('Stripe adapter', async () => {
     await confirm(buyer.cookie, piId);
     const res = await app.inject({ method: 'POST', url: `/api/orders/${intent.orderId}/cancel`, headers: { cookie: buyer.cookie }, payload: {} });
     expect(res.json().status).toBe('cancelled');
+    await ctx.jobs.drain();
     const refund = stripe.requests.at(-1)!;
     expect(refund.url).toBe('/v1/refunds');
     expect(Object.fromEntries(new URLSearchParams(refund.body))).toEqual({ payment_intent: piId, amount: '5000' });
@@ -171,17 +175,30 @@ describe('Stripe adapter', async () => {
     await applyAdminCommand(ctx.db, 'grant', admin.input.email);
     const resolve = () => app.inject({ method: 'POST', url: `/api/admin/disputes/${intent.orderId}/resolve`, headers: { cookie: admin.cookie }, payload: { outcome: 'split', buyerAmount: 20, designerAmount: 30 } });
 
+    // Stripe down: the decision stands (booked, the order completed), and the refund waits in the queue, recorded.
     stripeDown = true;
-    const refused = await resolve();
-    expect(refused.statusCode).toBe(503);
-    expect((await ctx.db.select({ s: orders.status }).from(orders).where(eq(orders.id, intent.orderId)))[0]!.s).toBe('disputed');
-    stripeDown = false;
     const done = await resolve();
     expect(done.statusCode, done.body).toBe(200);
-    const refund = stripe.requests.at(-1)!;
-    expect(refund.url).toBe('/v1/refunds');
+    expect((await ctx.db.select({ s: orders.status }).from(orders).where(eq(orders.id, intent.orderId)))[0]!.s).toBe('completed');
+    await ctx.jobs.drain();
+    const refundRow = async () => (await ctx.db.select().from(providerRefunds).where(eq(providerRefunds.key, `${intent._id}-dispute`)))[0]!;
+    await expect(refundRow()).resolves.toMatchObject({ status: 'pending', amount: 2000 });
+    const [waiting] = await ctx.db.select().from(jobs).where(eq(jobs.key, `refund:${intent._id}-dispute`));
+    expect(waiting).toMatchObject({ doneAt: null, attempts: 1 });
+    expect(waiting!.lastError).toBeTruthy();
+    expect((await resolve()).statusCode, 'resolved once').toBe(409);
+
+    // Back up: the retry (its delay cut short here) refunds the buyer's part once, with the dispute's own key.
+    stripeDown = false;
+    await ctx.db.update(jobs).set({ runAfter: new Date() }).where(eq(jobs.id, waiting!.id));
+    await ctx.jobs.drain();
+    await ctx.jobs.drain();
+    const refunds = stripe.requests.filter((r) => r.url === '/v1/refunds');
+    const refund = refunds.at(-1)!;
     expect(Object.fromEntries(new URLSearchParams(refund.body))).toEqual({ payment_intent: piId, amount: '2000' });
     expect(refund.headers['idempotency-key']).toBe(`cusp-refund-${intent._id}-dispute`);
+    expect(refundsTaken.filter((key) => key === `cusp-refund-${intent._id}-dispute`)).toHaveLength(1);
+    expect((await refundRow()).status).toBe('sent');
   });
 
   it('acts on a signed webhook once, and on a badly signed one never', async () => {
@@ -345,6 +362,7 @@ describe('Moyasar adapter', async () => {
     expect((await app.inject({ method: 'POST', url: `/api/orders/${intent.orderId}/partial-refund`, headers: { cookie: designer.cookie }, payload: { amount: 7.5 } })).statusCode).toBe(200);
     const accepted = await app.inject({ method: 'POST', url: `/api/orders/${intent.orderId}/partial-refund/accept`, headers: { cookie: buyer.cookie } });
     expect(accepted.statusCode, accepted.body).toBe(200);
+    await ctx.jobs.drain();
     const refund = moyasar.requests.at(-1)!;
     expect(refund.url).toBe(`/v1/payments/${id}/refund`);
     expect(JSON.parse(refund.body)).toEqual({ amount: 750 });

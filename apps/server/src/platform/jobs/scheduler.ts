@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Metrics } from '../metrics.js';
+import { LOCK_KEYS, type LockName } from './lock-keys.js';
 
 export interface Job {
-  name: string;
-  /** Advisory lock key: with several instances, one runs the job at a time. */
-  lockKey: number;
+  /** Also names its advisory lock (LOCK_KEYS): with several instances, one runs the job at a time. */
+  name: LockName;
   everyMs: number;
   /**
    * Runs on every instance at once, without the lock: the job shares its work out itself (the notification
@@ -28,7 +28,7 @@ export function startJobs(database: Database, log: FastifyBaseLogger, jobs: Job[
     if (busy.has(job.name)) return;
     busy.add(job.name);
     const timer = metrics?.jobDuration.startTimer({ job: job.name });
-    const run = (job.shared ? job.run().then(() => true) : database.withTryLock(job.lockKey, job.run))
+    const run = (job.shared ? job.run().then(() => true) : database.withTryLock(LOCK_KEYS[job.name], job.run))
       .then((ran) => {
         if (ran) timer?.();
         metrics?.jobRuns.inc({ job: job.name, outcome: ran ? 'ran' : 'skipped' });

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
@@ -43,8 +43,10 @@ function outboxMailer(dir: string | null, log: FastifyBaseLogger): Mailer {
       let file: string | undefined;
       if (dir) {
         await mkdir(dir, { recursive: true });
-        file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`);
-        await writeFile(file, JSON.stringify(message, null, 2));
+        // A mail sent again (its job retried after a crash) has the same Message-ID: it replaces its own file.
+        const name = message.messageId ? createHash('sha256').update(message.messageId).digest('hex').slice(0, 32) : randomUUID();
+        file = path.join(dir, `${name}.json`);
+        await writeFile(file, JSON.stringify({ ...message, date: new Date().toISOString() }, null, 2));
       }
       // Who and what about, and where it is: never the body, which holds secrets (password-reset links).
       log.info({ mail: { to: message.to, subject: message.subject, file } }, file ? 'mail written to the outbox' : 'mail kept in memory (no outbox)');

@@ -1,0 +1,19 @@
+import type { Tx } from '../../db/client.js';
+import { enqueueJob } from '../jobs/queue.js';
+import type { Mailer, MailMessage } from './mailer.js';
+
+/** The durable queue's kind for one outgoing mail (docs/decisions/0053). */
+export const MAIL_JOB = 'mail';
+
+/**
+ * Records a mail to send once the caller's transaction commits; `key` names it among every mail ever sent (the same
+ * key twice is one mail), and becomes its Message-ID, so a resend after a crash is the same message to the receiver.
+ */
+export function enqueueMail(tx: Tx, key: string, message: MailMessage): Promise<void> {
+  return enqueueJob(tx, MAIL_JOB, `mail:${key}`, message);
+}
+
+/** The job's handler: sends the recorded mail with a Message-ID made from its key. */
+export function sendQueuedMail(mailer: Mailer, host: string) {
+  return (message: MailMessage, job: { key: string }) => mailer.send({ ...message, messageId: message.messageId ?? `<${job.key.replace(/[^\w.-]/g, '.')}@${host}>` });
+}
