@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
-import { enrollments, ledgerEntries, payments } from '../../db/schema/index.js';
+import { enrollments, ledgerEntries, payments, providerRefunds } from '../../db/schema/index.js';
+import { expectLedgerBalanced } from '../../../test/orders.js';
 import { createIntent } from '../payments/index.js';
 import { coursesApi } from './test-support.js';
 
@@ -35,6 +36,31 @@ describe('POST /enroll (D16)', () => {
     expect(detail).toMatchObject({ enrolled: true, canWatch: true, progress: 0 });
     expect(detail.lessons[1].videoUrl).not.toBeNull();
     expect((await app.inject({ method: 'GET', url: lockedVideo(paid), headers: { cookie: buyer.cookie, range: 'bytes=0-0' } })).statusCode).toBe(206);
+  });
+
+  it('a course paid twice (two checkouts, both paid) enrols once, and the second payment is booked and refunded in full', async () => {
+    for (const together of [false, true]) {
+      const buyer = await signUpAndLogin(app);
+      const first = await api.pay(buyer.user._id, paid._id);
+      const second = await api.pay(buyer.user._id, paid._id);
+      const enrol = (transactionId: string) => api.enroll(buyer.cookie, { courseId: paid._id, transactionId, paymentMethod: 'creditcard' });
+      const answers = together ? await Promise.all([enrol(first), enrol(second)]) : [await enrol(first), await enrol(second)];
+      expect(answers.map((r) => r.statusCode).sort(), `together: ${together}`).toEqual([200, 201]);
+      expect(await enrolmentsOf(buyer.user._id)).toHaveLength(1);
+
+      const rows = await ctx.db.select().from(payments).where(eq(payments.userId, buyer.user._id));
+      expect(rows.map((p) => p.status).sort()).toEqual(['paid', 'refunded']);
+      const surplus = rows.find((p) => p.status === 'refunded')!;
+      const entries = await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, surplus.id));
+      expect(entries.filter((e) => e.account === 'refunded').reduce((sum, e) => sum + e.amount, 0)).toBe(4950);
+      expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(0);
+      await ctx.jobs.drain();
+      expect(await ctx.db.select({ amount: providerRefunds.amount, status: providerRefunds.status }).from(providerRefunds).where(eq(providerRefunds.paymentId, surplus.id))).toEqual([{ amount: 4950, status: 'sent' }]);
+      // Repeating the refunded payment's confirmation changes nothing more.
+      expect((await enrol(surplus.id)).statusCode).toBe(200);
+      expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, surplus.id))).toHaveLength(entries.length);
+    }
+    await expectLedgerBalanced(ctx.db);
   });
 
   it('refuses forged, unpaid, declined, foreign and reused transaction ids with 422 and enrols nobody', async () => {

@@ -2,4 +2,4 @@
 export { messagingRoutes } from './messaging.routes.js';
 export { messagingSocketHandlers } from './messaging.socket.js';
 export { moveLegacyAttachments, sweepUnclaimedAttachments } from './attachments.service.js';
-export { findConversationId, markRead, postSystemMessage } from './messaging.service.js';
+export { findConversationId, markRead, pushMessage, recordSystemMessage, type PostedMessage } from './messaging.service.js';

@@ -2,6 +2,7 @@ import { aliasedTable, and, asc, desc, eq, gt, inArray, lt, or, sql } from 'driz
 import type { z } from 'zod';
 import type { ConversationJson, MessageJson, sendMessageSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { conversations, messages, users, type ConversationRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { findUser } from '../users/index.js';
@@ -222,28 +223,35 @@ export async function relayTyping(ctx: AppContext, sender: UserRow, conversation
   ctx.realtime.toUsers([other], 'typing', { conversationID: c.id, userID: sender.id, isTyping });
 }
 
+/** A message written in a transaction, to broadcast once it commits (`pushMessage`). */
+export interface PostedMessage {
+  to: string[];
+  message: MessageJson;
+}
+
 /**
- * Posts an order event into the pair's conversation (created if needed) as a system message: stored
- * once per `clientId`, unread for whoever did not cause it, then broadcast like any message.
+ * Writes an order event into the pair's conversation (created if needed) as a system message, in the transaction of
+ * the change it reports, so that no crash can leave the change without its message (docs/decisions/0053): stored once
+ * per `clientId`, unread for whoever did not cause it. Returns what to broadcast after the commit (null: already there).
  */
-export async function postSystemMessage(
-  ctx: AppContext,
+export async function recordSystemMessage(
+  tx: Tx,
   m: { sellerId: string; buyerId: string; actorId: string | null; text: string; event: { orderId: string; type: string }; clientId: string },
-): Promise<void> {
-  await ctx.db.insert(conversations).values({ sellerId: m.sellerId, buyerId: m.buyerId }).onConflictDoNothing();
-  const [c] = await ctx.db
+): Promise<PostedMessage | null> {
+  await tx.insert(conversations).values({ sellerId: m.sellerId, buyerId: m.buyerId }).onConflictDoNothing();
+  const [c] = await tx
     .select({ id: conversations.id })
     .from(conversations)
     .where(and(eq(conversations.sellerId, m.sellerId), eq(conversations.buyerId, m.buyerId)))
     .limit(1);
   const senderId = m.actorId ?? m.sellerId;
-  const [stored] = await ctx.db
+  const [stored] = await tx
     .insert(messages)
     .values({ conversationId: c!.id, userId: senderId, description: m.text, clientId: m.clientId, event: m.event })
     .onConflictDoNothing()
     .returning();
-  if (!stored) return;
-  await ctx.db
+  if (!stored) return null;
+  await tx
     .update(conversations)
     .set({
       lastMessage: preview(m.text),
@@ -252,6 +260,11 @@ export async function postSystemMessage(
       readByBuyer: m.actorId === m.buyerId,
     })
     .where(eq(conversations.id, c!.id));
-  const [sender] = await ctx.db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, senderId));
-  ctx.realtime.toUsers([m.sellerId, m.buyerId], 'message:received', toMessageJson(stored, sender!, m.sellerId));
+  const [sender] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, senderId));
+  return { to: [m.sellerId, m.buyerId], message: toMessageJson(stored, sender!, m.sellerId) };
+}
+
+/** Broadcasts a committed message to its participants' sockets (a missed push is found by the next fetch). */
+export function pushMessage(ctx: AppContext, posted: PostedMessage | null) {
+  if (posted) ctx.realtime.toUsers(posted.to, 'message:received', posted.message);
 }

@@ -2,7 +2,7 @@
 export { ordersRoutes } from './orders.routes.js';
 export { prescriptionRoutes } from './prescription.routes.js';
 export { sweepUnclaimedFiles } from './order-files.service.js';
-export { accept, announce, autoCompleteOrders, claimFiles, deliver, participantOrder, transition, type Transaction } from './orders.service.js';
+export { accept, announce, recordEventMessage, autoCompleteOrders, claimFiles, deliver, participantOrder, transition, type Transaction } from './orders.service.js';
 export { dueAtOf, toOrderJson } from './orders.presenter.js';
 export { applyFileRoles, lineItemsOf, priceOrder, tierPercentOf, toQuoteJson } from './prescription.service.js';
 export { createReview } from './reviews.service.js';

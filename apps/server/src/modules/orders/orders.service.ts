@@ -42,7 +42,7 @@ import {
   type UserRow,
 } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
-import { postSystemMessage } from '../messaging/index.js';
+import { pushMessage, recordSystemMessage, type PostedMessage } from '../messaging/index.js';
 import { notifyOrderEvent } from '../notifications/index.js';
 import { balanceOf, bookRefund, bookRelease, type Tx } from '../ledger/index.js';
 import { catalogueChanged } from '../services/index.js';
@@ -232,23 +232,27 @@ const EVENT_TEXT: Record<OrderEventType, (o: OrderRow) => string> = {
 };
 
 /**
- * After an order's change is committed: both parties' open pages and lists hear `order:updated` (through the
- * Redis adapter on every instance), and their conversation gets the summary. A failure here only logs.
+ * In the transaction of an order's change: its summary in the pair's conversation (docs/decisions/0053), so the
+ * change and its message are committed together or not at all. Returns what `announce` broadcasts after the commit.
  */
-export async function announce(ctx: AppContext, order: OrderRow, event: Pick<OrderEventRow, 'id' | 'type' | 'actorId'>) {
+export function recordEventMessage(tx: Transaction, order: OrderRow, event: Pick<OrderEventRow, 'id' | 'type' | 'actorId'>): Promise<PostedMessage | null> {
+  return recordSystemMessage(tx, {
+    sellerId: order.sellerId,
+    buyerId: order.buyerId,
+    actorId: event.actorId,
+    text: EVENT_TEXT[event.type](order),
+    event: { orderId: order.id, type: event.type },
+    clientId: `order-event-${event.id}`,
+  });
+}
+
+/**
+ * After an order's change is committed: both parties' open pages and lists hear `order:updated` (through the Redis
+ * adapter on every instance), and their conversation's sockets the message `recordEventMessage` wrote.
+ */
+export function announce(ctx: AppContext, order: OrderRow, posted: PostedMessage | null) {
   orderUpdated(ctx, order);
-  try {
-    await postSystemMessage(ctx, {
-      sellerId: order.sellerId,
-      buyerId: order.buyerId,
-      actorId: event.actorId,
-      text: EVENT_TEXT[event.type](order),
-      event: { orderId: order.id, type: event.type },
-      clientId: `order-event-${event.id}`,
-    });
-  } catch (error) {
-    process.emitWarning(`order ${order.id}: system message for ${event.type} not posted: ${String(error)}`);
-  }
+  pushMessage(ctx, posted);
 }
 
 /** Tells both parties' sockets that the order changed (a designer only once it is paid: before that it is not theirs to see). */
@@ -298,7 +302,7 @@ export async function transition(ctx: AppContext, orderId: string, t: Transition
   const now = t.now ?? new Date();
   const guard = typeof t.action === 'string' ? transitionGuard(t.action, t.party) : { from: t.action.admin, where: undefined };
   const from = t.seen ? guard.from.filter((status) => status === t.seen) : guard.from;
-  const { row, event } = await ctx.db.transaction(async (tx) => {
+  const { row, posted } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(orders)
       .set({ ...t.set, ...(t.to ? { status: t.to } : {}), updatedAt: now })
@@ -311,9 +315,9 @@ export async function transition(ctx: AppContext, orderId: string, t: Transition
       .returning();
     await t.also?.(tx, row, event!);
     await notifyOrderEvent(ctx, tx, row, event!); // the other party is told (ADR 0027)
-    return { row, event: event! };
+    return { row, posted: await recordEventMessage(tx, row, event!) };
   });
-  await announce(ctx, row, event);
+  announce(ctx, row, posted);
   return row;
 }
 

@@ -6,7 +6,7 @@ import { orderEvents, orders, reviews, services, users, type UserRow } from '../
 import { AppError } from '../../errors.js';
 import { catalogueChanged } from '../services/index.js';
 import { toReviewJson } from './orders.presenter.js';
-import { announce, participantOrder } from './orders.service.js';
+import { announce, participantOrder, recordEventMessage } from './orders.service.js';
 import { authorize } from './orders.policy.js';
 import { notifyOrderEvent } from '../notifications/index.js';
 
@@ -35,10 +35,10 @@ export async function createReview(ctx: AppContext, user: UserRow, input: z.outp
       .where(eq(services.id, order.serviceId));
     const [event] = await tx.insert(orderEvents).values({ orderId: order.id, actorId: user.id, type: 'reviewed', note: `${input.star}/5` }).returning();
     await notifyOrderEvent(ctx, tx, order, event!); // the designer is told (ADR 0027)
-    return { review, event: event! };
+    return { review, posted: await recordEventMessage(tx, order, event!) };
   });
   catalogueChanged(ctx, { services: [order.serviceId] }); // the service's rating and its designer's
-  await announce(ctx, order, result.event);
+  announce(ctx, order, result.posted);
   return toReviewJson(result.review, { _id: user.id, username: user.username, image: user.image }, order.title);
 }
 

@@ -35,6 +35,7 @@ import {
 import { AppError, fieldError } from '../../errors.js';
 import {
   announce,
+  recordEventMessage,
   claimFiles,
   dueAtOf,
   participantOrder,
@@ -347,9 +348,9 @@ async function settleOrder(ctx: AppContext, p: PaymentRow, ref: string): Promise
     }
     const [event] = await tx.insert(orderEvents).values({ orderId: order.id, actorId: p.userId, type: 'paid', createdAt: now }).returning();
     await notifyOrderEvent(ctx, tx, order, event!); // the designer is told of the new paid order (ADR 0027)
-    return { outcome: 'settled' as const, order, event: event! };
+    return { outcome: 'settled' as const, order, posted: await recordEventMessage(tx, order, event!) };
   });
-  if (result.outcome === 'settled') await announce(ctx, result.order, result.event);
+  if (result.outcome === 'settled') announce(ctx, result.order, result.posted);
   return result.outcome;
 }
 
