@@ -9,6 +9,8 @@ import { refreshCatalogueStatistics } from './modules/services/index.js';
 import { remindAutoCompletions, sendDueMails } from './modules/notifications/index.js';
 import type { Job } from './platform/jobs/scheduler.js';
 import { REFUND_JOB, sendProviderRefund } from './modules/ledger/index.js';
+import { PASSWORD_RESET_JOB, sendPasswordReset } from './modules/auth/index.js';
+import { NEWSLETTER_CONFIRMATION_JOB, sendConfirmation } from './modules/support/index.js';
 import { MAIL_JOB, sendQueuedMail } from './platform/mail/queued-mail.js';
 
 const MINUTE = 60_000;
@@ -42,6 +44,8 @@ export function scheduledJobs(ctx: AppContext): Job[] {
  * its jobs with `enqueueJob` (or `enqueueMail`) in the change's transaction and exports the handler registered here.
  */
 export function registerJobHandlers(ctx: AppContext) {
-  ctx.jobs.handle(MAIL_JOB, sendQueuedMail(ctx.mailer, new URL(ctx.config.publicUrl).hostname));
+  ctx.jobs.handle(MAIL_JOB, sendQueuedMail(ctx.mailer, ctx.config.publicUrl));
   ctx.jobs.handle(REFUND_JOB, (payload: { key: string }) => sendProviderRefund(ctx, payload));
+  ctx.jobs.handle(PASSWORD_RESET_JOB, (payload: { email: string }, job) => sendPasswordReset(ctx, payload, job));
+  ctx.jobs.handle(NEWSLETTER_CONFIRMATION_JOB, (payload: Parameters<typeof sendConfirmation>[1], job) => sendConfirmation(ctx, payload, job));
 }

@@ -34,6 +34,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail } from '../../platform/mail/templates.js';
+import { enqueueMail } from '../../platform/mail/queued-mail.js';
 import { languageOf, hashPassword, verifyPassword, hashToken, newToken } from '../auth/index.js';
 import { catalogueChanged } from '../services/index.js';
 import { describeUserAgent } from './user-agent.js';
@@ -122,16 +123,17 @@ export async function requestEmailChange(ctx: AppContext, user: UserRow, input: 
   if (taken) throw fieldError('EMAIL_TAKEN', 'email');
   await ctx.limits.consume('emailChangeUser', user.id);
   const token = newToken();
+  const lang = languageOf(user);
+  const link = `${ctx.config.publicUrl}/api/account/email/confirm?token=${encodeURIComponent(token)}`;
+  // The link and both mails in one transaction (ADR 0053): a stored link is always mailed, a mailed one always works.
   await ctx.db.transaction(async (tx) => {
     await tx.delete(emailChanges).where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.usedAt)));
     await tx.insert(emailChanges).values({ tokenHash: hashToken(token), userId: user.id, newEmail: input.email, expiresAt: new Date(Date.now() + EMAIL_CHANGE_MS) });
-  });
-  const lang = languageOf(user);
-  const link = `${ctx.config.publicUrl}/api/account/email/confirm?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send({ to: input.email, ...emailChangeConfirmMail({ username: user.username, newEmail: input.email, link }, lang) });
-  await ctx.mailer.send({
-    to: user.email,
-    ...emailChangeRequestedMail({ username: user.username, newEmail: input.email, settingsLink: `${ctx.config.publicUrl}/settings` }, lang),
+    await enqueueMail(tx, `email-change-confirm:${hashToken(token)}`, { to: input.email, ...emailChangeConfirmMail({ username: user.username, newEmail: input.email, link }, lang) });
+    await enqueueMail(tx, `email-change-requested:${hashToken(token)}`, {
+      to: user.email,
+      ...emailChangeRequestedMail({ username: user.username, newEmail: input.email, settingsLink: `${ctx.config.publicUrl}/settings` }, lang),
+    });
   });
   return { message: ACCOUNT_MESSAGES.emailChangeSent, pendingEmail: input.email };
 }
@@ -157,6 +159,11 @@ export async function confirmEmailChange(ctx: AppContext, token: string | undefi
       if (!before) return null;
       await tx.update(users).set({ email: claimed.newEmail, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
       await tx.delete(emailChanges).where(and(eq(emailChanges.userId, claimed.userId), isNull(emailChanges.usedAt)));
+      // The old address is told, with the change or not at all (ADR 0053).
+      await enqueueMail(tx, `email-changed:${hashToken(token)}`, {
+        to: before.email,
+        ...emailChangedMail({ username: before.username, newEmail: claimed.newEmail, supportLink: `${ctx.config.publicUrl}/support` }, languageOf(before)),
+      });
       return { userId: claimed.userId, oldEmail: before.email, newEmail: claimed.newEmail, user: before };
     });
   } catch (error) {
@@ -164,10 +171,6 @@ export async function confirmEmailChange(ctx: AppContext, token: string | undefi
     throw error;
   }
   if (!done) return 'invalid';
-  const { user, oldEmail, newEmail } = done;
-  ctx.background.run('email changed notice', () =>
-    ctx.mailer.send({ to: oldEmail, ...emailChangedMail({ username: user.username, newEmail, supportLink: `${ctx.config.publicUrl}/support` }, languageOf(user)) }),
-  );
   return 'changed';
 }
 

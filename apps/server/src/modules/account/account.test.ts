@@ -104,7 +104,7 @@ describe('language of e-mails', () => {
     expect(row!.emailLanguage).toBe('ar');
 
     await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: session.input.email } });
-    await ctx.background.drain();
+    await ctx.jobs.drain();
     expect(mailsTo(session.input.email).at(-1)!.subject).toBe('إعادة تعيين كلمة مرور Cusp');
   });
 });
@@ -187,7 +187,7 @@ describe('changing the e-mail address', () => {
     expect((await call(session, 'GET', '/api/account')).json().pendingEmail).toBeNull();
     expect((await login(newEmail, password)).statusCode).toBe(200);
     expect((await login(oldEmail, password)).statusCode).toBe(401);
-    await ctx.background.drain();
+    await ctx.jobs.drain();
     expect(mailsTo(oldEmail).at(-1)!.subject).toBe('Your Cusp email address was changed');
 
     // Single use.

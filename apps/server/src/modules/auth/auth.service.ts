@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MESSAGES, type registerSchema, type resetPasswordSchema } from '@cusp/shared';
@@ -6,6 +7,8 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { passwordResets, sessions, userColumns, users, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import { passwordResetMail, signInAlertMail, type MailLanguage } from '../../platform/mail/templates.js';
+import { enqueueMail, messageIdOfJob } from '../../platform/mail/queued-mail.js';
+import { enqueueJob } from '../../platform/jobs/queue.js';
 import { tooMany } from '../../platform/rate-limit/limiter.js';
 import { LOGIN, loginBlockSeconds } from '../../platform/rate-limit/limits.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.js';
@@ -91,7 +94,7 @@ export async function login(ctx: AppContext, email: string, password: string, ip
     const free = accountFailures > LOGIN.underAttackAfter ? LOGIN.freeFailuresUnderAttack : LOGIN.freeFailures;
     const block = loginBlockSeconds(pairFailures, free);
     if (block > 0) await ctx.limits.block('loginPairBlock', pair, block);
-    if (user && accountFailures >= LOGIN.alertAfter) alertOwner(ctx, user, accountFailures);
+    if (user && accountFailures >= LOGIN.alertAfter) await alertOwner(ctx, user, accountFailures);
     throw new AppError('INVALID_CREDENTIALS');
   }
   // The owner's own address starts afresh; the account-wide count stays (it bounds guessing).
@@ -100,13 +103,15 @@ export async function login(ctx: AppContext, email: string, password: string, ip
   return { user, token };
 }
 
-/** E-mails the owner that their password is being tried: once per account per `loginAlertMail` window. */
-function alertOwner(ctx: AppContext, user: UserRow, failures: number) {
-  ctx.background.run('sign-in alert', async () => {
-    if ((await ctx.limits.take('loginAlertMail', user.id)) !== null) return;
-    const resetLink = `${ctx.config.publicUrl}/forgot-password`;
-    await ctx.mailer.send({ to: user.email, ...signInAlertMail({ username: user.username, failures, resetLink }, languageOf(user)) });
-  });
+/**
+ * E-mails the owner that their password is being tried: once per account per `loginAlertMail` window, recorded in the
+ * durable queue before the answer (sign-up already tells whether an address has an account, so the few milliseconds
+ * this adds tell nothing more).
+ */
+async function alertOwner(ctx: AppContext, user: UserRow, failures: number) {
+  if ((await ctx.limits.take('loginAlertMail', user.id)) !== null) return;
+  const resetLink = `${ctx.config.publicUrl}/forgot-password`;
+  await enqueueMail(ctx.db, `sign-in-alert:${user.id}:${randomUUID()}`, { to: user.email, ...signInAlertMail({ username: user.username, failures, resetLink }, languageOf(user)) });
 }
 
 /** Mail goes in the language the user chose on the settings page (ADR 0032). */
@@ -114,18 +119,24 @@ export function languageOf(user: Pick<UserRow, 'emailLanguage'>): MailLanguage {
   return user.emailLanguage;
 }
 
+/** The durable queue's kind for a password reset asked for (ADR 0053): the look-up and the mail happen in it. */
+export const PASSWORD_RESET_JOB = 'password-reset';
+
 /**
- * Answers at once, the same for every e-mail: the look-up and the mail happen after the answer (so the
- * time taken tells nothing either). Limited per address (429) and, silently, per e-mail (3 mails an hour).
+ * Answers at once, the same for every e-mail: the request records a job whatever the address (the look-up, the link
+ * and the mail happen in it, so the time taken tells nothing about who has an account), durably, so an answered
+ * request's mail is sent even if the server stops right after. Limited per address (429) and, silently, per e-mail
+ * (3 mails an hour).
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
   await ctx.limits.consume('forgotAddress', ip);
-  ctx.background.run('password reset mail', () => sendPasswordReset(ctx, email));
+  if ((await ctx.limits.take('forgotEmail', email)) !== null) return;
+  await enqueueJob(ctx.db, PASSWORD_RESET_JOB, `password-reset:${randomUUID()}`, { email });
 }
 
-async function sendPasswordReset(ctx: AppContext, email: string) {
-  if ((await ctx.limits.take('forgotEmail', email)) !== null) return;
-  const [user] = await ctx.db.select(userColumns).from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).limit(1);
+/** The `password-reset` job: a new link for the account with that e-mail, if there is one, and its mail. */
+export async function sendPasswordReset(ctx: AppContext, payload: { email: string }, job: { key: string }) {
+  const [user] = await ctx.db.select(userColumns).from(users).where(and(eq(users.email, payload.email), isNull(users.deletedAt))).limit(1);
   if (!user) return;
   const token = newToken();
   await ctx.db.insert(passwordResets).values({
@@ -134,7 +145,8 @@ async function sendPasswordReset(ctx: AppContext, email: string) {
     expiresAt: new Date(Date.now() + RESET_TOKEN_MS),
   });
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send({ to: user.email, ...passwordResetMail({ username: user.username, link }, languageOf(user)) });
+  // A run again after a crash mails a newer link under the same Message-ID: one mail, and its link works.
+  await ctx.mailer.send({ to: user.email, ...passwordResetMail({ username: user.username, link }, languageOf(user)), messageId: messageIdOfJob(job.key, ctx.config.publicUrl) });
 }
 
 export async function resetPassword(ctx: AppContext, input: z.output<typeof resetPasswordSchema>) {

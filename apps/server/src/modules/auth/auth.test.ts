@@ -306,7 +306,7 @@ describe('sign-in throttling (ADR 0021)', () => {
       // A new address each time, as a botnet would: no pair is ever blocked.
       expect((await login(input.email, `wrong-password-${i}`, {}, newAddress())).statusCode).toBe(401);
     }
-    await ctx.background.drain();
+    await ctx.jobs.drain();
     expect(mailsTo()).toHaveLength(1);
     expect(mailsTo()[0]!.subject).toBe('Failed sign-ins to your Cusp account');
     expect(mailsTo()[0]!.text).toContain(`${LOGIN.alertAfter} sign-ins with a wrong password`);
@@ -322,7 +322,7 @@ describe('sign-in throttling (ADR 0021)', () => {
     const capped = await login(input.email, input.password, {}, newAddress());
     expect(capped.statusCode).toBe(429);
     await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: input.email }, remoteAddress: newAddress() });
-    await ctx.background.drain();
+    await ctx.jobs.drain();
     const token = new URL(ctx.mailer.sent.at(-1)!.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
     const reset = await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'brand-new-pass-2', confirmPassword: 'brand-new-pass-2' } });
     expect(reset.statusCode).toBe(200);
@@ -350,7 +350,7 @@ describe('password reset', () => {
     const sentBefore = ctx.mailer.sent.length;
     const unknown = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ghost@example.com' } });
     const known = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: input.email } });
-    await ctx.background.drain();
+    await ctx.jobs.drain();
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
     expect(ctx.mailer.sent.length).toBe(sentBefore + 1);
@@ -361,7 +361,7 @@ describe('password reset', () => {
   it('resets once with the e-mailed token, logs out every device, and refuses reuse', async () => {
     const { input, cookie } = await signUpAndLogin(app);
     await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: input.email } });
-    await ctx.background.drain();
+    await ctx.jobs.drain();
     const token = resetLinkToken(ctx.mailer.sent.at(-1)!.text);
     const body = { token, password: 'brand-new-pass-2', confirmPassword: 'brand-new-pass-2' };
 
@@ -392,7 +392,7 @@ describe('password reset', () => {
       expect(res.json()).toEqual({ message: 'If an account exists for this email, we have sent a link to reset the password.' });
       await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
       release();
-      await ctx.background.drain();
+      await ctx.jobs.drain();
     } finally {
       send.mockRestore();
     }
@@ -404,7 +404,7 @@ describe('password reset', () => {
     try {
       const res = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: input.email }, remoteAddress: newAddress() });
       expect(res.statusCode).toBe(200);
-      await ctx.background.drain();
+      await ctx.jobs.drain();
       expect(send).toHaveBeenCalledTimes(1);
     } finally {
       send.mockRestore();
@@ -419,7 +419,7 @@ describe('password reset', () => {
       const res = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: input.email }, remoteAddress: newAddress() });
       expect(res.statusCode).toBe(200);
     }
-    await ctx.background.drain();
+    await ctx.jobs.drain();
     expect(ctx.mailer.sent.filter((m) => m.to === input.email).length - sentBefore).toBe(LIMITS.forgotEmail.points);
     // Per address: past the limit, 429 with Retry-After, whichever e-mail is asked about.
     const from = newAddress();
@@ -431,14 +431,14 @@ describe('password reset', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    await ctx.background.drain();
+    await ctx.jobs.drain();
   });
 
   it('refuses an expired token and changes nothing', async () => {
     const { input } = await signUpAndLogin(app);
     await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: input.email } });
-    await ctx.background.drain();
-    await ctx.background.drain();
+    await ctx.jobs.drain();
+    await ctx.jobs.drain();
     const token = resetLinkToken(ctx.mailer.sent.at(-1)!.text);
     const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
     await ctx.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, user!.id));

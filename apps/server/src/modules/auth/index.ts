@@ -1,6 +1,6 @@
 /** The auth module's public entry (docs/decisions/0029): sessions, passwords and the caller's user as JSON. */
 export { authRoutes } from './auth.routes.js';
-export { languageOf } from './auth.service.js';
+export { languageOf, PASSWORD_RESET_JOB, sendPasswordReset } from './auth.service.js';
 export { hashPassword, verifyPassword } from './password.js';
 export {
   SESSION_COOKIE,

@@ -51,7 +51,7 @@ it('subscribes nobody until the owner opens the e-mailed link (double opt-in), w
   const first = await signUp('Lab@Example.com');
   expect(first.statusCode).toBe(202);
   expect(first.json()).toEqual({ message: 'Thank you! Please open the link we have sent to this address to confirm your subscription.' });
-  await ctx.background.drain();
+  await ctx.jobs.drain();
   expect(await subscribers()).toBe(0);
   const link = confirmLink('lab@example.com');
   expect(link).toMatch(/^http:\/\/localhost:3000\/api\/newsletter\/confirm\?token=[\w-]{43}$/);
@@ -72,20 +72,20 @@ it('subscribes nobody until the owner opens the e-mailed link (double opt-in), w
   const again = await signUp('lab@example.com ');
   expect(again.statusCode).toBe(202);
   expect(again.json()).toEqual(first.json());
-  await ctx.background.drain();
+  await ctx.jobs.drain();
   expect(mailsTo('lab@example.com')).toHaveLength(sent);
   expect(await subscribers()).toBe(1);
 });
 
 it('writes the confirmation in Arabic for a reader of the Arabic site', async () => {
   await signUp('arabic.reader@example.com', newAddress(), { cookie: 'lang=ar' });
-  await ctx.background.drain();
+  await ctx.jobs.drain();
   expect(mailsTo('arabic.reader@example.com').at(-1)!.subject).toBe('أكّد اشتراكك في نشرة Cusp');
 });
 
 it('refuses an expired confirmation link', async () => {
   await signUp('late@example.com');
-  await ctx.background.drain();
+  await ctx.jobs.drain();
   const link = new URL(confirmLink('late@example.com'));
   await ctx.db.update(newsletterSubscribers).set({ tokenExpiresAt: new Date(Date.now() - 1000) });
   const res = await app.inject({ method: 'GET', url: link.pathname + link.search });
@@ -96,7 +96,7 @@ it("200 sign-ups of someone else's address subscribe nobody and mail them at mos
   const before = await subscribers();
   const statuses = new Set<number>();
   for (let i = 0; i < 200; i++) statuses.add((await signUp('victim@example.com')).statusCode);
-  await ctx.background.drain();
+  await ctx.jobs.drain();
   expect([...statuses]).toEqual([202]);
   expect(mailsTo('victim@example.com')).toHaveLength(LIMITS.newsletterEmail.points);
   expect(await subscribers()).toBe(before);
@@ -109,7 +109,7 @@ it('limits sign-ups from one address (429 with Retry-After)', async () => {
   expect(limited.statusCode).toBe(429);
   expect(limited.json().code).toBe('RATE_LIMITED');
   expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-  await ctx.background.drain();
+  await ctx.jobs.drain();
   expect(mailsTo('one-more@example.com')).toHaveLength(0);
 });
 
@@ -140,7 +140,7 @@ it('refuses an invalid newsletter e-mail and stores nothing', async () => {
   const res = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'nope' } });
   expect(res.statusCode).toBe(400);
   expect(res.json()).toMatchObject({ message: 'Please enter a valid email address.', code: 'VALIDATION' });
-  await ctx.background.drain();
+  await ctx.jobs.drain();
   expect(mailsTo('nope')).toHaveLength(0);
 });
 

@@ -13,7 +13,13 @@ export function enqueueMail(tx: Tx, key: string, message: MailMessage): Promise<
   return enqueueJob(tx, MAIL_JOB, `mail:${key}`, message);
 }
 
-/** The job's handler: sends the recorded mail with a Message-ID made from its key. */
-export function sendQueuedMail(mailer: Mailer, host: string) {
-  return (message: MailMessage, job: { key: string }) => mailer.send({ ...message, messageId: message.messageId ?? `<${job.key.replace(/[^\w.-]/g, '.')}@${host}>` });
+/**
+ * The Message-ID of the mail a job sends: the same on every run of that job, so a mail sent again after a crash is the
+ * same message (and the same outbox file) rather than a second one.
+ */
+export const messageIdOfJob = (jobKey: string, publicUrl: string) => `<${jobKey.replace(/[^\w.-]/g, '.')}@${new URL(publicUrl).hostname}>`;
+
+/** The job's handler: sends the recorded mail. */
+export function sendQueuedMail(mailer: Mailer, publicUrl: string) {
+  return (message: MailMessage, job: { key: string }) => mailer.send({ ...message, messageId: message.messageId ?? messageIdOfJob(job.key, publicUrl) });
 }
