@@ -5,9 +5,9 @@
  * target is a MISS in the table, not a failure. The exit code is 1 only when a script itself fails
  * (crashes, or catalogue-plans finds a list query without an index), so a smoke run catches rot.
  *
- *   npm run build && npm run bench [-- --small] [-- --only=catalogue,longtail,plans,chat,files,scan,search,pages] [-- --report]
+ *   npm run build && npm run bench [-- --small] [-- --only=catalogue,longtail,plans,chat,files,scan,search,pages,crash] [-- --report]
  *
- * --small   toy sizes, for CI (bench/smoke.sh): 0.5 s per route (1,000 services; the long tail: 300 services, 200 URLs), 20 sockets
+ * --small   toy sizes, for CI (bench/smoke.sh; the crash test's short form, 20 kills, runs there too): 0.5 s per route (1,000 services; the long tail: 300 services, 200 URLs), 20 sockets
  *           for 1 s, a 5 MB file, 5,000 triangles, one Lighthouse run of home and /messages. The figures mean nothing; the run shows each
  *           script still works (docs/decisions/0040). Results go to a scratch folder (or BENCH_RESULTS_DIR), never over
  *           the full-size figures in bench/results.
@@ -44,6 +44,8 @@ const SCRIPTS: Array<{ key: string; file: string; full: string[]; small: string[
   { key: 'search', file: 'bench/search-forms.ts', full: ['--runs=5'], small: ['--runs=1'] },
   // Smoke: the anonymous home page (and its JavaScript budget) and a logged-in page with its socket, one Lighthouse run each.
   { key: 'pages', file: 'bench/pages.ts', full: ['--runs=3'], small: ['--runs=1', '--pages=home,messages'], needsBuild: true },
+  // The crash test (ADR 0053): SIGKILLs under load, then nothing lost or done twice; it fails the run when anything was.
+  { key: 'crash', file: 'bench/crash.ts', full: ['--kills=100'], small: ['--kills=20'], needsBuild: true },
 ];
 
 interface ScriptRun {
@@ -173,6 +175,9 @@ if (plans) {
   const seq = plans.rows.filter((r) => r.seqScan);
   add('Query plans', 'list statements reading services/users by index (PostgreSQL)', `${plans.rows.length - seq.length} of ${plans.rows.length}${seq.length ? `; seq scan: ${seq.map((r) => r.route).join(', ')}` : ''}`, 'all', seq.length === 0);
 }
+
+const crash = await load<{ kills: number; violations: string[]; accepted: { paid: number } }>('crash', 'crash');
+if (crash) add('Crash test', `answered effects lost or doubled after ${crash.kills} SIGKILLs (${crash.accepted.paid} orders)`, String(crash.violations.length), '0', crash.violations.length === 0);
 
 type ChatRow = { db: string; sockets: number; sent: number; e2eP50: number; e2eP99: number; lost: number; duplicates: number; failedAcks: number };
 const chat = await load<{ rows: ChatRow[] }>('chat', 'chat');
