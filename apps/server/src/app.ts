@@ -23,7 +23,8 @@ import { systemRoutes } from './modules/system/index.js';
 import { uploadsRoutes } from './modules/uploads/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { cookieValue } from './platform/cookie-header.js';
-import { clientAddress, createOriginCheck, originFacts } from './platform/origin.js';
+import { clientAddress, proxyTrust } from './platform/client-address.js';
+import { createOriginCheck, originFacts } from './platform/origin.js';
 import { sessionRoom, userRoom } from './platform/realtime/hub.js';
 import { attachSocketServer } from './platform/realtime/socket.js';
 import { registerMetrics } from './platform/metrics.js';
@@ -43,9 +44,11 @@ export interface BuildOptions {
 /** The whole product as a Fastify instance; it never listens (main.ts and tests decide that). */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { timeouts } = ctx.config;
+  // One rule for the client's address, HTTP (`request.ip`) and sockets alike (ADR 0049).
+  const trust = proxyTrust(ctx.config.trustProxy);
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trust,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     // Slow clients (ADR 0022): headers within `headers`, the whole request within `request` (long enough
@@ -115,9 +118,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const allowOrigin = createOriginCheck(ctx.config.publicUrl);
   await attachSocketServer(app, ctx.realtime, {
     redisUrl: ctx.config.redisUrl,
-    allowOrigin: (request) => allowOrigin(originFacts(request, ctx.config.trustProxy)),
-    // Per-address limits count a socket's events where HTTP counts its requests (`request.ip`).
-    address: (request) => clientAddress(request, ctx.config.trustProxy),
+    allowOrigin: (request) => allowOrigin(originFacts(request, trust)),
+    // Per-address limits count a socket's events where HTTP counts its requests (`request.ip`, the same rule).
+    address: (request) => clientAddress(request, trust),
     // The session cookie, as for HTTP; each socket joins its user's room and its session's (logout closes it).
     authenticate: async (request) => {
       const token = cookieValue(request.headers.cookie, SESSION_COOKIE);
