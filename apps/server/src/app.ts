@@ -27,6 +27,7 @@ import { clientAddress, proxyTrust } from './platform/client-address.js';
 import { createOriginCheck, originFacts } from './platform/origin.js';
 import { sessionRoom, userRoom } from './platform/realtime/hub.js';
 import { attachSocketServer } from './platform/realtime/socket.js';
+import { redactingLoggerOptions } from './platform/log-redaction.js';
 import { registerMetrics } from './platform/metrics.js';
 import { responseSerializerCompiler } from './platform/response-check.js';
 import { registerSecurity } from './platform/security.js';
@@ -47,7 +48,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // One rule for the client's address, HTTP (`request.ip`) and sockets alike (ADR 0049).
   const trust = proxyTrust(ctx.config.trustProxy);
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Share links, reset and confirmation tokens, unsubscribe signatures never reach the log (ADR 0049).
+    logger: options.logger ? { ...(options.logger === true ? {} : options.logger), ...redactingLoggerOptions() } : false,
     trustProxy: trust,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
