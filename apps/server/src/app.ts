@@ -27,6 +27,7 @@ import { clientAddress, proxyTrust } from './platform/client-address.js';
 import { createOriginCheck, originFacts } from './platform/origin.js';
 import { sessionRoom, userRoom } from './platform/realtime/hub.js';
 import { attachSocketServer } from './platform/realtime/socket.js';
+import { registerBodyTimeout } from './platform/body-timeout.js';
 import { redactingLoggerOptions } from './platform/log-redaction.js';
 import { registerMetrics } from './platform/metrics.js';
 import { responseSerializerCompiler } from './platform/response-check.js';
@@ -68,6 +69,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   endConnectionsWhileClosing(app);
+  // Bodies that are not uploads get `timeouts.body` (30 s), not the upload's hour (ADR 0049).
+  registerBodyTimeout(app, timeouts.body);
 
   await registerSecurity(app, ctx.config);
   await app.register(cookie);
