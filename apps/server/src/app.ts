@@ -23,9 +23,12 @@ import { systemRoutes } from './modules/system/index.js';
 import { uploadsRoutes } from './modules/uploads/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { cookieValue } from './platform/cookie-header.js';
-import { clientAddress, createOriginCheck, originFacts } from './platform/origin.js';
+import { clientAddress, proxyTrust } from './platform/client-address.js';
+import { createOriginCheck, originFacts } from './platform/origin.js';
 import { sessionRoom, userRoom } from './platform/realtime/hub.js';
 import { attachSocketServer } from './platform/realtime/socket.js';
+import { registerBodyTimeout } from './platform/body-timeout.js';
+import { redactingLoggerOptions } from './platform/log-redaction.js';
 import { registerMetrics } from './platform/metrics.js';
 import { responseSerializerCompiler } from './platform/response-check.js';
 import { registerSecurity } from './platform/security.js';
@@ -44,9 +47,12 @@ export interface BuildOptions {
 /** The whole product as a Fastify instance; it never listens (main.ts and tests decide that). */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { timeouts } = ctx.config;
+  // One rule for the client's address, HTTP (`request.ip`) and sockets alike (ADR 0049).
+  const trust = proxyTrust(ctx.config.trustProxy);
   const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: ctx.config.trustProxy,
+    // Share links, reset and confirmation tokens, unsubscribe signatures never reach the log (ADR 0049).
+    logger: options.logger ? { ...(options.logger === true ? {} : options.logger), ...redactingLoggerOptions() } : false,
+    trustProxy: trust,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     // Slow clients (ADR 0022): headers within `headers`, the whole request within `request` (long enough
@@ -64,6 +70,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   endConnectionsWhileClosing(app);
+  // Bodies that are not uploads get `timeouts.body` (30 s), not the upload's hour (ADR 0049).
+  registerBodyTimeout(app, timeouts.body);
 
   await registerSecurity(app, ctx.config);
   await app.register(cookie);
@@ -116,9 +124,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const allowOrigin = createOriginCheck(ctx.config.publicUrl);
   await attachSocketServer(app, ctx.realtime, {
     redisUrl: ctx.config.redisUrl,
-    allowOrigin: (request) => allowOrigin(originFacts(request, ctx.config.trustProxy)),
-    // Per-address limits count a socket's events where HTTP counts its requests (`request.ip`).
-    address: (request) => clientAddress(request, ctx.config.trustProxy),
+    allowOrigin: (request) => allowOrigin(originFacts(request, trust)),
+    // Per-address limits count a socket's events where HTTP counts its requests (`request.ip`, the same rule).
+    address: (request) => clientAddress(request, trust),
     // The session cookie, as for HTTP; each socket joins its user's room and its session's (logout closes it).
     authenticate: async (request) => {
       const token = cookieValue(request.headers.cookie, SESSION_COOKIE);

@@ -49,9 +49,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://cusp.example/' })).toMatchObject({ publicUrl: 'https://cusp.example', secureCookies: true });
   });
 
-  it('closes slow clients: headers in 30 s, a whole request in an hour, 2 minutes idle, unless told otherwise (ADR 0022)', () => {
-    expect(loadConfig({}).timeouts).toEqual({ headers: 30_000, request: 3_600_000, idle: 120_000 });
-    expect(loadConfig({ HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '3000', IDLE_TIMEOUT_MS: '1500' }).timeouts).toEqual({ headers: 1000, request: 3000, idle: 1500 });
+  it('closes slow clients: headers in 30 s, a whole request in an hour, 2 minutes idle, a parsed body in 30 s, unless told otherwise (ADR 0022, 0049)', () => {
+    expect(loadConfig({}).timeouts).toEqual({ headers: 30_000, request: 3_600_000, idle: 120_000, body: 30_000 });
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '3000', IDLE_TIMEOUT_MS: '1500' }).timeouts).toEqual({ headers: 1000, request: 3000, idle: 1500, body: 3000 });
+    expect(loadConfig({ BODY_TIMEOUT_MS: '2000' }).timeouts.body).toBe(2000);
+    expect(() => loadConfig({ BODY_TIMEOUT_MS: '50' })).toThrow(/BODY_TIMEOUT_MS: must be between 100 and 3600000 milliseconds/);
     expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '3000' })).toThrow(/HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS/);
     expect(() => loadConfig({ IDLE_TIMEOUT_MS: '0' })).toThrow(/IDLE_TIMEOUT_MS: must be between 100 and 3600000 milliseconds/);
   });

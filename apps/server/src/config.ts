@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './platform/client-address.js';
 import { parseKey } from './platform/secrets/sealed-box.js';
 
 /**
@@ -50,7 +51,21 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Cusp <no-reply@cusp.dental>'),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@cusp.dental'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Who may tell the client's address (docs/decisions/0049): false, true (one proxy in front), a number of proxies,
+   * or a list of proxy addresses and CIDR ranges. The client's address is the right-most one not a trusted proxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((text, context): TrustProxy => {
+      const parsed = parseTrustProxy(text);
+      if (parsed && 'error' in parsed) {
+        context.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** When set, GET /metrics asks for `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /**
@@ -76,6 +91,8 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: millis(100, 300_000).default(30_000),
   REQUEST_TIMEOUT_MS: millis(100, 86_400_000).default(3_600_000),
   IDLE_TIMEOUT_MS: millis(100, 3_600_000).default(120_000),
+  /** A body the server reads itself (JSON, forms: every route but the uploads) must arrive within this (ADR 0049). */
+  BODY_TIMEOUT_MS: millis(100, 3_600_000).default(30_000),
   /**
    * Notification e-mail (docs/decisions/0027): sent only if the notification is still unread this long after it
    * was made; chat messages at most one e-mail per conversation per NOTIFY_CHAT_BATCH_MS; the worker looks for
@@ -144,7 +161,8 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   sessionDays: number;
-  trustProxy: boolean;
+  /** Which peers may tell the client's address and scheme (platform/client-address.ts, ADR 0049). */
+  trustProxy: TrustProxy;
   /** Secure cookies whenever the public address is https. */
   secureCookies: boolean;
   payments: PaymentsConfig;
@@ -154,8 +172,8 @@ export interface Config {
   catalogueCacheMs: number;
   /** The services' list from the in-process index (ADR 0048); false: in SQL. */
   catalogueIndex: boolean;
-  /** HTTP server timeouts, ms (ADR 0022). */
-  timeouts: { headers: number; request: number; idle: number };
+  /** HTTP server timeouts, ms (ADR 0022); `body`: a body the server parses itself, i.e. not an upload (ADR 0049). */
+  timeouts: { headers: number; request: number; idle: number; body: number };
   /** Notification e-mail (ADR 0027): delay before mailing an unread notification, chat batch window, worker period (ms). */
   notifications: { emailDelayMs: number; chatBatchMs: number; mailEveryMs: number; unsubscribeSecret: string | undefined };
   /** The durable job queue's lease (ms, ADR 0053). */
@@ -245,7 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     jobLeaseMs: e.JOB_LEASE_MS,
     catalogueIndex: e.CATALOGUE_INDEX,
-    timeouts: { headers: e.HEADERS_TIMEOUT_MS, request: e.REQUEST_TIMEOUT_MS, idle: e.IDLE_TIMEOUT_MS },
+    timeouts: { headers: e.HEADERS_TIMEOUT_MS, request: e.REQUEST_TIMEOUT_MS, idle: e.IDLE_TIMEOUT_MS, body: Math.min(e.BODY_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS) },
     notifications: {
       emailDelayMs: e.NOTIFY_EMAIL_DELAY_MS,
       chatBatchMs: e.NOTIFY_CHAT_BATCH_MS,

@@ -4,6 +4,7 @@ import { createContext } from './bootstrap.js';
 import { ConfigError, loadConfig, scaleOutWarnings } from './config.js';
 import { seedDemo } from './seed/index.js';
 import { startJobs } from './platform/jobs/scheduler.js';
+import { redactingLoggerOptions } from './platform/log-redaction.js';
 import { scheduledJobs } from './jobs.js';
 import { LOCK_KEYS } from './platform/jobs/lock-keys.js';
 import { sealLegacyPayoutDetails } from './modules/payouts/index.js';
@@ -21,7 +22,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel });
+  const logger = pino({ level: config.logLevel, ...redactingLoggerOptions() });
   for (const warning of scaleOutWarnings(config)) logger.warn(warning);
   // A request's or socket's promise rejected with nobody listening would end the process under Node's
   // default, taking every other user's requests with it: it is logged, and the server keeps serving (ADR

@@ -89,6 +89,23 @@ describe('the web app', () => {
     expect((await built.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
   });
 
+  it('answers a path the web app has no page for with 404 and the same page frame (its not-found screen); known pages 200', async () => {
+    for (const url of ['/gigs', '/login/', '/LOGIN', '/share/abc', '/orders/5/review', '/reset-password?token=x', '/pay/order/9']) {
+      const res = await built.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toBe('FRAME IN ENGLISH');
+    }
+    for (const url of ['/no/such/page', '/gigs/extra/segment', '/not-found', '/wp-login.php/x', '//gigs', '/orders/5/review/more']) {
+      const res = await built.app.inject({ method: 'GET', url, headers: { cookie: 'lang=ar' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toBe('FRAME IN ARABIC');
+    }
+    const api = await built.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'ENDPOINT_NOT_FOUND' });
+  });
+
   it('falls back to index.html when the build has no prerendered pages', async () => {
     const bare = await webApp({ 'index.html': 'EMPTY SHELL' });
     try {
@@ -106,7 +123,7 @@ describe('the web app', () => {
  * in e2e/server-render.spec.ts): it renders what its one API call answered, so the wiring shows.
  */
 const RENDER_MODULE = `
-export const rendersOnServer = (pathname) => pathname.startsWith('/item/');
+export const rendersOnServer = (pathname) => pathname.startsWith('/gig/');
 export async function renderPage(url, language, transport) {
   if (url.includes('boom')) throw new Error('boom');
   const answer = await (await transport('/api/echo', { method: 'GET' })).json();
@@ -134,11 +151,11 @@ describe('pages rendered per request', () => {
   const built = useWebApp(FRAMES, SSR_BUILD, visitorCache);
 
   it("renders the page with the reader's cookie and language, its stylesheets and data, for this reader only", async () => {
-    const res = await built.app.inject({ method: 'GET', url: '/item/7?x=1', headers: { cookie: 'lang=ar; cusp_session=abc' } });
+    const res = await built.app.inject({ method: 'GET', url: '/gig/7?x=1', headers: { cookie: 'lang=ar; cusp_session=abc' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toBe(
-      '<head><link href="/item.css"></head><div id="root" data-prerendered="page"><p>lang=ar; cusp_session=abc|ar|ar|/item/7?x=1</p></div>' +
+      '<head><link href="/item.css"></head><div id="root" data-prerendered="page"><p>lang=ar; cusp_session=abc|ar|ar|/gig/7?x=1</p></div>' +
         '<script type="application/json" id="cusp-state">{"seen":"\\u003c/script>"}</script>' +
         '<script id="cusp-preload">/assets/item.js /assets/card.js</script>', // its scripts, for the boot script to preload
     );
@@ -148,15 +165,15 @@ describe('pages rendered per request', () => {
   });
 
   it('compresses the rendered page as the browser accepts', async () => {
-    const plain = await built.app.inject({ method: 'GET', url: '/item/1' });
-    const br = await built.app.inject({ method: 'GET', url: '/item/1', headers: { 'accept-encoding': 'gzip, br' } });
+    const plain = await built.app.inject({ method: 'GET', url: '/gig/1' });
+    const br = await built.app.inject({ method: 'GET', url: '/gig/1', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
   });
 
   it('sends the frame when the page cannot be rendered, its render fails, or its stylesheets are unknown', async () => {
-    for (const url of ['/item/missing', '/item/boom', '/item/unstyled']) {
+    for (const url of ['/gig/missing', '/gig/boom', '/gig/unstyled']) {
       const res = await built.app.inject({ method: 'GET', url, headers: { cookie: 'lang=ar' } });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe('FRAME IN ARABIC');
@@ -175,26 +192,26 @@ describe('rendering under load and for visitors', () => {
 
   it("keeps a visitor's page (per language, time zone and address) until the catalogue changes; a member's is rendered each time", async () => {
     const before = built.apiCalls();
-    const first = await built.app.inject({ method: 'GET', url: '/item/cached', headers: { cookie: 'lang=ar; tz=Asia%2FRiyadh' } });
-    const second = await built.app.inject({ method: 'GET', url: '/item/cached', headers: { cookie: 'lang=ar; tz=Asia%2FRiyadh' } });
+    const first = await built.app.inject({ method: 'GET', url: '/gig/cached', headers: { cookie: 'lang=ar; tz=Asia%2FRiyadh' } });
+    const second = await built.app.inject({ method: 'GET', url: '/gig/cached', headers: { cookie: 'lang=ar; tz=Asia%2FRiyadh' } });
     expect(second.body).toBe(first.body);
     expect(built.apiCalls() - before).toBe(1);
-    await built.app.inject({ method: 'GET', url: '/item/cached', headers: { cookie: 'lang=en; tz=Asia%2FRiyadh' } });
-    await built.app.inject({ method: 'GET', url: '/item/cached', headers: { cookie: 'lang=ar; tz=UTC' } });
+    await built.app.inject({ method: 'GET', url: '/gig/cached', headers: { cookie: 'lang=en; tz=Asia%2FRiyadh' } });
+    await built.app.inject({ method: 'GET', url: '/gig/cached', headers: { cookie: 'lang=ar; tz=UTC' } });
     expect(built.apiCalls() - before).toBe(3);
     visitorCache.clear();
-    await built.app.inject({ method: 'GET', url: '/item/cached', headers: { cookie: 'lang=ar; tz=Asia%2FRiyadh' } });
+    await built.app.inject({ method: 'GET', url: '/gig/cached', headers: { cookie: 'lang=ar; tz=Asia%2FRiyadh' } });
     expect(built.apiCalls() - before).toBe(4);
 
     const member = { cookie: 'cusp_session=abc' };
-    await built.app.inject({ method: 'GET', url: '/item/cached', headers: member });
-    await built.app.inject({ method: 'GET', url: '/item/cached', headers: member });
+    await built.app.inject({ method: 'GET', url: '/gig/cached', headers: member });
+    await built.app.inject({ method: 'GET', url: '/gig/cached', headers: member });
     expect(built.apiCalls() - before).toBe(6);
   });
 
   it('sends the frame at once, rather than queue, when renders are already waiting', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => built.app.inject({ method: 'GET', url: `/item/busy-${i}`, headers: { cookie: 'cusp_session=slow' } })),
+      Array.from({ length: 8 }, (_, i) => built.app.inject({ method: 'GET', url: `/gig/busy-${i}`, headers: { cookie: 'cusp_session=slow' } })),
     );
     const rendered = answers.filter((res) => res.body.includes('data-prerendered="page"')).length;
     const frames = answers.filter((res) => res.body === 'FRAME IN ENGLISH').length;

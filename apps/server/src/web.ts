@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { LANGUAGES } from '@cusp/shared';
+import { isPagePath, LANGUAGES } from '@cusp/shared';
 import { sendNotFound } from './errors.js';
 import { SESSION_COOKIE } from './modules/auth/index.js';
 import { loadPageRenderer } from './page-renderer.js';
@@ -25,7 +25,9 @@ export interface WebAppOptions {
 /**
  * Serves the built web app (one origin: docs/product.md §15.4). Hashed assets are cached for a year; every other path
  * that is not the API gets a page rendered with its data (decision 0018), a prerendered page (0017) or
- * index.html, and the client router shows the page or its 404.
+ * index.html, and the client router shows the page or its 404. A path that is no page of the web app
+ * (`PAGE_PATHS`, packages/shared/src/pages.ts) is answered 404 with that same page frame (decision 0049), so
+ * crawlers and monitors see a 404 while people see the app's not-found screen.
  */
 export async function registerWebApp(app: FastifyInstance, { root = webDistFolder, ssrDir = path.join(root, '..', 'dist-ssr'), visitorCache }: WebAppOptions = {}): Promise<boolean> {
   const index = path.join(root, 'index.html');
@@ -61,6 +63,7 @@ export async function registerWebApp(app: FastifyInstance, { root = webDistFolde
     const language = LANGUAGES.find((supported) => supported === cookieValue(cookies, 'lang')) ?? 'en';
     const kind = pathname === '/' && cookieValue(cookies, SESSION_COOKIE) === undefined ? 'home' : 'shell';
     reply.header('vary', 'Cookie');
+    if (!isPagePath(pathname)) reply.code(404);
     // A page with a main request (the catalogue, a service, a course) is rendered with its data, for this
     // reader: its content paints before any script runs. It may hold the reader's own data, so no shared cache.
     if (kind === 'shell' && renderer?.handles(pathname)) {

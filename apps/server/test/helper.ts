@@ -32,6 +32,8 @@ export async function buildTestApp(
     onQuery?: QueryListener;
     /** Told every route the app registers. */
     onRoute?: BuildOptions['onRoute'];
+    /** The app's request log (pino options, e.g. a `stream` to read it); none by default. */
+    logger?: BuildOptions['logger'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cusp-test-'));
@@ -47,7 +49,7 @@ export async function buildTestApp(
     from: databaseUrl ? undefined : await migratedPglite(),
   });
   const ctx = await createContext(config, pino({ level: 'silent' }), { database, outboxDir: null });
-  const app = await buildApp(ctx, { onRoute: options.onRoute });
+  const app = await buildApp(ctx, { onRoute: options.onRoute, logger: options.logger });
   await app.ready();
   return {
     app,

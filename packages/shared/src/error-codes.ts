@@ -44,6 +44,7 @@ export const ERRORS = {
   EMPTY_BODY: { status: 400, message: 'The request body is empty.' },
   INVALID_VALUE: { status: 400, message: 'The request holds a value that cannot be used.' },
   BODY_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This content type is not supported.' },
   NOT_MULTIPART: { status: 400, message: 'The request is not multipart form data.' },
   TOO_MANY_FILES: { status: 400, message: 'Too many files in one request.' },

@@ -1,5 +1,6 @@
 export * from './messages.js';
 export * from './constants.js';
+export * from './pages.js';
 export * from './errors.js';
 export * from './error-codes.js';
 export * from './money.js';

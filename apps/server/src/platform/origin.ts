@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { fromTrustedProxy, type ProxyTrust } from './client-address.js';
 
 /** What the origin check reads from a request, HTTP or a socket handshake alike. */
 export interface OriginFacts {
@@ -42,10 +43,14 @@ export function createOriginCheck(publicUrl: string): (request: OriginFacts) => 
   };
 }
 
-/** The facts for a raw Node request (a Socket.IO handshake, an upgrade), as Fastify reads them for its requests. */
-export function originFacts(request: IncomingMessage, trustProxy: boolean): OriginFacts {
-  const forwarded = trustProxy ? request.headers['x-forwarded-proto'] : undefined;
-  const forwardedProto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+/**
+ * The facts for a raw Node request (a Socket.IO handshake, an upgrade), as Fastify reads them for its requests: the
+ * scheme from `X-Forwarded-Proto` (its last value, the nearest proxy's) only when the connection comes from a
+ * trusted proxy (platform/client-address.ts).
+ */
+export function originFacts(request: IncomingMessage, trust: ProxyTrust | false): OriginFacts {
+  const forwarded = fromTrustedProxy(request, trust) ? request.headers['x-forwarded-proto'] : undefined;
+  const forwardedProto = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',').at(-1)?.trim();
   const secFetchSite = request.headers['sec-fetch-site'];
   return {
     origin: request.headers.origin,
@@ -53,16 +58,4 @@ export function originFacts(request: IncomingMessage, trustProxy: boolean): Orig
     protocol: forwardedProto || ((request.socket as TLSSocket).encrypted ? 'https' : 'http'),
     secFetchSite: Array.isArray(secFetchSite) ? secFetchSite[0] : secFetchSite,
   };
-}
-
-/**
- * The client's address for a raw Node request (a Socket.IO handshake), as Fastify's `request.ip` reads it with the
- * same `trustProxy`: the first address of `X-Forwarded-For` behind a trusted proxy, else the connection's own.
- */
-export function clientAddress(request: IncomingMessage, trustProxy: boolean): string {
-  const direct = request.socket.remoteAddress ?? '';
-  if (!trustProxy) return direct;
-  const header = request.headers['x-forwarded-for'];
-  const first = (Array.isArray(header) ? header.join(',') : header)?.split(',')[0]?.trim();
-  return first || direct;
 }

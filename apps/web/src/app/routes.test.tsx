@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { PAGE_PATHS } from '@cusp/shared';
 import { renderApp } from '@/test/render';
+import { declaredPaths } from './routes';
 
 describe('routes', () => {
   it('renders the home page with its title', async () => {
@@ -32,3 +34,10 @@ describe('routes', () => {
     await waitFor(() => expect(document.title).toBe(title));
   });
 });
+
+it('declares exactly the page paths the server answers 200 (PAGE_PATHS; the home page is the index route, the rest is 404)', () => {
+  const declared = declaredPaths().filter((path) => path !== '*');
+  expect(new Set(declared).size).toBe(declared.length);
+  expect(['/', ...declared].sort()).toEqual([...PAGE_PATHS].sort());
+});
+

@@ -1,6 +1,7 @@
 import { isValidElement, type ReactElement } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
+import { createRoutesFromElements, matchRoutes, Route, Routes, type RouteObject } from 'react-router';
+import type { PagePath } from '@cusp/shared';
 import { RequireAuth } from '@/features/auth';
 import { serviceQueryOptions, servicesQueryOptions } from '@/features/catalogue/api/services';
 import { readServiceFilters } from '@/features/catalogue/lib/service-filters';
@@ -78,51 +79,54 @@ const NotFoundPage = lazyPage(() => import('@/features/site/pages/NotFoundPage')
   strings: 'core',
 });
 
+/** A page's path, one of PAGE_PATHS (the server answers 404 for any other path, ADR 0049): checked as it is typed. */
+const page = (path: PagePath) => path;
+
 /** Every route of docs/product.md §3.2, inside the shared layout. */
 const ROUTES = (
   <Route element={<Layout />}>
     <Route index element={<HomePage />} />
-    <Route path="/login" element={<LoginPage />} />
-    <Route path="/register" element={<RegisterPage />} />
-    <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-    <Route path="/reset-password" element={<ResetPasswordPage />} />
-    <Route path="/support" element={<SupportPage />} />
-    <Route path="/newsletter/confirmed" element={<NewsletterConfirmedPage />} />
-    <Route path="/settings/email-confirmed" element={<EmailConfirmedPage />} />
-    <Route path="/about" element={<AboutPage />} />
-    <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
-    <Route path="/share/:token" element={<SharePage />} />
-    <Route path="/gigs" element={<GigsPage />} />
-    <Route path="/gig/:id" element={<GigRedirect />} />
-    <Route path="/designers" element={<BrowsePage />} />
-    <Route path="/profile/:userId" element={<ProfilePage />} />
-    <Route path="/courses" element={<CoursesPage />} />
-    <Route path="/courses/:id" element={<CourseDetailPage />} />
+    <Route path={page('/login')} element={<LoginPage />} />
+    <Route path={page('/register')} element={<RegisterPage />} />
+    <Route path={page('/forgot-password')} element={<ForgotPasswordPage />} />
+    <Route path={page('/reset-password')} element={<ResetPasswordPage />} />
+    <Route path={page('/support')} element={<SupportPage />} />
+    <Route path={page('/newsletter/confirmed')} element={<NewsletterConfirmedPage />} />
+    <Route path={page('/settings/email-confirmed')} element={<EmailConfirmedPage />} />
+    <Route path={page('/about')} element={<AboutPage />} />
+    <Route path={page('/privacy-policy')} element={<PrivacyPolicyPage />} />
+    <Route path={page('/share/:token')} element={<SharePage />} />
+    <Route path={page('/gigs')} element={<GigsPage />} />
+    <Route path={page('/gig/:id')} element={<GigRedirect />} />
+    <Route path={page('/designers')} element={<BrowsePage />} />
+    <Route path={page('/profile/:userId')} element={<ProfilePage />} />
+    <Route path={page('/courses')} element={<CoursesPage />} />
+    <Route path={page('/courses/:id')} element={<CourseDetailPage />} />
     <Route element={<RequireAuth />}>
-      <Route path="/files" element={<FilesPage />} />
-      <Route path="/profile" element={<ProfilePage />} />
-      <Route path="/designers/create" element={<CompleteProfilePage />} />
-      <Route path="/services/create" element={<CreateServicePage />} />
-      <Route path="/services/:id" element={<ServiceDetailPage />} />
-      <Route path="/services/:id/edit" element={<EditServicePage />} />
-      <Route path="/admin" element={<AdminPage />} />
-      <Route path="/messages" element={<MessagesPage />} />
-      <Route path="/message/:conversationID" element={<MessagesPage />} />
-      <Route path="/orders" element={<OrdersPage />} />
-      <Route path="/orders/:id" element={<OrderPage />} />
-      <Route path="/orders/:id/review" element={<CaseReviewPage />} />
-      <Route path="/payouts" element={<PayoutsPage />} />
-      <Route path="/pay/:type/:id" element={<PayPage />} />
-      <Route path="/success" element={<SuccessPage />} />
-      <Route path="/courses/create" element={<CreateCoursePage />} />
-      <Route path="/courses/:id/edit" element={<EditCoursePage />} />
-      <Route path="/courses/:id/learn" element={<LearnPage />} />
-      <Route path="/my-courses" element={<MyCoursesPage />} />
-      <Route path="/thank-you" element={<ThankYouPage />} />
-      <Route path="/notifications" element={<NotificationsPage />} />
-      <Route path="/settings" element={<SettingsPage />} />
+      <Route path={page('/files')} element={<FilesPage />} />
+      <Route path={page('/profile')} element={<ProfilePage />} />
+      <Route path={page('/designers/create')} element={<CompleteProfilePage />} />
+      <Route path={page('/services/create')} element={<CreateServicePage />} />
+      <Route path={page('/services/:id')} element={<ServiceDetailPage />} />
+      <Route path={page('/services/:id/edit')} element={<EditServicePage />} />
+      <Route path={page('/admin')} element={<AdminPage />} />
+      <Route path={page('/messages')} element={<MessagesPage />} />
+      <Route path={page('/message/:conversationID')} element={<MessagesPage />} />
+      <Route path={page('/orders')} element={<OrdersPage />} />
+      <Route path={page('/orders/:id')} element={<OrderPage />} />
+      <Route path={page('/orders/:id/review')} element={<CaseReviewPage />} />
+      <Route path={page('/payouts')} element={<PayoutsPage />} />
+      <Route path={page('/pay/:type/:id')} element={<PayPage />} />
+      <Route path={page('/success')} element={<SuccessPage />} />
+      <Route path={page('/courses/create')} element={<CreateCoursePage />} />
+      <Route path={page('/courses/:id/edit')} element={<EditCoursePage />} />
+      <Route path={page('/courses/:id/learn')} element={<LearnPage />} />
+      <Route path={page('/my-courses')} element={<MyCoursesPage />} />
+      <Route path={page('/thank-you')} element={<ThankYouPage />} />
+      <Route path={page('/notifications')} element={<NotificationsPage />} />
+      <Route path={page('/settings')} element={<SettingsPage />} />
     </Route>
-    <Route path="/not-found" element={<NotFoundPage />} />
+    <Route path={page('/not-found')} element={<NotFoundPage />} />
     <Route path="*" element={<NotFoundPage />} />
   </Route>
 );
@@ -160,4 +164,9 @@ export function preloadPage(pathname: string, search = '', queryClient?: QueryCl
       return page.preload();
     }),
   );
+}
+
+/** Every path the routes above declare (routes.test.tsx checks they are PAGE_PATHS, which the server answers 200). */
+export function declaredPaths(routes: RouteObject[] = routeObjects): string[] {
+  return routes.flatMap((route) => [...(route.path ? [route.path] : []), ...declaredPaths(route.children ?? [])]);
 }

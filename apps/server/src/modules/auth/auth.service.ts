@@ -9,6 +9,7 @@ import { AppError, fieldError } from '../../errors.js';
 import { passwordResetMail, signInAlertMail, type MailLanguage } from '../../platform/mail/templates.js';
 import { enqueueMail, messageIdOfJob } from '../../platform/mail/queued-mail.js';
 import { enqueueJob } from '../../platform/jobs/queue.js';
+import { addressKey } from '../../platform/client-address.js';
 import { tooMany } from '../../platform/rate-limit/limiter.js';
 import { LOGIN, loginBlockSeconds } from '../../platform/rate-limit/limits.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.js';
@@ -73,7 +74,8 @@ async function assertAvailable(ctx: AppContext, email: string, username: string)
  * in from another. A blocked attempt is refused before any password is checked.
  */
 export async function login(ctx: AppContext, email: string, password: string, ip: string, userAgent?: string) {
-  const pair = `${email} ${ip}`;
+  // The pair counts the address as every per-address limit does (an IPv6 /64, ADR 0049).
+  const pair = `${email} ${addressKey(ip)}`;
   const waits = await Promise.all([
     ctx.limits.blockedFor('loginPairBlock', pair),
     ctx.limits.blockedFor('loginAddress', ip),

@@ -2,6 +2,7 @@ import { createClient } from 'redis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { rateLimitedMessage } from '@cusp/shared';
 import { AppError } from '../../errors.js';
+import { addressKey } from '../client-address.js';
 import { LIMITS, type LimitName } from './limits.js';
 
 /**
@@ -41,9 +42,11 @@ function limitsOver(make: (name: LimitName) => RateLimiterAbstract, close: () =>
     if (!l) limiters.set(name, (l = make(name)));
     return l;
   };
+  // A per-address limit counts a network, not one address of it (an IPv6 /64, ADR 0049), whoever calls it.
+  const keyOf = (name: LimitName, key: string) => ('byAddress' in LIMITS[name] ? addressKey(key) : key);
   const take = async (name: LimitName, key: string) => {
     try {
-      await limiter(name).consume(key);
+      await limiter(name).consume(keyOf(name, key));
       return null;
     } catch (rejection) {
       // Past the limit, the library rejects with its result; anything else is a real failure.
@@ -64,19 +67,19 @@ function limitsOver(make: (name: LimitName) => RateLimiterAbstract, close: () =>
       if (worst >= 0) throw tooMany(checks[worst]![0], waits[worst]!);
     },
     async blockedFor(name, key) {
-      const res = await limiter(name).get(key);
+      const res = await limiter(name).get(keyOf(name, key));
       // The memory store keeps a record until its timer fires; one whose time is up no longer counts.
       if (!res || res.msBeforeNext <= 0 || res.consumedPoints <= LIMITS[name].points) return null;
       return secondsOf(res);
     },
     async count(name, key) {
-      return (await limiter(name).penalty(key)).consumedPoints;
+      return (await limiter(name).penalty(keyOf(name, key))).consumedPoints;
     },
     async block(name, key, seconds) {
-      await limiter(name).block(key, Math.max(1, Math.ceil(seconds)));
+      await limiter(name).block(keyOf(name, key), Math.max(1, Math.ceil(seconds)));
     },
     async reset(name, key) {
-      await limiter(name).delete(key);
+      await limiter(name).delete(keyOf(name, key));
     },
     close,
   };

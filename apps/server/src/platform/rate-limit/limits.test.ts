@@ -117,7 +117,8 @@ describe('per address: every account behind one address together (a clinic), far
     const address = '198.18.2.1';
     const sockets = [
       await socketFor(url, one.cookie, undefined, { 'x-forwarded-for': address }),
-      await socketFor(url, two.cookie, undefined, { 'x-forwarded-for': `${address}, 10.0.0.9` }),
+      // What the client wrote comes first; the proxy (one hop) appended the real address last (ADR 0049).
+      await socketFor(url, two.cookie, undefined, { 'x-forwarded-for': `10.0.0.9, ${address}` }),
       await socketFor(url, elsewhere.cookie, undefined, { 'x-forwarded-for': '198.18.2.2' }),
     ];
     try {

@@ -1,7 +1,8 @@
 /**
  * Every rate limit of the product, in one table (docs/decisions/0021). `points` events per `seconds`
  * for one key (an account, an address, a user id, an e-mail); `what` names them in the 429 message
- * ("Too many <what>. Please try again in N minutes.").
+ * ("Too many <what>. Please try again in N minutes."). `byAddress`: the key is a client address, which the
+ * limiter counts by `addressKey` (an IPv6 address by its /64, docs/decisions/0049).
  */
 export const LIMITS = {
   // Sign-in (0021). Failures only: a correct password never counts against anyone.
@@ -10,28 +11,28 @@ export const LIMITS = {
   /** The block itself, per account and address (set by the sign-in, never counted). */
   loginPairBlock: { points: 1, seconds: 3600, what: 'login attempts' },
   /** Failures from one address over every account (password spraying from one place). */
-  loginAddress: { points: 100, seconds: 3600, what: 'login attempts' },
+  loginAddress: { points: 100, seconds: 3600, what: 'login attempts', byAddress: true },
   /** Failures for one account from every address: the bound on guessing one password. */
   loginAccount: { points: 1000, seconds: 24 * 3600, what: 'login attempts' },
   /** "Someone is trying your password" e-mails: one per account per window. */
   loginAlertMail: { points: 1, seconds: 24 * 3600, what: 'alerts' },
 
-  registerAddress: { points: 20, seconds: 3600, what: 'sign-ups from this network' },
-  forgotAddress: { points: 10, seconds: 3600, what: 'password reset requests' },
+  registerAddress: { points: 20, seconds: 3600, what: 'sign-ups from this network', byAddress: true },
+  forgotAddress: { points: 10, seconds: 3600, what: 'password reset requests', byAddress: true },
   /** Reset e-mails to one address; past it the request is still answered the same, without a mail. */
   forgotEmail: { points: 3, seconds: 3600, what: 'password reset requests' },
 
   messagesUser: { points: 200, seconds: 60, what: 'messages' },
   /** Every account behind one address (a clinic's staff share one): five busy users' worth. */
-  messagesAddress: { points: 1000, seconds: 60, what: 'messages' },
+  messagesAddress: { points: 1000, seconds: 60, what: 'messages', byAddress: true },
   conversationsUser: { points: 60, seconds: 3600, what: 'new conversations' },
-  conversationsAddress: { points: 300, seconds: 3600, what: 'new conversations' },
-  supportAddress: { points: 5, seconds: 3600, what: 'support requests' },
+  conversationsAddress: { points: 300, seconds: 3600, what: 'new conversations', byAddress: true },
+  supportAddress: { points: 5, seconds: 3600, what: 'support requests', byAddress: true },
   /** Per sender: the account when signed in, else the e-mail given in the form. */
   supportSender: { points: 5, seconds: 3600, what: 'support requests' },
   uploadsUser: { points: 100, seconds: 3600, what: 'uploads' },
-  uploadsAddress: { points: 300, seconds: 3600, what: 'uploads' },
-  newsletterAddress: { points: 10, seconds: 3600, what: 'newsletter sign-ups' },
+  uploadsAddress: { points: 300, seconds: 3600, what: 'uploads', byAddress: true },
+  newsletterAddress: { points: 10, seconds: 3600, what: 'newsletter sign-ups', byAddress: true },
   /** Confirmation e-mails to one address (so nobody can mail-bomb someone through the form). */
   newsletterEmail: { points: 3, seconds: 24 * 3600, what: 'newsletter sign-ups' },
 
@@ -42,7 +43,7 @@ export const LIMITS = {
   emailChangeUser: { points: 5, seconds: 24 * 3600, what: 'email change requests' },
   /** "Download my data": each one reads everything the user has. */
   exportUser: { points: 5, seconds: 3600, what: 'data downloads' },
-} as const satisfies Record<string, { points: number; seconds: number; what: string }>;
+} as const satisfies Record<string, { points: number; seconds: number; what: string; byAddress?: true }>;
 
 export type LimitName = keyof typeof LIMITS;
 
