@@ -198,7 +198,7 @@ export async function saveDetails(ctx: AppContext, user: UserRow, input: z.outpu
  */
 export function payoutDetailsChangedNotice(ctx: AppContext, user: UserRow, details: OpenDetails): void {
   const last4 = (details.method === 'bank' ? (details.bank?.iban ?? '') : (details.stripeAccount ?? '')).slice(-4);
-  const holdUntil = holdUntilOf(details) ?? new Date(details.changedAt.getTime() + HOLD_MS);
+  const holdUntil = holdUntilOf(details);
   ctx.background.run('payout details changed notice', () =>
     ctx.mailer.send({
       to: user.email,

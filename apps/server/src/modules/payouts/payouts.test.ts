@@ -147,6 +147,8 @@ describe('a stolen session cannot redirect the money (docs/decisions/0051)', () 
 
     // Only the holder's or the bank's name edited: the same account, no new hold (the owner is still told).
     expect((await save(designer, { ...BANK, bankName: 'Al Rajhi' })).json()).toMatchObject({ holdUntil: null });
+    await ctx.background.drain();
+    expect(ctx.mailer.sent.filter((m) => m.to === designer.input.email).at(-1)!.text).toContain('It is the same account, so payouts continue as before.');
     expect((await call(designer, 'POST', '/api/payouts', { amount: 10 })).statusCode).toBe(201);
     // Another IBAN: held again.
     expect((await save(designer, { ...BANK, iban: OTHER_IBAN })).json().holdUntil).not.toBeNull();
