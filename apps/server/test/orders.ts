@@ -45,3 +45,13 @@ export async function designerWithService(app: FastifyInstance, overrides: Recor
 }
 
 export const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Dr Test' };
+
+/** `PUT /api/payouts/details` as their owner, who proves it with the current password (docs/decisions/0051). */
+export function savePayoutDetails(app: FastifyInstance, who: { cookie: string; input: { password: string } }, details: Record<string, unknown>) {
+  return app.inject({ method: 'PUT', url: '/api/payouts/details', headers: { cookie: who.cookie }, payload: { ...details, password: who.input.password } });
+}
+
+/** As if the payout details had been saved 72 hours earlier: the hold on a new destination is over (ADR 0051). */
+export async function endPayoutHold(db: Db, userId: string) {
+  await db.execute(sql`update payout_details set changed_at = changed_at - interval '72 hours' where user_id = ${userId}`);
+}

@@ -71,6 +71,8 @@ export const ERRORS = {
   SESSION_NOT_FOUND: { status: 404, message: ACCOUNT_MESSAGES.sessionNotFound },
   ACCOUNT_ORDERS_IN_PROGRESS: { status: 409, message: ACCOUNT_MESSAGES.ordersInProgress },
   ACCOUNT_MONEY_IN_ESCROW: { status: 409, message: ACCOUNT_MESSAGES.moneyInEscrow },
+  /** Money available or a payout pending: the server's sentence names the amounts (docs/decisions/0051). */
+  ACCOUNT_MONEY_TO_WITHDRAW: { status: 409, message: ACCOUNT_MESSAGES.moneyToWithdraw },
 
   // Profiles and services.
   USER_NOT_FOUND: { status: 404, message: MESSAGES.userNotFound },
@@ -124,6 +126,8 @@ export const ERRORS = {
   PAYOUT_DECIDED: { status: 409, message: MONEY_MESSAGES.payoutDecided },
   PAYOUT_NO_DETAILS: { status: 409, message: MONEY_MESSAGES.noDetails },
   PAYOUT_NOT_ENOUGH: { status: 400, message: MONEY_MESSAGES.notEnough },
+  /** The payout details changed less than 72 hours ago: the server's sentence says when the hold clears (ADR 0051). */
+  PAYOUT_DESTINATION_HELD: { status: 409, message: MONEY_MESSAGES.destinationHeld },
   // Receipts, credit notes and statements (docs/product.md §6.7, docs/decisions/0042).
   RECEIPT_NOT_FOUND: { status: 404, message: BILLING_MESSAGES.receiptNotFound },
   CREDIT_NOTE_NOT_FOUND: { status: 404, message: BILLING_MESSAGES.creditNoteNotFound },

@@ -11,6 +11,7 @@ import {
   ORDER_REQUIREMENTS_MAX,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PAYOUT_DESTINATION_HOLD_HOURS,
   PIN_MAX,
   PIN_NOTE_MAX,
   PRESET_MAX,
@@ -48,6 +49,7 @@ export function codeText(t: TFunction, language: string, code: ErrorCode, option
     tierDaysMax: n(TIER_DAYS_MAX),
     surchargeMax: n(RUSH_SURCHARGE_MAX),
     discountMax: n(STANDBY_DISCOUNT_MAX),
+    holdHours: n(PAYOUT_DESTINATION_HOLD_HOURS),
     ...options,
   });
 }

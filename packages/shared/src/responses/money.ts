@@ -37,6 +37,10 @@ export const payoutDetailsJsonSchema = z.object({
   bankName: z.string().nullable(),
   stripeAccount: z.string().nullable(),
   updatedAt: z.string(),
+  /** When the destination (method, IBAN or Stripe account) last changed, the first save included (ADR 0051). */
+  changedAt: z.string(),
+  /** Until when payouts to it are held (72 hours after `changedAt`); null once the hold is over. */
+  holdUntil: z.string().nullable(),
 });
 export type PayoutDetailsJson = z.infer<typeof payoutDetailsJsonSchema>;
 
@@ -86,7 +90,14 @@ export type PayoutsJson = z.infer<typeof payoutsJsonSchema>;
 export const adminPayoutJsonSchema = payoutJsonSchema.extend({
   designer: z.object({ _id: z.string(), username: z.string(), email: z.string() }),
   details: z
-    .object({ accountHolder: z.string().nullable(), iban: z.string().nullable(), bankName: z.string().nullable(), stripeAccount: z.string().nullable() })
+    .object({
+      accountHolder: z.string().nullable(),
+      iban: z.string().nullable(),
+      bankName: z.string().nullable(),
+      stripeAccount: z.string().nullable(),
+      /** The details changed less than 72 hours ago: a bank payout cannot be marked paid until then (ADR 0051). */
+      holdUntil: z.string().nullable(),
+    })
     .nullable(),
   /** Marking it paid sends a Stripe Transfer to the account it was requested to (no reference to give). */
   byTransfer: z.boolean(),

@@ -22,6 +22,14 @@ export const ACCOUNT_MESSAGES = {
   sessionNotFound: 'Session not found.',
   ordersInProgress: 'You have orders in progress. Finish or cancel them before deleting your account.',
   moneyInEscrow: 'Money for one of your orders is still held in escrow. Wait until it is released or refunded before deleting your account.',
+  /** The code's sentence; the server's own names the amounts (moneyToWithdrawAmounts). */
+  moneyToWithdraw: 'You still have money on Cusp. Request a payout of what is available or wait for your pending payout (or contact support), then delete your account.',
+  moneyToWithdrawAmounts: (available: string | null, pending: string | null) =>
+    available && pending
+      ? `You still have ${available} available and a payout of ${pending} pending. Request a payout of what is available and wait for the pending one to be paid (or contact support), then delete your account.`
+      : available
+        ? `You still have ${available} available. Request a payout of it (or contact support if it is below the smallest payout), then delete your account.`
+        : `A payout of ${pending} is still pending. Wait until it is paid (or contact support), then delete your account.`,
   accountDeleted: 'Your account has been deleted.',
 } as const;
 
@@ -32,8 +40,11 @@ const newPassword = line({ error: fillIn('new password') }, { trim: false })
   .min(PASSWORD_MIN_LENGTH, PASSWORD_LENGTH_MESSAGE)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_LENGTH_MESSAGE);
 
-/** The password that proves it is the owner: any non-empty text (it is only compared). */
-const currentPassword = (field: string) =>
+/**
+ * The password that proves it is the owner: any non-empty text (it is only compared). Also asked by other changes
+ * a stolen session must not make alone (payout details, docs/decisions/0051).
+ */
+export const currentPasswordField = (field: string) =>
   line({ error: fillIn(field) }, { trim: false }).min(1, fillIn(field)).max(PASSWORD_MAX_LENGTH * 4, ACCOUNT_MESSAGES.wrongPassword);
 
 /** `PATCH /api/account` */
@@ -43,7 +54,7 @@ export type AccountPatchInput = z.input<typeof accountPatchSchema>;
 /** `POST /api/account/password` */
 export const changePasswordSchema = z
   .object({
-    currentPassword: currentPassword('current password'),
+    currentPassword: currentPasswordField('current password'),
     newPassword,
     confirmPassword: line({ error: fillIn('new password again') }, { trim: false }).min(1, fillIn('new password again')),
   })
@@ -58,12 +69,12 @@ export const changeEmailSchema = z.object({
     .max(254, EMAIL_INVALID_MESSAGE)
     .pipe(z.email(EMAIL_INVALID_MESSAGE))
     .transform((v) => v.toLowerCase()),
-  password: currentPassword('password'),
+  password: currentPasswordField('password'),
 });
 export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
 
 /** `DELETE /api/account` */
-export const deleteAccountSchema = z.object({ password: currentPassword('password') });
+export const deleteAccountSchema = z.object({ password: currentPasswordField('password') });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 
 /** `GET /api/account/email/confirm?token=` (the link in the mail). */

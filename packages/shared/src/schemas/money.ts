@@ -1,5 +1,6 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { currentPasswordField } from './account.js';
 import { line, text } from './fields.js';
 import { ORDER_MAX_FILES, ORDER_NOTE_MAX } from './order-limits.js';
 
@@ -32,7 +33,13 @@ export const MONEY_MESSAGES = {
   payoutDecided: 'This payout has already been decided.',
   transferRefused: (reason: string) => `Stripe refused the transfer: ${reason}`,
   disputeNotFound: 'No dispute for this order.',
+  /** The code's sentence; the server's own says when the hold clears (destinationHeldUntil). */
+  destinationHeld: 'Payouts to new payout details are held for 72 hours after they change.',
+  destinationHeldUntil: (until: string) => `Payouts to new payout details are held for 72 hours after they change: this hold clears on ${until}.`,
 } as const;
+
+/** How long payouts wait after the payout details change, the first ones included (docs/decisions/0051). */
+export const PAYOUT_DESTINATION_HOLD_HOURS = 72;
 
 const statement = text({ error: MONEY_MESSAGES.statement }).min(10, MONEY_MESSAGES.statement).max(ORDER_NOTE_MAX, `At most ${ORDER_NOTE_MAX} characters.`);
 const files = z.array(z.uuid()).max(ORDER_MAX_FILES, `At most ${ORDER_MAX_FILES} files.`).optional().default([]);
@@ -64,15 +71,20 @@ export const ibanField = line({ error: MONEY_MESSAGES.iban })
   .transform((v) => electronicFormatIBAN(v) ?? '')
   .refine((v) => isValidIBAN(v), MONEY_MESSAGES.iban);
 
-/** `PUT /api/payouts/details`. */
+/**
+ * `PUT /api/payouts/details`, with the current password: a stolen session alone cannot send the money elsewhere
+ * (docs/decisions/0051).
+ */
+const password = currentPasswordField('password');
 export const payoutDetailsInput = z.discriminatedUnion('method', [
   z.object({
     method: z.literal('bank'),
+    password,
     accountHolder: line({ error: MONEY_MESSAGES.accountHolder }).min(2, MONEY_MESSAGES.accountHolder).max(140),
     iban: ibanField,
     bankName: line({ error: MONEY_MESSAGES.bankName }).min(2, MONEY_MESSAGES.bankName).max(140),
   }),
-  z.object({ method: z.literal('stripe'), stripeAccount: line({ error: MONEY_MESSAGES.stripeAccount }).regex(/^acct_[A-Za-z0-9]{6,64}$/, MONEY_MESSAGES.stripeAccount) }),
+  z.object({ method: z.literal('stripe'), password, stripeAccount: line({ error: MONEY_MESSAGES.stripeAccount }).regex(/^acct_[A-Za-z0-9]{6,64}$/, MONEY_MESSAGES.stripeAccount) }),
 ]);
 export type PayoutDetailsInput = z.input<typeof payoutDetailsInput>;
 

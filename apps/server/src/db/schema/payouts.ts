@@ -24,6 +24,11 @@ export const payoutDetails = pgTable('payout_details', {
   legacyBankName: text('bank_name'),
   stripeAccount: text('stripe_account'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When the destination (method, IBAN or Stripe account) last changed, the first save included: payouts to it are
+   * held for 72 hours after (docs/decisions/0051). Editing only the holder's or the bank's name leaves it.
+   */
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const PAYOUT_STATUSES = ['requested', 'paid', 'rejected'] as const;

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   DELETED_USERNAME_PREFIX,
+  formatMoney,
+  fromMinor,
   OPEN_ORDER_STATUSES,
   type AccountJson,
   type AccountSessionJson,
@@ -36,6 +38,7 @@ import { AppError, fieldError } from '../../errors.js';
 import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail } from '../../platform/mail/templates.js';
 import { enqueueMail } from '../../platform/mail/queued-mail.js';
 import { languageOf, hashPassword, verifyPassword, hashToken, newToken } from '../auth/index.js';
+import { balanceOf } from '../ledger/index.js';
 import { catalogueChanged } from '../services/index.js';
 import { describeUserAgent } from './user-agent.js';
 
@@ -53,10 +56,11 @@ function wrongPassword(field: string): AppError {
 }
 
 /**
- * Every request of the settings page that proves the owner with the password goes through here: counted per
- * user (a stolen session cannot guess the password quickly), then checked.
+ * Every request that proves the owner with the password goes through here (the settings page's, and changing the
+ * payout details, docs/decisions/0051): counted per user (a stolen session cannot guess the password quickly), then
+ * checked; a wrong one is a 400 on `field`.
  */
-async function checkPassword(ctx: AppContext, user: UserRow, password: string, field: string) {
+export async function checkPassword(ctx: AppContext, user: UserRow, password: string, field: string) {
   await ctx.limits.consume('accountPasswordUser', user.id);
   if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword(field);
 }
@@ -219,7 +223,8 @@ const thumbnailKeyOf = (key: string) => key.replace(/\.[a-z]+$/, '.thumb.webp');
 
 /**
  * Deletes the account (ADR 0032). Refused (409) while one of the user's orders is open or holds money in
- * escrow. Otherwise, in one transaction: the personal data goes (name, e-mail and password hash replaced
+ * escrow, or while they have money available or a payout pending (ADR 0051: nobody could withdraw it after).
+ * Otherwise, in one transaction: the personal data goes (name, e-mail and password hash replaced
  * by a tombstone; phone, avatar, wallpaper, bio, website, specializations, sessions, presets, pending
  * links, the newsletter address, shared files and unsent uploads), unpaid orders are cancelled, the
  * services are hidden, and what others need stays: orders, their files and timeline, reviews, messages and
@@ -240,6 +245,12 @@ export async function deleteAccount(ctx: AppContext, user: UserRow, password: st
       .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
       .where(and(eq(ledgerEntries.account, 'escrow'), mine));
     if ((escrow?.sum ?? 0) !== 0) throw new AppError('ACCOUNT_MONEY_IN_ESCROW');
+    // Their own money: a deleted account cannot sign in to request it, nor be told a payout was paid or rejected.
+    const { available, reserved } = await balanceOf(tx, user.id);
+    if (available > 0 || reserved > 0) {
+      const money = (minor: number) => (minor > 0 ? formatMoney(fromMinor(minor, ctx.config.currency), ctx.config.currency) : null);
+      throw new AppError('ACCOUNT_MONEY_TO_WITHDRAW', { message: ACCOUNT_MESSAGES.moneyToWithdrawAmounts(money(available), money(reserved)) });
+    }
 
     // Orders never paid are cancelled, and their open payment attempts closed, so none is paid later.
     const unpaid = await tx

@@ -6,10 +6,12 @@ import { emailChanges, prescriptionPresets, services, sessions, users } from '..
 import { newUserInput, sessionCookieOf, signUpAndLogin, useTestApp } from '../../../test/helper.js';
 import { binaryStl } from '../../../test/mesh-samples.js';
 import { multipart } from '../../../test/multipart.js';
-import { designerWithService, expectLedgerBalanced, GOOD_CARD } from '../../../test/orders.js';
+import { designerWithService, endPayoutHold, expectLedgerBalanced, GOOD_CARD, savePayoutDetails } from '../../../test/orders.js';
+import { applyAdminCommand } from '../admin/index.js';
 import { hashToken } from '../auth/index.js';
 
-const { app, ctx } = await useTestApp();
+// A payout minimum below one order's share (22.50), so a designer can withdraw it before deleting the account.
+const { app, ctx } = await useTestApp({ PAYOUT_MINIMUM: '10' });
 // Some tests pay orders (export, deletion with open orders): the books must balance after each (ADR 0035).
 afterEach(() => expectLedgerBalanced(ctx.db));
 
@@ -338,6 +340,30 @@ describe('download my data', () => {
   });
 });
 
+/** The designer asks for a payout of `amount` to a bank account saved three days ago (docs/decisions/0051). */
+async function requestPayout(designer: Session & { input: { password: string } }, amount: number) {
+  if ((await call(designer, 'GET', '/api/payouts/details')).json() === null) {
+    const saved = await savePayoutDetails(app, designer, { method: 'bank', accountHolder: 'Lina Haddad', iban: 'SA03 8000 0000 6080 1016 7519', bankName: 'Al Rajhi Bank' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await endPayoutHold(ctx.db, designer.user._id);
+  }
+  const res = await call(designer, 'POST', '/api/payouts', { amount });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json()._id as string;
+}
+
+let admin: Session | undefined;
+/** An administrator marks the payout paid. */
+async function markPaid(id: string) {
+  if (!admin) {
+    const made = await signUpAndLogin(app);
+    await applyAdminCommand(ctx.db, 'grant', made.input.email);
+    admin = made;
+  }
+  const res = await call(admin, 'POST', `/api/admin/payouts/${id}/paid`, { reference: 'TRX-1' });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 describe('deleting the account', () => {
   it('is refused while an order is in progress, for the buyer and the designer', async () => {
     const o = await paidOrder();
@@ -358,6 +384,30 @@ describe('deleting the account', () => {
     expect(res.json().message).toBe(ACCOUNT_MESSAGES.moneyInEscrow);
     // The fault undone, so the books balance again for the ledger check after each test.
     await ctx.db.execute(sql`update orders set status = 'in_progress' where id = ${o.orderId}`);
+  });
+
+  it('is refused while money is available or a payout pending, saying how much and what to do; nothing is deleted', async () => {
+    const o = await reviewedOrder(); // 25.00 less the 10% fee: 22.50 available to the designer
+    const { designer } = o;
+    const refuse = async (message: string) => {
+      const res = await call(designer, 'DELETE', '/api/account', { password: designer.input.password });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: 'ACCOUNT_MONEY_TO_WITHDRAW', message });
+      expect((await me(designer.cookie)).statusCode).toBe(200);
+      const [row] = await ctx.db.select().from(users).where(eq(users.id, designer.user._id));
+      expect(row).toMatchObject({ email: designer.input.email, deletedAt: null, isDesigner: true });
+      const [service] = await ctx.db.select({ hidden: services.hidden }).from(services).where(eq(services.id, o.service._id));
+      expect(service!.hidden).toBe(false);
+    };
+    await refuse('You still have $22.50 available. Request a payout of it (or contact support if it is below the smallest payout), then delete your account.');
+    const first = await requestPayout(designer, 10);
+    await refuse('You still have $12.50 available and a payout of $10.00 pending. Request a payout of what is available and wait for the pending one to be paid (or contact support), then delete your account.');
+    const second = await requestPayout(designer, 12.5);
+    await markPaid(first);
+    await refuse('A payout of $12.50 is still pending. Wait until it is paid (or contact support), then delete your account.');
+    await markPaid(second);
+    const res = await call(designer, 'DELETE', '/api/account', { password: designer.input.password });
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('asks for the password', async () => {
@@ -422,6 +472,7 @@ describe('deleting the account', () => {
 
   it("hides a designer's services and takes them off the designer list", async () => {
     const o = await reviewedOrder();
+    await markPaid(await requestPayout(o.designer, 22.5)); // their money withdrawn first
     const res = await call(o.designer, 'DELETE', '/api/account', { password: o.designer.input.password });
     expect(res.statusCode, res.body).toBe(200);
     const [service] = await ctx.db.select({ hidden: services.hidden }).from(services).where(eq(services.id, o.service._id));

@@ -6,7 +6,7 @@ import { creditNotes, ledgerEntries, payments, receipts, users } from '../../db/
 import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
 import { binaryStl } from '../../../test/mesh-samples.js';
 import { multipart } from '../../../test/multipart.js';
-import { designerWithService, expectLedgerBalanced, GOOD_CARD } from '../../../test/orders.js';
+import { designerWithService, endPayoutHold, expectLedgerBalanced, GOOD_CARD, savePayoutDetails } from '../../../test/orders.js';
 import { applyAdminCommand } from '../admin/index.js';
 import { coursesApi } from '../courses/test-support.js';
 import { bookOrderPayment } from '../ledger/index.js';
@@ -314,7 +314,8 @@ describe('statements', () => {
     const cancelled = await paidIntent(service);
     expect((await call(cancelled.buyer, 'PATCH', '/api/orders', { payment_intent: cancelled.paymentId })).statusCode).toBe(200);
     expect((await call(designer, 'POST', `/api/orders/${cancelled.orderId}/cancel`, { reason: 'Cannot do this one.' })).statusCode).toBe(200);
-    expect((await call(designer, 'PUT', '/api/payouts/details', { method: 'bank', accountHolder: 'Lina Haddad', iban: 'SA03 8000 0000 6080 1016 7519', bankName: 'Al Rajhi Bank' })).statusCode).toBe(200);
+    expect((await savePayoutDetails(app, designer, { method: 'bank', accountHolder: 'Lina Haddad', iban: 'SA03 8000 0000 6080 1016 7519', bankName: 'Al Rajhi Bank' })).statusCode).toBe(200);
+    await endPayoutHold(ctx.db, designer.user._id);
     const payout = await call(designer, 'POST', '/api/payouts', { amount: 20 });
     expect(payout.statusCode, payout.body).toBe(201);
     expect((await call(admin, 'POST', `/api/admin/payouts/${payout.json()._id}/paid`, { reference: 'TRF-7781' })).statusCode).toBe(200);

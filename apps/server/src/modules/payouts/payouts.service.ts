@@ -4,6 +4,7 @@ import {
   formatMoney,
   fromMinor,
   MONEY_MESSAGES,
+  PAYOUT_DESTINATION_HOLD_HOURS,
   toMinor,
   type AdminPayoutJson,
   type PayoutDetailsJson,
@@ -16,7 +17,10 @@ import type { AppContext } from '../../context.js';
 import { disputes, payoutDetails, payouts, users, type PayoutDetailsRow, type PayoutRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import { providerFor, ProviderError, type PaymentProvider, type PayoutTransfer } from '../../platform/payments/index.js';
+import { payoutDetailsChangedMail } from '../../platform/mail/templates.js';
 import { keyFromFile, parseKey, seal, unseal } from '../../platform/secrets/sealed-box.js';
+import { checkPassword } from '../account/index.js';
+import { languageOf } from '../auth/index.js';
 import { balanceOf, bookPayoutDecided, bookPayoutReserved, designerLines, platformTotals } from '../ledger/index.js';
 import { notifyPayoutDecided } from '../notifications/index.js';
 
@@ -65,6 +69,20 @@ async function openDetails(ctx: AppContext, row: PayoutDetailsRow): Promise<Open
 /** Whether the row can be paid to: a readable bank account, or a Stripe account. */
 const usable = (d: OpenDetails) => (d.method === 'bank' ? d.bank !== null : d.stripeAccount !== null);
 
+const HOLD_MS = PAYOUT_DESTINATION_HOLD_HOURS * 3600_000;
+
+/**
+ * Until when payouts to these details wait (docs/decisions/0051): 72 hours after the destination changed, so that the
+ * owner, told by mail, can act before money leaves for an account a stolen session entered. Null once over.
+ */
+export function holdUntilOf(d: Pick<PayoutDetailsRow, 'changedAt'>, now = new Date()): Date | null {
+  const until = new Date(d.changedAt.getTime() + HOLD_MS);
+  return until > now ? until : null;
+}
+
+/** The moment a hold clears, as the server's English sentences say it. */
+const heldUntilText = (until: Date) => `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
 function toDetailsJson(d: OpenDetails): PayoutDetailsJson {
   return {
     method: d.method,
@@ -73,6 +91,8 @@ function toDetailsJson(d: OpenDetails): PayoutDetailsJson {
     bankName: d.bank?.bankName ?? null,
     stripeAccount: d.stripeAccount ? maskAccount(d.stripeAccount) : null,
     updatedAt: d.updatedAt.toISOString(),
+    changedAt: d.changedAt.toISOString(),
+    holdUntil: holdUntilOf(d)?.toISOString() ?? null,
   };
 }
 
@@ -130,26 +150,61 @@ export async function getDetails(ctx: AppContext, user: UserRow): Promise<Payout
   return details ? toDetailsJson(details) : null;
 }
 
-/** `PUT /payouts/details`. A Stripe Connect account only when Stripe is the provider (a Transfer needs it). */
+/**
+ * `PUT /payouts/details`, with the current password (docs/decisions/0051). A Stripe Connect account only when Stripe
+ * is the provider (a Transfer needs it). A new destination (another method, IBAN or Stripe account, or details where
+ * there were none or none readable) starts the 72-hour hold; any change is mailed to the account's address.
+ */
 export async function saveDetails(ctx: AppContext, user: UserRow, input: z.output<typeof payoutDetailsInput>): Promise<PayoutDetailsJson> {
+  await checkPassword(ctx, user, input.password, 'password');
   if (input.method === 'stripe' && ctx.config.payments.provider !== 'stripe') {
     throw fieldError('PAYOUT_STRIPE_NEEDS_STRIPE', 'method');
   }
   const bank: BankAccount | null = input.method === 'bank' ? { accountHolder: input.accountHolder, iban: input.iban, bankName: input.bankName } : null;
-  const values = {
-    method: input.method,
-    sealed: bank ? seal(await detailsKey(ctx), JSON.stringify(bank), user.id) : null,
-    legacyAccountHolder: null,
-    legacyIban: null,
-    legacyBankName: null,
-    stripeAccount: input.method === 'stripe' ? input.stripeAccount : null,
-  };
-  const [row] = await ctx.db
-    .insert(payoutDetails)
-    .values({ userId: user.id, ...values })
-    .onConflictDoUpdate({ target: payoutDetails.userId, set: { ...values, updatedAt: new Date() } })
-    .returning();
-  return toDetailsJson({ ...row!, bank });
+  const stripeAccount = input.method === 'stripe' ? input.stripeAccount : null;
+  const { row, changed } = await ctx.db.transaction(async (tx) => {
+    // The row locked so that two saves at once compare with what the other wrote.
+    const [existing] = await tx.select().from(payoutDetails).where(eq(payoutDetails.userId, user.id)).for('update');
+    const before = existing ? await openDetails(ctx, existing) : null;
+    const sameDestination =
+      before !== null && usable(before) && before.method === input.method && (bank ? before.bank!.iban === bank.iban : before.stripeAccount === stripeAccount);
+    const sameDetails = sameDestination && (!bank || (before.bank!.accountHolder === bank.accountHolder && before.bank!.bankName === bank.bankName));
+    const now = new Date();
+    const values = {
+      method: input.method,
+      sealed: bank ? seal(await detailsKey(ctx), JSON.stringify(bank), user.id) : null,
+      legacyAccountHolder: null,
+      legacyIban: null,
+      legacyBankName: null,
+      stripeAccount,
+      updatedAt: now,
+      changedAt: sameDestination ? before.changedAt : now,
+    };
+    const [saved] = await tx
+      .insert(payoutDetails)
+      .values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: payoutDetails.userId, set: values })
+      .returning();
+    return { row: saved!, changed: !sameDetails };
+  });
+  if (changed) payoutDetailsChangedNotice(ctx, user, { ...row, bank });
+  return toDetailsJson({ ...row, bank });
+}
+
+/**
+ * Tells the account's own address that its payout details changed (docs/decisions/0051), in the member's language:
+ * the new destination by its last four characters only, and when payouts to it may start. After the answer, as the
+ * e-mail change notice is sent; one function so that all such mail can move to a durable queue.
+ */
+export function payoutDetailsChangedNotice(ctx: AppContext, user: UserRow, details: OpenDetails): void {
+  const last4 = (details.method === 'bank' ? (details.bank?.iban ?? '') : (details.stripeAccount ?? '')).slice(-4);
+  const holdUntil = holdUntilOf(details);
+  ctx.background.run('payout details changed notice', () =>
+    ctx.mailer.send({
+      to: user.email,
+      ...payoutDetailsChangedMail({ username: user.username, method: details.method, last4, holdUntil, supportLink: `${ctx.config.publicUrl}/support` }, languageOf(user)),
+    }),
+  );
 }
 
 /** `GET /payouts`: the balance (available, reserved, paid out), the payouts, and the running balance's lines. */
@@ -188,6 +243,8 @@ export async function requestPayout(ctx: AppContext, user: UserRow, amountMajor:
   }
   const details = await detailsRow(ctx, user.id);
   if (!details) throw new AppError('PAYOUT_NO_DETAILS');
+  const held = holdUntilOf(details);
+  if (held) throw new AppError('PAYOUT_DESTINATION_HELD', { message: MONEY_MESSAGES.destinationHeldUntil(heldUntilText(held)) });
   const row = await ctx.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const { available } = await balanceOf(tx, user.id);
@@ -219,7 +276,9 @@ export async function adminListPayouts(ctx: AppContext, status: 'requested' | 'p
         ...toPayoutJson(r.p),
         designer: r.designer,
         byTransfer: paidByTransfer(ctx, r.p),
-        details: d ? { accountHolder: d.bank?.accountHolder ?? null, iban: d.bank?.iban ?? null, bankName: d.bank?.bankName ?? null, stripeAccount: d.stripeAccount } : null,
+        details: d
+          ? { accountHolder: d.bank?.accountHolder ?? null, iban: d.bank?.iban ?? null, bankName: d.bank?.bankName ?? null, stripeAccount: d.stripeAccount, holdUntil: holdUntilOf(d)?.toISOString() ?? null }
+          : null,
       };
     }),
   );
@@ -233,7 +292,7 @@ const paidByTransfer = (ctx: AppContext, payout: PayoutRow) => payout.method ===
  * administrators deciding at once exactly one does; the money moves and the designer is told in the same transaction.
  * A payout to a Stripe account, with Stripe as the provider, is paid by a Transfer through the adapter (its id is the
  * reference; idempotent per payout); if Stripe refuses or cannot be reached, nothing changes. Any other payout is
- * paid by hand and needs the reference of that bank transfer.
+ * paid by hand and needs the reference of that bank transfer, and waits while the details are held (ADR 0051).
  */
 export async function decidePayout(ctx: AppContext, admin: UserRow, id: string, decision: { paid: true; reference?: string | undefined } | { paid: false; reason: string }): Promise<PayoutJson> {
   const provider = providerFor(ctx);
@@ -257,6 +316,12 @@ export async function decidePayout(ctx: AppContext, admin: UserRow, id: string, 
       payout = withReference!;
     } else if (decision.paid && !decision.reference) {
       throw fieldError('PAYOUT_REFERENCE', 'reference');
+    } else if (decision.paid) {
+      // Paid by hand to the details the admin list shows, which are the current ones: not while they are held
+      // (changed after the request, perhaps by someone with a stolen session; docs/decisions/0051).
+      const [current] = await tx.select({ changedAt: payoutDetails.changedAt }).from(payoutDetails).where(eq(payoutDetails.userId, payout.userId));
+      const held = current ? holdUntilOf(current) : null;
+      if (held) throw new AppError('PAYOUT_DESTINATION_HELD', { message: MONEY_MESSAGES.destinationHeldUntil(heldUntilText(held)) });
     }
     await bookPayoutDecided(tx, { payoutId: payout.id, userId: payout.userId, amount: payout.amount, paid: decision.paid });
     await notifyPayoutDecided(ctx, tx, payout);

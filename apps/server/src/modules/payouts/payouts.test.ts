@@ -4,7 +4,7 @@ import { notifications, payoutDetails } from '../../db/schema/index.js';
 import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
 import { binaryStl } from '../../../test/mesh-samples.js';
 import { multipart } from '../../../test/multipart.js';
-import { designerWithService, expectLedgerBalanced, GOOD_CARD } from '../../../test/orders.js';
+import { designerWithService, endPayoutHold, expectLedgerBalanced, GOOD_CARD, savePayoutDetails } from '../../../test/orders.js';
 import { applyAdminCommand } from '../admin/index.js';
 import { sealLegacyPayoutDetails } from './index.js';
 
@@ -12,7 +12,7 @@ import { sealLegacyPayoutDetails } from './index.js';
 const { app, ctx } = await useTestApp({ PAYOUT_MINIMUM: '10' });
 afterEach(() => expectLedgerBalanced(ctx.db));
 
-type Session = { cookie: string; user: { _id: string } };
+type Session = { cookie: string; user: { _id: string }; input: { password: string; email: string; username: string } };
 const call = (who: Session | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
   app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
 
@@ -37,20 +37,26 @@ async function designerWithEarnings() {
 }
 
 const payoutsOf = async (who: Session) => (await call(who, 'GET', '/api/payouts')).json();
+const save = (who: Session, details: object) => savePayoutDetails(app, who, details as Record<string, unknown>);
+/** Saved, and the 72-hour hold on the new destination over (docs/decisions/0051). */
+async function saveAndWait(who: Session, details: object) {
+  expect((await save(who, details)).statusCode).toBe(200);
+  await endPayoutHold(ctx.db, who.user._id);
+}
 
 describe('payout details', () => {
   it('checks the IBAN by its checksum, stores it for the owner and administrators only, and shows it masked', async () => {
     const designer = await signUpAndLogin(app);
     expect((await call(null, 'GET', '/api/payouts/details')).statusCode).toBe(401);
     expect((await call(designer, 'GET', '/api/payouts/details')).json()).toBeNull();
-    const bad = await call(designer, 'PUT', '/api/payouts/details', { ...BANK, iban: 'SA03 8000 0000 6080 1016 7518' });
+    const bad = await save(designer, { ...BANK, iban: 'SA03 8000 0000 6080 1016 7518' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors).toHaveProperty('iban');
-    const noStripe = await call(designer, 'PUT', '/api/payouts/details', { method: 'stripe', stripeAccount: 'acct_1234567890' });
+    const noStripe = await save(designer, { method: 'stripe', stripeAccount: 'acct_1234567890' });
     expect(noStripe.statusCode).toBe(400); // the sandbox is the provider here
     expect(noStripe.json().fieldErrors).toHaveProperty('method');
 
-    const saved = await call(designer, 'PUT', '/api/payouts/details', BANK);
+    const saved = await save(designer, BANK);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ method: 'bank', accountHolder: 'Lina Haddad', iban: 'SA03 •••• 7519', bankName: 'Al Rajhi Bank' });
     expect(JSON.stringify((await call(designer, 'GET', '/api/payouts/details')).json())).not.toContain('6080');
@@ -65,25 +71,143 @@ describe('payout details', () => {
   });
 });
 
+describe('a stolen session cannot redirect the money (docs/decisions/0051)', () => {
+  const OTHER_IBAN = 'GB82 WEST 1234 5698 7654 32';
+  const mailsTo = (to: string) => ctx.mailer.sent.filter((m) => m.to === to);
+  const detailsOf = async (who: Session) => (await call(who, 'GET', '/api/payouts/details')).json();
+
+  it('asks for the current password: missing or wrong is a 400 on the password field and saves nothing', async () => {
+    const designer = await signUpAndLogin(app);
+    const missing = await call(designer, 'PUT', '/api/payouts/details', BANK);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors).toHaveProperty('password');
+    const wrong = await call(designer, 'PUT', '/api/payouts/details', { ...BANK, password: 'not-my-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'WRONG_PASSWORD', fieldErrors: { password: 'The password is not correct.' } });
+    expect(await detailsOf(designer)).toBeNull();
+    expect(await ctx.db.select().from(payoutDetails).where(eq(payoutDetails.userId, designer.user._id))).toEqual([]);
+
+    // Saved details stay as they were when a change comes without the right password.
+    await saveAndWait(designer, BANK);
+    const before = await detailsOf(designer);
+    for (const password of [undefined, 'not-my-password']) {
+      const res = await call(designer, 'PUT', '/api/payouts/details', { ...BANK, iban: OTHER_IBAN, password });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors).toHaveProperty('password');
+    }
+    expect(await detailsOf(designer)).toEqual(before);
+    expect(before).toMatchObject({ iban: 'SA03 •••• 7519', holdUntil: null });
+  });
+
+  it('mails the owner at each change, with no more of the account than its last four characters', async () => {
+    const designer = await signUpAndLogin(app);
+    expect((await save(designer, BANK)).statusCode).toBe(200);
+    await ctx.background.drain();
+    expect(mailsTo(designer.input.email)).toHaveLength(1);
+    const [first] = mailsTo(designer.input.email);
+    expect(first!.subject).toBe('Your Cusp payout details were changed');
+    expect(first!.text).toContain('a bank account ending in 7519');
+    for (const part of ['SA0380000000608010167519', '6080', '1016', 'sa03 8000']) expect(first!.text).not.toContain(part);
+
+    // The same details again: nothing changed, nothing to say.
+    expect((await save(designer, BANK)).statusCode).toBe(200);
+    await ctx.background.drain();
+    expect(mailsTo(designer.input.email)).toHaveLength(1);
+
+    // A new IBAN, in the member's language.
+    expect((await call(designer, 'PATCH', '/api/account', { emailLanguage: 'ar' })).statusCode).toBe(200);
+    expect((await save(designer, { ...BANK, iban: OTHER_IBAN })).statusCode).toBe(200);
+    await ctx.background.drain();
+    const second = mailsTo(designer.input.email)[1]!;
+    expect(second.subject).toBe('تغيّرت بيانات السحب في حسابك على Cusp');
+    expect(second.text).toContain('5432');
+    for (const part of ['GB82WEST12345698765432', '98765432', 'WEST']) expect(second.text).not.toContain(part);
+    // Nobody else is told.
+    expect(ctx.mailer.sent.filter((m) => m.text.includes(designer.input.username)).map((m) => m.to)).toEqual([designer.input.email, designer.input.email]);
+  });
+
+  it('holds payouts for 72 hours after the destination changes, the first one included; then they go through', async () => {
+    const designer = await designerWithEarnings();
+    const savedAt = Date.now();
+    const saved = (await save(designer, BANK)).json();
+    expect(Date.parse(saved.changedAt)).toBeGreaterThanOrEqual(savedAt - 1000);
+    expect(Date.parse(saved.holdUntil) - Date.parse(saved.changedAt)).toBe(72 * 3600_000);
+    expect(await detailsOf(designer)).toMatchObject({ changedAt: saved.changedAt, holdUntil: saved.holdUntil });
+
+    const held = await call(designer, 'POST', '/api/payouts', { amount: 20 });
+    expect(held.statusCode).toBe(409);
+    expect(held.json().code).toBe('PAYOUT_DESTINATION_HELD');
+    expect(held.json().message).toContain(`clears on ${saved.holdUntil.slice(0, 10)} ${saved.holdUntil.slice(11, 16)} UTC`);
+    expect(await payoutsOf(designer)).toMatchObject({ available: 67.5, reserved: 0, payouts: [] });
+
+    await endPayoutHold(ctx.db, designer.user._id);
+    expect(await detailsOf(designer)).toMatchObject({ holdUntil: null });
+    const paid = await call(designer, 'POST', '/api/payouts', { amount: 20 });
+    expect(paid.statusCode, paid.body).toBe(201);
+
+    // Only the holder's or the bank's name edited: the same account, no new hold (the owner is still told).
+    expect((await save(designer, { ...BANK, bankName: 'Al Rajhi' })).json()).toMatchObject({ holdUntil: null });
+    await ctx.background.drain();
+    expect(ctx.mailer.sent.filter((m) => m.to === designer.input.email).at(-1)!.text).toContain('It is the same account, so payouts continue as before.');
+    expect((await call(designer, 'POST', '/api/payouts', { amount: 10 })).statusCode).toBe(201);
+    // Another IBAN: held again.
+    expect((await save(designer, { ...BANK, iban: OTHER_IBAN })).json().holdUntil).not.toBeNull();
+    expect((await call(designer, 'POST', '/api/payouts', { amount: 10 })).json().code).toBe('PAYOUT_DESTINATION_HELD');
+  });
+
+  it('a payout requested before a change is not marked paid to the new details until the hold is over', async () => {
+    const designer = await designerWithEarnings();
+    await saveAndWait(designer, BANK);
+    const id = (await call(designer, 'POST', '/api/payouts', { amount: 40 })).json()._id;
+    expect((await save(designer, { ...BANK, iban: OTHER_IBAN })).statusCode).toBe(200);
+    const listed = (await call(admin, 'GET', '/api/admin/payouts')).json().find((p: { _id: string }) => p._id === id);
+    expect(listed.details).toMatchObject({ iban: 'GB82WEST12345698765432', holdUntil: expect.any(String) });
+    const refused = await call(admin, 'POST', `/api/admin/payouts/${id}/paid`, { reference: 'TRX-9' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('PAYOUT_DESTINATION_HELD');
+    expect(await payoutsOf(designer)).toMatchObject({ reserved: 40, payouts: [{ _id: id, status: 'requested' }] });
+    // Rejecting it (the money back to the designer) stays possible; paying waits for the hold.
+    await endPayoutHold(ctx.db, designer.user._id);
+    expect((await call(admin, 'POST', `/api/admin/payouts/${id}/paid`, { reference: 'TRX-9' })).statusCode).toBe(200);
+  });
+
+  it("another member can neither read nor change someone's details, even knowing their password", async () => {
+    const owner = await signUpAndLogin(app, { password: 'owners-own-secret-7', confirmPassword: 'owners-own-secret-7' });
+    const thief = await signUpAndLogin(app);
+    await saveAndWait(owner, BANK);
+    const before = await detailsOf(owner);
+    expect(await detailsOf(thief)).toBeNull();
+    // The password is checked against the session's own account: the owner's does not open it.
+    const withOwners = await call(thief, 'PUT', '/api/payouts/details', { ...BANK, iban: OTHER_IBAN, password: owner.input.password });
+    expect(withOwners.statusCode).toBe(400);
+    expect(withOwners.json().fieldErrors).toHaveProperty('password');
+    // With their own password they change their own details only.
+    expect((await save(thief, { ...BANK, iban: OTHER_IBAN })).statusCode).toBe(200);
+    expect(await detailsOf(owner)).toEqual(before);
+    expect(await detailsOf(thief)).toMatchObject({ iban: 'GB82 •••• 5432' });
+  });
+});
+
 describe('payout details kept in clear before migration 0018', () => {
   it('are sealed at start, once, and still read by their owner (masked) and administrators (in full)', async () => {
     const designer = await designerWithEarnings();
     await ctx.db.insert(payoutDetails).values({ userId: designer.user._id, method: 'bank', legacyAccountHolder: 'Omar Saleh', legacyIban: 'SA4420000001234567891234', legacyBankName: 'SNB' });
     expect(await sealLegacyPayoutDetails(ctx)).toBe(1);
     expect(await sealLegacyPayoutDetails(ctx)).toBe(0);
+    await endPayoutHold(ctx.db, designer.user._id); // saved long before migration 0023, say
     const [row] = await ctx.db.select().from(payoutDetails).where(eq(payoutDetails.userId, designer.user._id));
     expect(row).toMatchObject({ legacyIban: null, legacyAccountHolder: null, legacyBankName: null });
     expect(JSON.stringify(row)).not.toContain('1234567891234');
     expect((await call(designer, 'GET', '/api/payouts/details')).json()).toMatchObject({ accountHolder: 'Omar Saleh', iban: 'SA44 •••• 1234', bankName: 'SNB' });
     const id = (await call(designer, 'POST', '/api/payouts', { amount: 10 })).json()._id;
     const listed = (await call(admin, 'GET', '/api/admin/payouts')).json().find((p: { _id: string }) => p._id === id);
-    expect(listed.details).toEqual({ accountHolder: 'Omar Saleh', iban: 'SA4420000001234567891234', bankName: 'SNB', stripeAccount: null });
+    expect(listed.details).toEqual({ accountHolder: 'Omar Saleh', iban: 'SA4420000001234567891234', bankName: 'SNB', stripeAccount: null, holdUntil: null });
   });
 
   it('a sealed value moved to another member\'s row does not open there', async () => {
     const [owner, thief] = [await signUpAndLogin(app), await signUpAndLogin(app)];
-    await call(owner, 'PUT', '/api/payouts/details', BANK);
-    await call(thief, 'PUT', '/api/payouts/details', { ...BANK, accountHolder: 'Someone Else' });
+    await saveAndWait(owner, BANK);
+    await saveAndWait(thief, { ...BANK, accountHolder: 'Someone Else' });
     const [sealedOfOwner] = await ctx.db.select({ sealed: payoutDetails.sealed }).from(payoutDetails).where(eq(payoutDetails.userId, owner.user._id));
     await ctx.db.update(payoutDetails).set({ sealed: sealedOfOwner!.sealed }).where(eq(payoutDetails.userId, thief.user._id));
     // Unreadable details count as none: the member is asked to enter them again.
@@ -96,7 +220,7 @@ describe('payouts', () => {
   it('requested (reserved), paid by an administrator once; the balance and history follow', async () => {
     const designer = await designerWithEarnings();
     expect((await call(designer, 'POST', '/api/payouts', { amount: 20 })).statusCode).toBe(409); // no details yet
-    await call(designer, 'PUT', '/api/payouts/details', BANK);
+    await saveAndWait(designer, BANK);
     const small = await call(designer, 'POST', '/api/payouts', { amount: 5 });
     expect(small.statusCode).toBe(400);
     expect(small.json().fieldErrors.amount).toBe('A payout is at least $10.00.');
@@ -132,7 +256,7 @@ describe('payouts', () => {
 
   it('rejected: the money returns to available; two requests at once cannot spend the same money', async () => {
     const designer = await designerWithEarnings();
-    await call(designer, 'PUT', '/api/payouts/details', BANK);
+    await saveAndWait(designer, BANK);
     const both = await Promise.all([1, 2].map(() => call(designer, 'POST', '/api/payouts', { amount: 50 })));
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     const id = both.find((r) => r.statusCode === 201)!.json()._id;
@@ -146,7 +270,7 @@ describe('payouts', () => {
 
   it('only an administrator rejects: a buyer, the designer, another designer or a visitor is refused and nothing changes', async () => {
     const designer = await designerWithEarnings();
-    await call(designer, 'PUT', '/api/payouts/details', BANK);
+    await saveAndWait(designer, BANK);
     const requested = await call(designer, 'POST', '/api/payouts', { amount: 40 });
     expect(requested.statusCode, requested.body).toBe(201);
     const id = requested.json()._id as string;

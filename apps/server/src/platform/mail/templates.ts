@@ -81,3 +81,27 @@ export const emailChangedMail: Template<{ username: string; newEmail: string; su
         subject: 'Your Cusp email address was changed',
         text: `Hello ${username},\n\nThe email address of your Cusp account is now ${newEmail}; account e-mails no longer come to this address.\n\nIf it was not you, contact support at once:\n\n${supportLink}\n\nThe Cusp team`,
       };
+
+// Payouts (docs/decisions/0051).
+
+/**
+ * To the account's address when its payout details change: the new destination by its last four characters only
+ * (enough to recognise, not to use), and when payouts to it may start (null: the same account, not held).
+ */
+export const payoutDetailsChangedMail: Template<{ username: string; method: 'bank' | 'stripe'; last4: string; holdUntil: Date | null; supportLink: string }> = (
+  { username, method, last4, holdUntil, supportLink },
+  lang,
+) => {
+  const destination =
+    lang === 'ar' ? (method === 'bank' ? `حساب بنكي ينتهي بـ ${last4}` : `حساب Stripe ينتهي بـ ${last4}`) : method === 'bank' ? `a bank account ending in ${last4}` : `the Stripe account ending in ${last4}`;
+  const until = holdUntil && new Intl.DateTimeFormat(lang === 'ar' ? 'ar' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(holdUntil);
+  return lang === 'ar'
+    ? {
+        subject: 'تغيّرت بيانات السحب في حسابك على Cusp',
+        text: `مرحبًا ${username}،\n\nتغيّرت بيانات السحب في حسابك على Cusp، وصارت الأموال تُرسل إلى ${destination}. ${until ? `لن تُرسل أي دفعة إلى هذه البيانات قبل ${until} (بتوقيت UTC).` : 'الحساب نفسه، فتستمر الدفعات كما كانت.'}\n\nإن لم تكن أنت، فراسل الدعم فورًا وغيّر كلمة مرورك:\n\n${supportLink}\n\nفريق Cusp`,
+      }
+    : {
+        subject: 'Your Cusp payout details were changed',
+        text: `Hello ${username},\n\nThe payout details of your Cusp account were changed: payouts now go to ${destination}. ${until ? `No payout is sent there before ${until} (UTC).` : 'It is the same account, so payouts continue as before.'}\n\nIf it was not you, contact support at once and change your password:\n\n${supportLink}\n\nThe Cusp team`,
+      };
+};

@@ -137,11 +137,15 @@ describe('AdminPage', () => {
       decidedAt: null,
       designer: { _id: `designer-${id}`, username: `designer.${method}`, email: `${method}@example.com` },
       details: method === 'bank'
-        ? { accountHolder: 'Dr Lina', iban: 'SA0380000000608010167519', bankName: 'Al Rajhi', stripeAccount: null }
-        : { accountHolder: null, iban: null, bankName: null, stripeAccount: 'acct_1Nv0FGQ9RKHgCVdK' },
+        ? { accountHolder: 'Dr Lina', iban: 'SA0380000000608010167519', bankName: 'Al Rajhi', stripeAccount: null, holdUntil: null }
+        : { accountHolder: null, iban: null, bankName: null, stripeAccount: 'acct_1Nv0FGQ9RKHgCVdK', holdUntil: null },
       byTransfer,
     });
-    const payouts = [payout('p-bank', 'bank', false), payout('p-stripe', 'stripe', true)];
+    // Bank details changed less than 72 hours ago (docs/decisions/0051).
+    const held = payout('p-held', 'bank', false);
+    held.designer = { _id: 'designer-held', username: 'designer.held', email: 'held@example.com' };
+    held.details = { ...held.details!, holdUntil: '2026-11-30T14:00:00.000Z' };
+    const payouts = [payout('p-bank', 'bank', false), payout('p-stripe', 'stripe', true), held];
     let refuseTransfer = true;
     const api = adminApi({
       'GET /api/admin/payouts': () => ({ body: payouts }),
@@ -158,6 +162,12 @@ describe('AdminPage', () => {
     const ui = renderAdmin();
     await ui.user.click(await screen.findByRole('tab', { name: 'Payouts' }));
     const table = await screen.findByTestId('admin-payouts');
+
+    // Held details: not to be paid by hand before the hold is over (rejecting stays possible).
+    const heldRow = within(table).getByText('designer.held').closest('tr')!;
+    expect(within(heldRow).getByTestId('admin-payout-held')).toHaveTextContent(/^New payout details: not to be paid before Nov 30, 2026/);
+    expect(within(heldRow).getByRole('button', { name: 'Mark paid' })).toBeDisabled();
+    expect(within(heldRow).getByRole('button', { name: 'Reject' })).toBeEnabled();
 
     // A bank payout: the reference typed is sent with it.
     const bankRow = within(table).getByText('designer.bank').closest('tr')!;

@@ -152,6 +152,9 @@ function PayoutRow({ payout }: { payout: AdminPayoutJson }) {
     );
   };
   const d = payout.details;
+  // Paid by hand to details changed less than 72 hours ago: not yet (docs/decisions/0051). A Transfer pays the account
+  // named at the request, whatever the details say now.
+  const held = d?.holdUntil && !payout.byTransfer ? formatDate(d.holdUntil, locale, { dateStyle: 'medium', timeStyle: 'short' }) : null;
   return (
     <Table.Tr>
       <Table.Td>
@@ -169,13 +172,18 @@ function PayoutRow({ payout }: { payout: AdminPayoutJson }) {
         <Text size="xs" c="dimmed">
           {d?.bankName ?? ''}
         </Text>
+        {held && payout.status === 'requested' ? (
+          <Text size="xs" fw={600} c="orange.9" dir="auto" data-testid="admin-payout-held">
+            {t('payouts.admin.held', { date: held })}
+          </Text>
+        ) : null}
       </Table.Td>
       <Table.Td>
         {payout.status === 'requested' ? (
           <Stack gap={4}>
             <TextInput size="xs" aria-label={t(payout.byTransfer ? 'payouts.admin.reasonFor' : 'payouts.admin.referenceOrReason', { name: payout.designer.username })} placeholder={t(payout.byTransfer ? 'payouts.admin.reasonHint' : 'payouts.admin.referenceOrReasonHint')} value={text} onChange={(e) => setText(e.currentTarget.value)} error={message(error)} />
             <Group gap="xs">
-              <Button size="xs" onClick={() => run(true)} loading={decide.isPending}>
+              <Button size="xs" onClick={() => run(true)} loading={decide.isPending} disabled={held !== null}>
                 {t(payout.byTransfer ? 'payouts.admin.transfer' : 'payouts.admin.paid')}
               </Button>
               <Button size="xs" variant="default" color="red" onClick={() => run(false)} disabled={decide.isPending}>

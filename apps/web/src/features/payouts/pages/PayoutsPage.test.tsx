@@ -31,7 +31,18 @@ const PAYOUTS: PayoutsJson = {
   ],
 };
 
-const SAVED: PayoutDetailsJson = { method: 'bank', accountHolder: 'Lina Haddad', iban: 'SA03 •••• 7519', bankName: 'Al Rajhi Bank', stripeAccount: null, updatedAt: '2026-11-24T09:00:00.000Z' };
+const SAVED: PayoutDetailsJson = {
+  method: 'bank',
+  accountHolder: 'Lina Haddad',
+  iban: 'SA03 •••• 7519',
+  bankName: 'Al Rajhi Bank',
+  stripeAccount: null,
+  updatedAt: '2026-11-24T09:00:00.000Z',
+  changedAt: '2026-11-24T09:00:00.000Z',
+  holdUntil: null,
+};
+/** Just changed: payouts to it wait 72 hours (docs/decisions/0051). */
+const HELD: PayoutDetailsJson = { ...SAVED, changedAt: '2026-11-27T12:00:00.000Z', holdUntil: '2026-11-30T12:00:00.000Z' };
 
 function payoutsApi(routes: MockRoutes = {}) {
   return mockApi({ 'GET /api/payouts': { body: PAYOUTS }, 'GET /api/payouts/details': { body: null }, ...routes }, { user: DESIGNER });
@@ -53,6 +64,7 @@ describe('the payouts page', () => {
     // One digit off: the check digits do not match.
     await ui.user.type(within(part).getByLabelText(/^IBAN/), 'SA03 8000 0000 6080 1016 7518');
     await ui.user.type(within(part).getByLabelText(/Bank name/), 'Al Rajhi Bank');
+    await ui.user.type(within(part).getByLabelText(/Your password/), 'correct-horse-1');
     await ui.user.click(within(part).getByRole('button', { name: 'Save payout details' }));
     expect(await within(part).findByText(MONEY_MESSAGES.iban)).toBeInTheDocument();
     expect(within(part).getByLabelText(/^IBAN/)).toHaveAttribute('aria-invalid', 'true');
@@ -63,9 +75,60 @@ describe('the payouts page', () => {
     await ui.user.click(within(part).getByRole('button', { name: 'Save payout details' }));
     expect(await within(part).findByTestId('payout-details-saved')).toHaveTextContent('Payouts go to Lina Haddad, Al Rajhi Bank, SA03 •••• 7519.');
     expect(within(part).queryByText(MONEY_MESSAGES.iban)).not.toBeInTheDocument();
-    expect(api.to('PUT /api/payouts/details')[0]?.body).toEqual({ method: 'bank', accountHolder: 'Lina Haddad', iban: 'sa03 8000 0000 6080 1016 7519', bankName: 'Al Rajhi Bank' });
+    expect(api.to('PUT /api/payouts/details')[0]?.body).toEqual({ method: 'bank', accountHolder: 'Lina Haddad', iban: 'sa03 8000 0000 6080 1016 7519', bankName: 'Al Rajhi Bank', password: 'correct-horse-1' });
+    // The password is not kept in the form once the change is made.
+    expect(within(part).getByLabelText(/Your password/)).toHaveValue('');
     // The full account number is never on the page.
     expect(document.body).not.toHaveTextContent('6080');
+  });
+
+  it('asks for the current password: missing, it is not sent; wrong, the server says so on the field', async () => {
+    const api = payoutsApi({ 'PUT /api/payouts/details': errorReply(400, 'The password is not correct.', 'WRONG_PASSWORD', { password: 'The password is not correct.' }) });
+    const ui = renderApp('/payouts');
+    const part = await section('Payout details');
+    await ui.user.type(within(part).getByLabelText(/Account holder/), 'Lina Haddad');
+    await ui.user.type(within(part).getByLabelText(/^IBAN/), 'SA03 8000 0000 6080 1016 7519');
+    await ui.user.type(within(part).getByLabelText(/Bank name/), 'Al Rajhi Bank');
+    await ui.user.click(within(part).getByRole('button', { name: 'Save payout details' }));
+    expect(await within(part).findByText('Please fill in your password.')).toBeInTheDocument();
+    expect(api.to('PUT /api/payouts/details')).toHaveLength(0);
+
+    await ui.user.type(within(part).getByLabelText(/Your password/), 'not-my-password');
+    await ui.user.click(within(part).getByRole('button', { name: 'Save payout details' }));
+    expect(await within(part).findByText('The password is not correct.')).toBeInTheDocument();
+    expect(api.to('PUT /api/payouts/details')).toHaveLength(1);
+  });
+
+  it('while the details are held, says until when and disables the payout request, in English and in Arabic', async () => {
+    const api = payoutsApi({ 'GET /api/payouts/details': { body: HELD } });
+    const ui = renderApp('/payouts');
+    const details = await section('Payout details');
+    expect(await within(details).findByTestId('payout-details-held')).toHaveTextContent(/^Payouts to this account are held until Nov 30, 2026, \d{1,2}:\d{2}/);
+    expect(within(details).getByTestId('payout-details-held')).toHaveTextContent('A new payout destination waits 72 hours');
+    const request = await section('Withdraw money');
+    const button = within(request).getByRole('button', { name: 'Request payout' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/^Payouts are held until Nov 30, 2026, .*: your payout details changed less than 72 hours ago\.$/);
+    expect(api.to('POST /api/payouts')).toHaveLength(0);
+    ui.unmount();
+
+    await setLanguage('ar', { persist: false });
+    payoutsApi({ 'GET /api/payouts/details': { body: HELD } });
+    renderApp('/payouts');
+    const arDetails = await section('بيانات السحب');
+    expect(await within(arDetails).findByTestId('payout-details-held')).toHaveTextContent(/^السحب إلى هذا الحساب معلّق حتى .*2026/);
+    expect(within(arDetails).getByTestId('payout-details-held')).not.toHaveTextContent(/held|Nov/);
+    const arRequest = await section('اسحب أموالك');
+    expect(within(arRequest).getByRole('button', { name: 'اطلب السحب' })).toBeDisabled();
+  });
+
+  it('once the hold is over, the payout can be requested', async () => {
+    payoutsApi({ 'GET /api/payouts/details': { body: SAVED } });
+    renderApp('/payouts');
+    await screen.findByTestId('payout-details-saved');
+    const request = await section('Withdraw money');
+    expect(within(request).getByRole('button', { name: 'Request payout' })).toBeEnabled();
+    expect(screen.queryByTestId('payout-details-held')).not.toBeInTheDocument();
   });
 
   it('shows saved details masked as the server sends them', async () => {

@@ -1,9 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Group, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { payoutDetailsInput, payoutRequestInput, type PayoutDetailsInput, type PayoutsJson, type PayoutStatus } from '@cusp/shared';
+import { Alert, Badge, Button, Group, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconClockPause } from '@tabler/icons-react';
+import {
+  PAYOUT_DESTINATION_HOLD_HOURS,
+  payoutDetailsInput,
+  payoutRequestInput,
+  type PayoutDetailsInput,
+  type PayoutDetailsJson,
+  type PayoutsJson,
+  type PayoutStatus,
+} from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { PageLoader } from '@/components/PageLoader';
 import { PageShell } from '@/components/PageShell';
+import { PasswordField } from '@/components/PasswordField';
 import { isApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
@@ -46,14 +56,23 @@ function Figures({ data }: { data: PayoutsJson }) {
   );
 }
 
-/** Bank account (IBAN checked by its checksum) or, with Stripe as the provider, a Stripe Connect account. */
+/** The moment payouts to the saved details may start, in the reader's language; null when they are not held. */
+function useHeldUntil(details: PayoutDetailsJson | null | undefined): string | null {
+  const { locale } = useI18n();
+  return details?.holdUntil ? formatDate(details.holdUntil, locale, { dateStyle: 'medium', timeStyle: 'short' }) : null;
+}
+
+/**
+ * Bank account (IBAN checked by its checksum) or, with Stripe as the provider, a Stripe Connect account; with the
+ * current password, and payouts held for 72 hours after the destination changes (docs/decisions/0051).
+ */
 function DetailsForm() {
-  const { t } = useI18n();
+  const { t, number } = useI18n();
   const { message, failure } = useMessages();
   const details = usePayoutDetails();
   const save = useSavePayoutDetails();
   const [method, setMethod] = useState<'bank' | 'stripe'>('bank');
-  const [fields, setFields] = useState({ accountHolder: '', iban: '', bankName: '', stripeAccount: '' });
+  const [fields, setFields] = useState({ accountHolder: '', iban: '', bankName: '', stripeAccount: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
   const set = (key: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement>) => setFields({ ...fields, [key]: event.currentTarget.value });
@@ -62,7 +81,9 @@ function DetailsForm() {
     event.preventDefault();
     setFormError(undefined);
     const body: PayoutDetailsInput =
-      method === 'bank' ? { method, accountHolder: fields.accountHolder, iban: fields.iban, bankName: fields.bankName } : { method, stripeAccount: fields.stripeAccount };
+      method === 'bank'
+        ? { method, accountHolder: fields.accountHolder, iban: fields.iban, bankName: fields.bankName, password: fields.password }
+        : { method, stripeAccount: fields.stripeAccount, password: fields.password };
     const parsed = payoutDetailsInput.safeParse(body);
     if (!parsed.success) {
       setErrors(issuesOf(parsed.error.issues));
@@ -70,7 +91,10 @@ function DetailsForm() {
     }
     setErrors({});
     save.mutate(body, {
-      onSuccess: () => notifySuccess(t('payouts.details.saved')),
+      onSuccess: () => {
+        setFields((current) => ({ ...current, password: '' }));
+        notifySuccess(t('payouts.details.saved'));
+      },
       onError: (error) => {
         const fieldErrors = isApiError(error) ? error.fieldErrors : {};
         if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
@@ -80,6 +104,7 @@ function DetailsForm() {
   };
 
   const saved = details.data;
+  const heldUntil = useHeldUntil(saved);
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="payout-details-title">
       <Stack gap="sm">
@@ -95,6 +120,14 @@ function DetailsForm() {
             {t('payouts.details.none')}
           </Text>
         )}
+        {heldUntil ? (
+          <Alert variant="light" color="ocean" icon={<IconClockPause aria-hidden />} data-testid="payout-details-held">
+            <Text size="sm" fw={600}>
+              {t('payouts.details.held', { date: heldUntil })}
+            </Text>
+            <Text size="sm">{t('payouts.details.heldWhy', { hours: number(PAYOUT_DESTINATION_HOLD_HOURS) })}</Text>
+          </Alert>
+        ) : null}
         <form noValidate onSubmit={submit}>
           <Stack gap="sm">
             {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
@@ -123,6 +156,15 @@ function DetailsForm() {
             ) : (
               <TextInput label={t('payouts.details.stripeAccount')} value={fields.stripeAccount} onChange={set('stripeAccount')} error={message(errors.stripeAccount)} required dir="ltr" />
             )}
+            <PasswordField
+              label={t('payouts.details.password')}
+              description={t('payouts.details.passwordHint')}
+              value={fields.password}
+              onChange={set('password')}
+              error={message(errors.password)}
+              required
+              autoComplete="current-password"
+            />
             <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
               {t('payouts.details.save')}
             </Button>
@@ -137,9 +179,10 @@ function DetailsForm() {
 const BELOW_MINIMUM = 'PAYOUT_BELOW_MINIMUM';
 
 function RequestForm({ data }: { data: PayoutsJson }) {
-  const { t, money } = useI18n();
+  const { t, money, number } = useI18n();
   const { message, failure } = useMessages();
   const request = useRequestPayout();
+  const heldUntil = useHeldUntil(usePayoutDetails().data);
   const [amount, setAmount] = useState<string | number>('');
   const [error, setError] = useState<string>();
   const submit = (event: FormEvent) => {
@@ -174,8 +217,13 @@ function RequestForm({ data }: { data: PayoutsJson }) {
             {t('payouts.requestHint', { minimum: money(data.minimum, data.currency) })}
           </Text>
           <NumberInput label={t('payouts.amount', { currency: data.currency })} min={0} max={data.available} decimalScale={2} value={amount} onChange={setAmount} error={errorText} required />
+          {heldUntil ? (
+            <Text size="sm" id="payout-held" data-testid="payout-request-held">
+              {t('payouts.heldRequest', { date: heldUntil, hours: number(PAYOUT_DESTINATION_HOLD_HOURS) })}
+            </Text>
+          ) : null}
           <Group gap="sm">
-            <Button type="submit" loading={request.isPending}>
+            <Button type="submit" loading={request.isPending} disabled={heldUntil !== null} aria-describedby={heldUntil ? 'payout-held' : undefined}>
               {t('payouts.withdraw')}
             </Button>
             <Button variant="subtle" onClick={() => setAmount(data.available)} disabled={data.available <= 0}>

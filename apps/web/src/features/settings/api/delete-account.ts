@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeleteAccountInput } from '@cusp/shared';
+import type { BalanceJson, DeleteAccountInput } from '@cusp/shared';
 import { meQueryKey } from '@/features/auth';
 import { api } from '@/lib/api';
 
@@ -19,4 +19,12 @@ export function useDeleteAccount({ onDeleted }: { onDeleted: (message: string) =
       queryClient.removeQueries({ predicate: (query) => !kept.has(query.queryKey[0]) });
     },
   });
+}
+
+/**
+ * What keeps the account from being deleted when the server answers ACCOUNT_MONEY_TO_WITHDRAW (docs/decisions/0051):
+ * read afresh, so the dialog names the amounts in the reader's language and format.
+ */
+export function moneyToWithdraw(): Promise<BalanceJson> {
+  return api.get<BalanceJson>('/orders/balance');
 }

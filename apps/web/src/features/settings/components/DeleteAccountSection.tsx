@@ -1,25 +1,36 @@
 import { useState } from 'react';
-import { Button, Flex, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Flex, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { deleteAccountSchema } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { PasswordField } from '@/components/PasswordField';
+import { isApiError } from '@/lib/api';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
-import { useDeleteAccount } from '../api/delete-account';
+import { moneyToWithdraw, useDeleteAccount } from '../api/delete-account';
 import { SettingsSection } from './SettingsSection';
 
 type Input = z.input<typeof deleteAccountSchema>;
 type Values = z.output<typeof deleteAccountSchema>;
 
+/** The sentence naming the money still to withdraw (docs/decisions/0051), in the reader's language and format. */
+async function moneySentence(t: ReturnType<typeof useI18n>['t'], money: ReturnType<typeof useI18n>['money']): Promise<string | null> {
+  const balance = await moneyToWithdraw().catch(() => null);
+  if (!balance || (balance.available <= 0 && balance.reserved <= 0)) return null;
+  const available = money(balance.available, balance.currency);
+  const pending = money(balance.reserved, balance.currency);
+  if (balance.available > 0 && balance.reserved > 0) return t('settings.delete.moneyBoth', { available, pending });
+  return balance.available > 0 ? t('settings.delete.moneyAvailable', { available }) : t('settings.delete.moneyPending', { pending });
+}
+
 /** Delete the account, after a dialog that says what goes and what stays and asks for the password. */
 export function DeleteAccountSection() {
-  const { t } = useI18n();
+  const { t, money } = useI18n();
   const { message, failure } = useMessages();
   const navigate = useNavigate();
   const remove = useDeleteAccount({
@@ -30,6 +41,8 @@ export function DeleteAccountSection() {
   });
   const [open, setOpen] = useState(false);
   const [formError, setFormError] = useState<string>();
+  // The refusal for money still to withdraw comes with the ways out: the payouts page and support.
+  const [moneyLeft, setMoneyLeft] = useState(false);
   const { register, handleSubmit, setError, reset, formState } = useForm<Input, unknown, Values>({
     resolver: zodResolver(deleteAccountSchema),
     defaultValues: { password: '' },
@@ -38,14 +51,23 @@ export function DeleteAccountSection() {
   const close = () => {
     setOpen(false);
     setFormError(undefined);
+    setMoneyLeft(false);
     reset({ password: '' });
   };
 
   const onSubmit = handleSubmit((values) => {
     setFormError(undefined);
+    setMoneyLeft(false);
     remove.mutate(values, {
       onError: (error) => {
-        if (!applyFieldErrors(error, setError, ['password'])) setFormError(failure(error, t('settings.delete.failed')));
+        if (applyFieldErrors(error, setError, ['password'])) return;
+        setFormError(failure(error, t('settings.delete.failed')));
+        if (isApiError(error) && error.code === 'ACCOUNT_MONEY_TO_WITHDRAW') {
+          setMoneyLeft(true);
+          void moneySentence(t, money).then((sentence) => {
+            if (sentence) setFormError(sentence);
+          });
+        }
       },
     });
   });
@@ -67,7 +89,23 @@ export function DeleteAccountSection() {
               <List.Item>{t('settings.delete.goesFiles')}</List.Item>
             </List>
             <Text size="sm">{t('settings.delete.stays')}</Text>
-            {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+            {formError ? (
+              <FormMessage tone="error">
+                <Text size="sm" data-testid="delete-refused">
+                  {formError}
+                </Text>
+                {moneyLeft ? (
+                  <Group gap="md" mt={6}>
+                    <Anchor component={Link} to="/payouts" size="sm">
+                      {t('settings.delete.toPayouts')}
+                    </Anchor>
+                    <Anchor component={Link} to="/support" size="sm">
+                      {t('settings.delete.toSupport')}
+                    </Anchor>
+                  </Group>
+                ) : null}
+              </FormMessage>
+            ) : null}
             <PasswordField
               label={t('settings.delete.password')}
               autoComplete="current-password"

@@ -162,6 +162,46 @@ describe('the settings page', () => {
     expect(api.to('DELETE /api/account')[1]?.body).toEqual({ password: 'my-password-1' });
   });
 
+  it('a refusal for money still to withdraw names the amounts and the ways out, in English and in Arabic', async () => {
+    const refusal = errorReply(
+      409,
+      'You still have $22.50 available and a payout of $40.00 pending. Request a payout of what is available and wait for the pending one to be paid (or contact support), then delete your account.',
+      'ACCOUNT_MONEY_TO_WITHDRAW',
+    );
+    const routes: MockRoutes = { 'DELETE /api/account': refusal, 'GET /api/orders/balance': { body: { escrow: 0, available: 22.5, reserved: 40, currency: 'USD', feePercent: 10 } } };
+    const api = settingsApi(routes);
+    const ui = renderApp('/settings');
+    const refuse = async (names: { section: string; open: string; dialog: string; password: string; confirm: string }) => {
+      await ui.user.click(within(await section(names.section)).getByRole('button', { name: names.open }));
+      const dialog = await screen.findByRole('dialog', { name: names.dialog });
+      await ui.user.type(within(dialog).getByLabelText(names.password), 'my-password-1');
+      await ui.user.click(within(dialog).getByRole('button', { name: names.confirm }));
+      return dialog;
+    };
+    const dialog = await refuse({ section: 'Delete account', open: 'Delete my account…', dialog: 'Delete your account?', password: 'Your password', confirm: 'Delete my account' });
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('delete-refused')).toHaveTextContent(
+        'You still have $22.50 available and a payout of $40.00 pending. Request a payout of what is available and wait for the pending one to be paid (or contact support), then delete your account.',
+      ),
+    );
+    expect(within(dialog).getByRole('link', { name: 'Go to payouts' })).toHaveAttribute('href', '/payouts');
+    expect(within(dialog).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support');
+    expect(api.to('DELETE /api/account')).toHaveLength(1);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/settings$/);
+    ui.unmount();
+
+    await setLanguage('ar', { persist: false });
+    settingsApi(routes);
+    const arabic = renderApp('/settings');
+    await arabic.user.click(within(await section('حذف الحساب')).getByRole('button', { name: 'احذف حسابي…' }));
+    const arDialog = await screen.findByRole('dialog', { name: 'أتحذف حسابك؟' });
+    await arabic.user.type(within(arDialog).getByLabelText('كلمة مرورك'), 'my-password-1');
+    await arabic.user.click(within(arDialog).getByRole('button', { name: 'احذف حسابي' }));
+    await waitFor(() => expect(within(arDialog).getByTestId('delete-refused')).toHaveTextContent(/^ما زال لك .*22\.50.* متاحًا وطلب سحب بمبلغ .*40\.00.* معلّقًا\./));
+    expect(within(arDialog).getByTestId('delete-refused')).not.toHaveTextContent('You still have');
+    expect(within(arDialog).getByRole('link', { name: 'اذهب إلى السحوبات' })).toHaveAttribute('href', '/payouts');
+  });
+
   it('is in Arabic, server sentences included', async () => {
     await setLanguage('ar', { persist: false });
     settingsApi({ 'POST /api/account/password': errorReply(400, 'The password is not correct.', 'VALIDATION', { currentPassword: 'The password is not correct.' }) });
