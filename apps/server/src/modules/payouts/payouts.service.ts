@@ -14,10 +14,12 @@ import {
   type PlatformTotalsJson,
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { disputes, payoutDetails, payouts, users, type PayoutDetailsRow, type PayoutRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import { providerFor, ProviderError, type PaymentProvider, type PayoutTransfer } from '../../platform/payments/index.js';
 import { payoutDetailsChangedMail } from '../../platform/mail/templates.js';
+import { enqueueMail } from '../../platform/mail/queued-mail.js';
 import { keyFromFile, parseKey, seal, unseal } from '../../platform/secrets/sealed-box.js';
 import { checkPassword } from '../account/index.js';
 import { languageOf } from '../auth/index.js';
@@ -162,7 +164,7 @@ export async function saveDetails(ctx: AppContext, user: UserRow, input: z.outpu
   }
   const bank: BankAccount | null = input.method === 'bank' ? { accountHolder: input.accountHolder, iban: input.iban, bankName: input.bankName } : null;
   const stripeAccount = input.method === 'stripe' ? input.stripeAccount : null;
-  const { row, changed } = await ctx.db.transaction(async (tx) => {
+  const { row } = await ctx.db.transaction(async (tx) => {
     // The row locked so that two saves at once compare with what the other wrote.
     const [existing] = await tx.select().from(payoutDetails).where(eq(payoutDetails.userId, user.id)).for('update');
     const before = existing ? await openDetails(ctx, existing) : null;
@@ -185,26 +187,25 @@ export async function saveDetails(ctx: AppContext, user: UserRow, input: z.outpu
       .values({ userId: user.id, ...values })
       .onConflictDoUpdate({ target: payoutDetails.userId, set: values })
       .returning();
-    return { row: saved!, changed: !sameDetails };
+    // The owner is told with the change or not at all (the durable queue, ADR 0053).
+    if (!sameDetails) await payoutDetailsChangedNotice(ctx, tx, user, { ...saved!, bank });
+    return { row: saved! };
   });
-  if (changed) payoutDetailsChangedNotice(ctx, user, { ...row, bank });
   return toDetailsJson({ ...row, bank });
 }
 
 /**
  * Tells the account's own address that its payout details changed (docs/decisions/0051), in the member's language:
- * the new destination by its last four characters only, and when payouts to it may start. After the answer, as the
- * e-mail change notice is sent; one function so that all such mail can move to a durable queue.
+ * the new destination by its last four characters only, and when payouts to it may start. Recorded in the change's
+ * transaction and sent by the durable queue, keyed by the change's time.
  */
-export function payoutDetailsChangedNotice(ctx: AppContext, user: UserRow, details: OpenDetails): void {
+export async function payoutDetailsChangedNotice(ctx: AppContext, tx: Tx, user: UserRow, details: OpenDetails): Promise<void> {
   const last4 = (details.method === 'bank' ? (details.bank?.iban ?? '') : (details.stripeAccount ?? '')).slice(-4);
   const holdUntil = holdUntilOf(details);
-  ctx.background.run('payout details changed notice', () =>
-    ctx.mailer.send({
-      to: user.email,
-      ...payoutDetailsChangedMail({ username: user.username, method: details.method, last4, holdUntil, supportLink: `${ctx.config.publicUrl}/support` }, languageOf(user)),
-    }),
-  );
+  await enqueueMail(tx, `payout-details-changed:${user.id}:${details.updatedAt.toISOString()}`, {
+    to: user.email,
+    ...payoutDetailsChangedMail({ username: user.username, method: details.method, last4, holdUntil, supportLink: `${ctx.config.publicUrl}/support` }, languageOf(user)),
+  });
 }
 
 /** `GET /payouts`: the balance (available, reserved, paid out), the payouts, and the running balance's lines. */

@@ -102,7 +102,7 @@ describe('a stolen session cannot redirect the money (docs/decisions/0051)', () 
   it('mails the owner at each change, with no more of the account than its last four characters', async () => {
     const designer = await signUpAndLogin(app);
     expect((await save(designer, BANK)).statusCode).toBe(200);
-    await ctx.background.drain();
+    await ctx.jobs.drain();
     expect(mailsTo(designer.input.email)).toHaveLength(1);
     const [first] = mailsTo(designer.input.email);
     expect(first!.subject).toBe('Your Cusp payout details were changed');
@@ -111,13 +111,13 @@ describe('a stolen session cannot redirect the money (docs/decisions/0051)', () 
 
     // The same details again: nothing changed, nothing to say.
     expect((await save(designer, BANK)).statusCode).toBe(200);
-    await ctx.background.drain();
+    await ctx.jobs.drain();
     expect(mailsTo(designer.input.email)).toHaveLength(1);
 
     // A new IBAN, in the member's language.
     expect((await call(designer, 'PATCH', '/api/account', { emailLanguage: 'ar' })).statusCode).toBe(200);
     expect((await save(designer, { ...BANK, iban: OTHER_IBAN })).statusCode).toBe(200);
-    await ctx.background.drain();
+    await ctx.jobs.drain();
     const second = mailsTo(designer.input.email)[1]!;
     expect(second.subject).toBe('تغيّرت بيانات السحب في حسابك على Cusp');
     expect(second.text).toContain('5432');
@@ -147,7 +147,7 @@ describe('a stolen session cannot redirect the money (docs/decisions/0051)', () 
 
     // Only the holder's or the bank's name edited: the same account, no new hold (the owner is still told).
     expect((await save(designer, { ...BANK, bankName: 'Al Rajhi' })).json()).toMatchObject({ holdUntil: null });
-    await ctx.background.drain();
+    await ctx.jobs.drain();
     expect(ctx.mailer.sent.filter((m) => m.to === designer.input.email).at(-1)!.text).toContain('It is the same account, so payouts continue as before.');
     expect((await call(designer, 'POST', '/api/payouts', { amount: 10 })).statusCode).toBe(201);
     // Another IBAN: held again.
