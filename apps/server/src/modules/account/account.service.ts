@@ -155,7 +155,8 @@ export async function confirmEmailChange(ctx: AppContext, token: string | undefi
       if (!claimed) return null;
       const [before] = await tx.select(userColumns).from(users).where(and(eq(users.id, claimed.userId), isNull(users.deletedAt))).for('update');
       if (!before) return null;
-      await tx.update(users).set({ email: claimed.newEmail, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
+      // The link reached the new mailbox: the new address is confirmed as it becomes the account's (ADR 0050).
+      await tx.update(users).set({ email: claimed.newEmail, emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, claimed.userId));
       await tx.delete(emailChanges).where(and(eq(emailChanges.userId, claimed.userId), isNull(emailChanges.usedAt)));
       return { userId: claimed.userId, oldEmail: before.email, newEmail: claimed.newEmail, user: before };
     });

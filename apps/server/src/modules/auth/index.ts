@@ -17,3 +17,4 @@ export {
   touchSession,
 } from './session.js';
 export { toPublicUser, toSessionUser } from './user.presenter.js';
+export { requireVerified, verifiedOnly } from './verification.js';
