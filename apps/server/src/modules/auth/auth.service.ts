@@ -100,8 +100,11 @@ export async function login(ctx: AppContext, email: string, password: string, ip
     const free = accountFailures > LOGIN.underAttackAfter ? LOGIN.freeFailuresUnderAttack : LOGIN.freeFailures;
     const block = loginBlockSeconds(pairFailures, free);
     if (block > 0) await ctx.limits.block('loginPairBlock', pair, block);
+    if (accountWait !== null) {
+      // Past the cap a wrong password mails nothing: the day's alert went out long before (at `alertAfter`).
+      throw tooMany('loginAccount', accountWait);
+    }
     if (user && accountFailures >= LOGIN.alertAfter) alertOwner(ctx, user, accountFailures);
-    if (accountWait !== null) throw tooMany('loginAccount', accountWait);
     throw new AppError('INVALID_CREDENTIALS');
   }
   if (accountWait !== null && !(await isKnownDevice(ctx, user.id, deviceCookie))) {

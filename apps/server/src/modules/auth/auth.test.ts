@@ -322,6 +322,8 @@ describe('sign-in throttling (ADR 0021)', () => {
     expect((await login(input.email, 'wrong-password-1', {}, newAddress())).statusCode).toBe(401);
     const capped = await login(input.email, input.password, {}, newAddress());
     expect(capped.statusCode).toBe(429);
+    // The owner is asked for a second step, not locked out (ADR 0050; modules/auth/second-step.test.ts).
+    expect(capped.json().code).toBe('SECOND_STEP_REQUIRED');
     await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: input.email }, remoteAddress: newAddress() });
     await ctx.background.drain();
     const resetMail = ctx.mailer.sent.findLast((m: MailMessage) => m.to === input.email && m.subject === 'Reset your Cusp password')!;
