@@ -15,9 +15,11 @@ import { isUniqueViolation } from '../../db/errors.js';
 import {
   conversationAttachments,
   emailChanges,
+  emailVerifications,
   files,
   ledgerEntries,
   lessonProgress,
+  loginLinks,
   newsletterSubscribers,
   orderEvents,
   orderFiles,
@@ -269,6 +271,8 @@ export async function deleteAccount(ctx: AppContext, user: UserRow, password: st
     const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ tokenHash: sessions.tokenHash });
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
     await tx.delete(emailChanges).where(eq(emailChanges.userId, user.id));
+    await tx.delete(emailVerifications).where(eq(emailVerifications.userId, user.id));
+    await tx.delete(loginLinks).where(eq(loginLinks.userId, user.id));
     await tx.delete(prescriptionPresets).where(eq(prescriptionPresets.userId, user.id));
     await tx.delete(lessonProgress).where(eq(lessonProgress.userId, user.id));
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'light-my-request';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loginLinks } from '../../db/schema/index.js';
 import type { MailMessage } from '../../platform/mail/mailer.js';

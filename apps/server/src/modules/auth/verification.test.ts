@@ -249,6 +249,17 @@ describe('changing the address and resetting the password', () => {
 
 const BANK_DETAILS = { method: 'bank', accountHolder: 'Lina Haddad', iban: 'SA03 8000 0000 6080 1016 7519', bankName: 'Al Rajhi Bank' };
 
+describe('deleting the account', () => {
+  it('removes its open confirmation links with the rest of its personal data', async () => {
+    const session = await unverified();
+    const token = tokenMailedTo(session.input.email);
+    const res = await app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie: session.cookie }, payload: { password: session.input.password } });
+    expect(res.statusCode).toBe(200);
+    expect(await ctx.db.select().from(emailVerifications).where(eq(emailVerifications.userId, session.user._id))).toEqual([]);
+    expect((await verify(token)).statusCode).toBe(410);
+  });
+});
+
 describe('the admin command for a server without SMTP', () => {
   it('confirm-email marks the address confirmed', async () => {
     const session = await unverified();
