@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, newLivePage, test } from './fixtures';
-import { binaryStl, expectAccessible, newPerson } from './helpers';
+import { binaryStl, confirmEmailFromOutbox, expectAccessible, newPerson } from './helpers';
 
 /**
  * Issue 20 item 3: a paid order has a receipt, a partial refund a credit note; the buyer finds both on the order page and
@@ -14,6 +14,7 @@ async function member(browser: Browser, baseURL: string, designer = false): Prom
   const person = newPerson();
   const headers = { origin: baseURL };
   expect((await page.request.post('/api/auth/register', { data: { ...person, confirmPassword: person.password }, headers })).status()).toBe(201);
+  await confirmEmailFromOutbox(page.request, person.email, headers);
   expect((await page.request.post('/api/auth/login', { data: { email: person.email, password: person.password }, headers })).status()).toBe(200);
   if (designer) {
     const profile = await page.request.patch('/api/users/profile', {

@@ -1,6 +1,6 @@
 import { expect, newLivePage, test } from './fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_BUYER, expectAccessible, logIn, newPerson } from './helpers';
+import { confirmEmailFromOutbox, DEMO_BUYER, expectAccessible, logIn, newPerson } from './helpers';
 
 const DEMO_ADMIN = { email: 'admin@cusp.test', password: 'admin-demo-1' };
 
@@ -12,6 +12,7 @@ async function designerWithServices(request: APIRequestContext, titles: string[]
   const person = newPerson();
   const register = await request.post('/api/auth/register', { data: { ...person, confirmPassword: person.password } });
   expect(register.status()).toBe(201);
+  await confirmEmailFromOutbox(request, person.email);
   expect((await request.post('/api/auth/login', { data: { email: person.email, password: person.password } })).status()).toBe(200);
   const profile = await request.patch('/api/users/profile', {
     data: { role: ['Crown'], experience: '3-5', description: 'Crowns and bridges designed in exocad.' },

@@ -1,6 +1,6 @@
 import { expect, newLivePage, test } from './fixtures';
 import type { Page } from '@playwright/test';
-import { DEMO_BUYER, expectAccessible, fillRegisterForm, logIn, newPerson } from './helpers';
+import { confirmEmailFromOutbox, DEMO_BUYER, expectAccessible, fillRegisterForm, logIn, newPerson } from './helpers';
 
 /** A real 4x4 PNG (the server decodes and re-encodes images, so it must be valid). */
 const PNG = Buffer.from(
@@ -14,6 +14,7 @@ async function registerAndLogIn(page: Page) {
   await page.goto('/register');
   await fillRegisterForm(page, person);
   await expect(page).toHaveURL(/\/login$/);
+  await confirmEmailFromOutbox(page.request, person.email);
   await logIn(page, person.email, person.password);
   await expect(page.getByText('Welcome back!')).toBeVisible();
   return person;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, newLivePage, test } from './fixtures';
 import type { Page } from '@playwright/test';
-import { expectAccessible, fillRegisterForm, logIn, newPerson } from './helpers';
+import { confirmEmailFromOutbox, expectAccessible, fillRegisterForm, logIn, newPerson } from './helpers';
 
 /** The demo lesson clips the seeder ships (6 s, 320x180 H.264). */
 const CLIPS = path.resolve(import.meta.dirname, '../apps/server/src/seed/assets/courses');
@@ -18,6 +18,7 @@ async function registerAndLogIn(page: Page) {
   await page.goto('/register');
   await fillRegisterForm(page, person);
   await expect(page).toHaveURL(/\/login$/);
+  await confirmEmailFromOutbox(page.request, person.email);
   await logIn(page, person.email, person.password);
   await expect(page.getByText('Welcome back!')).toBeVisible();
   return person;

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_BUYER = { email: 'buyer@cusp.test', password: 'buyer-demo-1', username: 'demo_buyer' };
 
@@ -19,6 +20,34 @@ export async function fillRegisterForm(page: Page, person: ReturnType<typeof new
   await page.getByLabel(/^confirm password/i).fill(person.password);
   await page.getByLabel(/^phone/i).fill(person.phone);
   await page.getByRole('button', { name: /^register$/i }).click();
+}
+
+/**
+ * Opens the confirmation link mailed to `email` at sign-up (docs/decisions/0050): the server has no SMTP here, so the
+ * mail is a file in the data folder's outbox (playwright.config.ts names the folder in E2E_DATA_DIR). Selling, payout
+ * details and paying wait for it.
+ */
+export async function confirmEmailFromOutbox(request: APIRequestContext, email: string, headers: Record<string, string> = {}) {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let token: string | null = null;
+  // The mail is written just after the sign-up's answer.
+  await expect
+    .poll(() => {
+      let files: string[] = [];
+      try {
+        files = readdirSync(outbox).sort().reverse();
+      } catch {
+        return null;
+      }
+      for (const file of files) {
+        const mail = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; text: string };
+        const link = mail.to === email ? mail.text.match(/https?:\/\/\S+\/verify-email\?token=\S+/) : null;
+        if (link) return (token = new URL(link[0]).searchParams.get('token'));
+      }
+      return null;
+    })
+    .not.toBeNull();
+  expect((await request.post('/api/auth/verify-email', { data: { token }, headers })).status()).toBe(200);
 }
 
 export async function logIn(page: Page, email: string, password: string) {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, newLivePage, test } from './fixtures';
-import { binaryStl, expectAccessible, newPerson } from './helpers';
+import { binaryStl, confirmEmailFromOutbox, expectAccessible, newPerson } from './helpers';
 
 /**
  * Issue 20: a buyer disputes a delivery, an administrator splits it, both see the outcome, and the designer
@@ -15,6 +15,7 @@ async function member(browser: Browser, baseURL: string, designer = false): Prom
   const person = newPerson();
   const headers = { origin: baseURL };
   expect((await page.request.post('/api/auth/register', { data: { ...person, confirmPassword: person.password }, headers })).status()).toBe(201);
+  await confirmEmailFromOutbox(page.request, person.email, headers);
   expect((await page.request.post('/api/auth/login', { data: { email: person.email, password: person.password }, headers })).status()).toBe(200);
   if (designer) {
     const profile = await page.request.patch('/api/users/profile', {

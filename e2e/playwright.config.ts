@@ -9,6 +9,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const SHARD = process.env.E2E_SHARD ?? '1';
 // A new, empty data folder for each run: demo accounts are seeded into it at start.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'cusp-e2e-'));
+// The specs read the server's mail outbox there (helpers.ts, confirmEmailFromOutbox): workers inherit the variable.
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: '.',

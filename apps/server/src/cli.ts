@@ -7,7 +7,8 @@ Commands:
   grant <email>     make the user an administrator
   revoke <email>    take administrator rights away
   verify <email>    mark a designer as verified (D10)
-  unverify <email>  remove the verified badge`;
+  unverify <email>  remove the verified badge
+  confirm-email <email>  confirm the member's e-mail address (a server without SMTP: docs/decisions/0050)`;
 
 async function run([command, email]: string[]): Promise<number> {
   if (!isAdminCommand(command) || !email) {

@@ -9,7 +9,7 @@ import { refreshCatalogueStatistics } from './modules/services/index.js';
 import { remindAutoCompletions, sendDueMails } from './modules/notifications/index.js';
 import type { Job } from './platform/jobs/scheduler.js';
 import { REFUND_JOB, sendProviderRefund } from './modules/ledger/index.js';
-import { PASSWORD_RESET_JOB, sendPasswordReset } from './modules/auth/index.js';
+import { LOGIN_LINK_JOB, PASSWORD_RESET_JOB, sendLoginLinkMail, sendPasswordReset, sendVerificationMail, VERIFICATION_MAIL_JOB } from './modules/auth/index.js';
 import { NEWSLETTER_CONFIRMATION_JOB, sendConfirmation } from './modules/support/index.js';
 import { MAIL_JOB, sendQueuedMail } from './platform/mail/queued-mail.js';
 
@@ -47,5 +47,7 @@ export function registerJobHandlers(ctx: AppContext) {
   ctx.jobs.handle(MAIL_JOB, sendQueuedMail(ctx.mailer, ctx.config.publicUrl));
   ctx.jobs.handle(REFUND_JOB, (payload: { key: string }) => sendProviderRefund(ctx, payload));
   ctx.jobs.handle(PASSWORD_RESET_JOB, (payload: { email: string }, job) => sendPasswordReset(ctx, payload, job));
+  ctx.jobs.handle(VERIFICATION_MAIL_JOB, (payload: { userId: string }, job) => sendVerificationMail(ctx, payload, job));
+  ctx.jobs.handle(LOGIN_LINK_JOB, (payload: { userId: string }, job) => sendLoginLinkMail(ctx, payload, job));
   ctx.jobs.handle(NEWSLETTER_CONFIRMATION_JOB, (payload: Parameters<typeof sendConfirmation>[1], job) => sendConfirmation(ctx, payload, job));
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.js';
@@ -9,6 +10,7 @@ import { createContext } from '../src/bootstrap.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { dumpPglite, openDatabase, type Database, type QueryListener } from '../src/db/client.js';
+import { users } from '../src/db/schema/index.js';
 import { SESSION_COOKIE } from '../src/modules/auth/index.js';
 import { createScratchDatabase } from './postgres.js';
 
@@ -51,6 +53,7 @@ export async function buildTestApp(
   const ctx = await createContext(config, pino({ level: 'silent' }), { database, outboxDir: null });
   const app = await buildApp(ctx, { onRoute: options.onRoute, logger: options.logger });
   await app.ready();
+  contexts.set(app, ctx);
   return {
     app,
     ctx,
@@ -96,6 +99,25 @@ async function freshPostgres(): Promise<{ databaseUrl?: string; dropDatabase: ()
   return { databaseUrl: scratch.url, dropDatabase: scratch.drop };
 }
 
+/** The context of each app built here, so that the sign-up helpers can confirm a test user's address. */
+const contexts = new WeakMap<FastifyInstance, AppContext>();
+
+/**
+ * Marks the user's address confirmed (ADR 0050), as opening the mailed link would: most tests sell, pay or save
+ * payout details, which wait for it. The link itself is tested in modules/auth/verification.test.ts.
+ */
+export async function confirmEmail(app: FastifyInstance, email: string) {
+  const ctx = contexts.get(app);
+  if (!ctx) throw new Error('confirmEmail: the app was not built by buildTestApp');
+  await ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, email.toLowerCase()));
+}
+
+/** Options of the sign-up helpers. */
+export interface SignUpOptions {
+  /** false: the user's address stays unconfirmed, as after signing up (default true: confirmed). */
+  verified?: boolean;
+}
+
 let counter = 0;
 /** A valid sign-up body; each call makes a new, unique user unless overridden. */
 export function newUserInput(overrides: Partial<Record<string, string>> = {}) {
@@ -118,14 +140,20 @@ export function sessionCookieOf(response: LightMyRequestResponse): string {
 }
 
 let addressCounter = Math.floor(Math.random() * 1_000_000);
-/** Registers a fresh user and logs in; returns the user JSON and the Cookie header to send. */
-export async function signUpAndLogin(app: FastifyInstance, overrides: Partial<Record<string, string>> = {}) {
+/**
+ * Registers a fresh user, confirms their address unless `verified: false`, and logs in; returns the user JSON and the
+ * Cookie header to send.
+ */
+export async function signUpAndLogin(app: FastifyInstance, overrides: Partial<Record<string, string>> = {}, options: SignUpOptions = {}) {
   const input = newUserInput(overrides);
   // Each test user signs up from its own address, so suites with many users stay under the sign-up limit.
   const n = addressCounter++;
   const remoteAddress = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   const reg = await app.inject({ method: 'POST', url: '/api/auth/register', payload: input, remoteAddress });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+  // The confirmation mail is sent by the durable queue: waited for, so that a test counting mail counts from here.
+  await contexts.get(app)?.jobs.drain();
+  if (options.verified !== false) await confirmEmail(app, reg.json().user.email);
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -135,8 +163,8 @@ export async function signUpAndLogin(app: FastifyInstance, overrides: Partial<Re
 }
 
 /** Signs up, logs in and completes the designer profile (docs/product.md §4.5); returns the designer and cookie. */
-export async function signUpDesigner(app: FastifyInstance, profile: Record<string, unknown> = {}) {
-  const session = await signUpAndLogin(app);
+export async function signUpDesigner(app: FastifyInstance, profile: Record<string, unknown> = {}, options: SignUpOptions = {}) {
+  const session = await signUpAndLogin(app, {}, options);
   const res = await app.inject({
     method: 'PATCH',
     url: '/api/users/profile',

@@ -10,6 +10,8 @@ export const PAGE_PATHS = [
   '/register',
   '/forgot-password',
   '/reset-password',
+  '/verify-email',
+  '/login-link',
   '/support',
   '/newsletter/confirmed',
   '/settings/email-confirmed',

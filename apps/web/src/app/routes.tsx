@@ -17,6 +17,8 @@ const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage').then(
 const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage').then((m) => m.RegisterPage));
 const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyPage(() => import('@/features/auth/pages/ResetPasswordPage').then((m) => m.ResetPasswordPage));
+const VerifyEmailPage = lazyPage(() => import('@/features/auth/pages/VerifyEmailPage').then((m) => m.VerifyEmailPage));
+const LoginLinkPage = lazyPage(() => import('@/features/auth/pages/LoginLinkPage').then((m) => m.LoginLinkPage));
 const SupportPage = lazyPage(() => import('@/features/support/pages/SupportPage').then((m) => m.SupportPage));
 const AboutPage = lazyPage(() => import('@/features/site/pages/AboutPage').then((m) => m.AboutPage));
 const PrivacyPolicyPage = lazyPage(() => import('@/features/site/pages/PrivacyPolicyPage').then((m) => m.PrivacyPolicyPage));
@@ -90,6 +92,8 @@ const ROUTES = (
     <Route path={page('/register')} element={<RegisterPage />} />
     <Route path={page('/forgot-password')} element={<ForgotPasswordPage />} />
     <Route path={page('/reset-password')} element={<ResetPasswordPage />} />
+    <Route path={page('/verify-email')} element={<VerifyEmailPage />} />
+    <Route path={page('/login-link')} element={<LoginLinkPage />} />
     <Route path={page('/support')} element={<SupportPage />} />
     <Route path={page('/newsletter/confirmed')} element={<NewsletterConfirmedPage />} />
     <Route path={page('/settings/email-confirmed')} element={<EmailConfirmedPage />} />

@@ -19,6 +19,7 @@ export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
     email: 'lina@example.com',
     phone: '+966500000000',
     isAdmin: false,
+    emailVerified: true,
     ...overrides,
   };
 }

@@ -31,6 +31,8 @@ export const sessionUserSchema = publicUserSchema.extend({
   email: z.string(),
   phone: z.string(),
   isAdmin: z.boolean(),
+  /** Whether the account's e-mail address was confirmed by a link (ADR 0050): selling, payout details and paying wait for it. */
+  emailVerified: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

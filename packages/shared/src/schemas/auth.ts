@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
 import {
   EMAIL_INVALID_MESSAGE,
+  MESSAGES,
   PASSWORD_LENGTH_MESSAGE,
   PASSWORDS_DO_NOT_MATCH,
   PHONE_MESSAGE,
@@ -65,3 +66,12 @@ export const resetPasswordSchema = z
     message: PASSWORDS_DO_NOT_MATCH,
     path: ['confirmPassword'],
   });
+
+/** The token of a one-time link (e-mail verification, sign-in link): a random base64url string. */
+const linkToken = (message: string) => line({ error: message }).min(1, message).max(200, message);
+
+/** `POST /auth/verify-email`: the token of the link mailed at sign-up (ADR 0050). */
+export const verifyEmailSchema = z.object({ token: linkToken(MESSAGES.verifyLinkInvalid) });
+
+/** `POST /auth/login-link`: the token of the one-time sign-in link mailed past the account's cap (ADR 0050). */
+export const loginLinkSchema = z.object({ token: linkToken(MESSAGES.loginLinkInvalid) });

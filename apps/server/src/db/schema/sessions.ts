@@ -60,3 +60,40 @@ export const emailChanges = pgTable(
   },
   (t) => [index('email_changes_user_idx').on(t.userId)],
 );
+
+/**
+ * Links that confirm an e-mail address (ADR 0050): mailed at sign-up and on request, the SHA-256 of a random token,
+ * single use. `email` is the address it was sent to: the link confirms that address only, never one changed since.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
+
+/**
+ * One-time sign-in links (ADR 0050): mailed when the right password is given for an account past its cap of failed
+ * sign-ins; the SHA-256 of a random token, single use, short-lived.
+ */
+export const loginLinks = pgTable(
+  'login_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_links_user_idx').on(t.userId)],
+);

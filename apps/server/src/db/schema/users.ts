@@ -27,6 +27,11 @@ export const users = pgTable(
      * others need, with its personal data replaced by a tombstone (`DELETED_USERNAME_PREFIX`).
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * When the owner confirmed the address by a mailed link (ADR 0050); null while unconfirmed. Selling, payout
+     * details and paying wait for it. Accounts older than migration 0022 were marked then.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Browse search over name, bio and specializations: English stems and the words as typed (ADR 0031). */

@@ -17,9 +17,11 @@ import { isUniqueViolation } from '../../db/errors.js';
 import {
   conversationAttachments,
   emailChanges,
+  emailVerifications,
   files,
   ledgerEntries,
   lessonProgress,
+  loginLinks,
   newsletterSubscribers,
   orderEvents,
   orderFiles,
@@ -161,7 +163,8 @@ export async function confirmEmailChange(ctx: AppContext, token: string | undefi
       if (!claimed) return null;
       const [before] = await tx.select(userColumns).from(users).where(and(eq(users.id, claimed.userId), isNull(users.deletedAt))).for('update');
       if (!before) return null;
-      await tx.update(users).set({ email: claimed.newEmail, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
+      // The link reached the new mailbox: the new address is confirmed as it becomes the account's (ADR 0050).
+      await tx.update(users).set({ email: claimed.newEmail, emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, claimed.userId));
       await tx.delete(emailChanges).where(and(eq(emailChanges.userId, claimed.userId), isNull(emailChanges.usedAt)));
       // The old address is told, with the change or not at all (ADR 0053).
       await enqueueMail(tx, `email-changed:${hashToken(token)}`, {
@@ -282,6 +285,8 @@ export async function deleteAccount(ctx: AppContext, user: UserRow, password: st
     const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ tokenHash: sessions.tokenHash });
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
     await tx.delete(emailChanges).where(eq(emailChanges.userId, user.id));
+    await tx.delete(emailVerifications).where(eq(emailVerifications.userId, user.id));
+    await tx.delete(loginLinks).where(eq(loginLinks.userId, user.id));
     await tx.delete(prescriptionPresets).where(eq(prescriptionPresets.userId, user.id));
     await tx.delete(lessonProgress).where(eq(lessonProgress.userId, user.id));
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email));

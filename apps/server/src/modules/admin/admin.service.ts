@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { notifyDesignerVerified, type NotifySettings } from '../notifications/index.js';
@@ -9,6 +9,8 @@ export const ADMIN_COMMANDS = {
   revoke: { isAdmin: false },
   verify: { isVerified: true },
   unverify: { isVerified: false },
+  /** Confirms a member's e-mail address by hand, for a server without SMTP whose mail nobody receives (ADR 0050). */
+  'confirm-email': { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` },
 } as const;
 
 export type AdminCommand = keyof typeof ADMIN_COMMANDS;

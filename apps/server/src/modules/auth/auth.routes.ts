@@ -1,13 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { forgotPasswordSchema, loginSchema, messageAnswerSchema, registerSchema, resetPasswordSchema, sessionUserAnswerSchema } from '@cusp/shared';
+import {
+  forgotPasswordSchema,
+  loginLinkSchema,
+  loginSchema,
+  messageAnswerSchema,
+  registerSchema,
+  resetPasswordSchema,
+  sessionUserAnswerSchema,
+  verifyEmailSchema,
+} from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, parseWith } from '../../errors.js';
 import { discardMedia, storeMedia, type StoredMedia } from '../../platform/storage/media-store.js';
 import { toSessionUser } from './user.presenter.js';
 import * as auth from './auth.service.js';
-import { clearSessionCookie, deleteSession, hashToken, requireUser, setSessionCookie } from './session.js';
+import { claimLoginLink, DEVICE_COOKIE, setDeviceCookie } from './second-step.js';
+import { clearSessionCookie, createSession, deleteSession, hashToken, loggedIn, requireUser, setSessionCookie } from './session.js';
+import { resendVerification, verifyEmail } from './verification.js';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config } = ctx;
@@ -28,10 +39,30 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   });
 
   app.post('/auth/login', { schema: { body: loginSchema, response: { 200: sessionUserAnswerSchema } } }, async (request, reply) => {
-    const { user, token } = await auth.login(ctx, request.body.email, request.body.password, request.ip, request.headers['user-agent']);
+    const { email, password } = request.body;
+    const { user, token } = await auth.login(ctx, email, password, request.ip, request.headers['user-agent'], request.cookies[DEVICE_COOKIE]);
     setSessionCookie(reply, token, config.sessionDays, config.secureCookies);
+    await setDeviceCookie(ctx, reply, user.id);
     return { user: toSessionUser(user) };
   });
+
+  // The one-time link mailed past an account's cap of failed sign-ins (ADR 0050): signs in like the password does.
+  app.post('/auth/login-link', { schema: { body: loginLinkSchema, response: { 200: sessionUserAnswerSchema } } }, async (request, reply) => {
+    const user = await claimLoginLink(ctx, request.body.token);
+    const token = await createSession(ctx.db, user.id, config.sessionDays, { userAgent: request.headers['user-agent'], ip: request.ip });
+    setSessionCookie(reply, token, config.sessionDays, config.secureCookies);
+    await setDeviceCookie(ctx, reply, user.id);
+    return { user: toSessionUser(user) };
+  });
+
+  // The link mailed at sign-up (ADR 0050); the token is the proof, so no session is needed.
+  app.post('/auth/verify-email', { schema: { body: verifyEmailSchema, response: { 200: messageAnswerSchema } } }, async (request) =>
+    verifyEmail(ctx, request.body.token),
+  );
+
+  app.post('/auth/verify-email/resend', { ...loggedIn, schema: { response: { 200: messageAnswerSchema } } }, async (request) =>
+    resendVerification(ctx, requireUser(request)),
+  );
 
   app.get('/auth/me', { schema: { response: { 200: sessionUserAnswerSchema } } }, async (request) => ({ user: toSessionUser(requireUser(request)) }));
 

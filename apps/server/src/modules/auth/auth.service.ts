@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { MESSAGES, type registerSchema, type resetPasswordSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { passwordResets, sessions, userColumns, users, type UserRow } from '../../db/schema/index.js';
+import { loginLinks, passwordResets, payoutDetails, sessions, userColumns, users, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import { passwordResetMail, signInAlertMail, type MailLanguage } from '../../platform/mail/templates.js';
 import { enqueueMail, messageIdOfJob } from '../../platform/mail/queued-mail.js';
@@ -13,7 +13,9 @@ import { addressKey } from '../../platform/client-address.js';
 import { tooMany } from '../../platform/rate-limit/limiter.js';
 import { LOGIN, loginBlockSeconds } from '../../platform/rate-limit/limits.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.js';
+import { isKnownDevice, recordLoginLink } from './second-step.js';
 import { createSession, hashToken, newToken } from './session.js';
+import { recordVerificationMail } from './verification.js';
 
 export const { invalidCredentials: INVALID_CREDENTIALS, emailTaken: EMAIL_TAKEN, usernameTaken: USERNAME_TAKEN } = MESSAGES;
 export const { resetLinkInvalid: RESET_LINK_INVALID, resetDone: RESET_DONE, forgotSent: FORGOT_SENT } = MESSAGES;
@@ -37,17 +39,23 @@ export async function register(
   await assertAvailable(ctx, input.email, input.username);
   const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await ctx.db
-      .insert(users)
-      .values({
-        username: input.username,
-        email: input.email,
-        passwordHash,
-        phone: input.phone,
-        image: image ?? (input.profilePictureURL || null),
-      })
-      .returning(userColumns);
-    return row!;
+    const row = await ctx.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          phone: input.phone,
+          image: image ?? (input.profilePictureURL || null),
+        })
+        .returning(userColumns);
+      // The address is confirmed by the mailed link before selling, payout details or paying (ADR 0050); the mail is
+      // recorded with the account (ADR 0053).
+      await recordVerificationMail(tx, created!.id);
+      return created!;
+    });
+    return row;
   } catch (error) {
     // Two sign-ups racing for the same name: the unique index decides, we say which field.
     if (isUniqueViolation(error)) {
@@ -71,17 +79,22 @@ async function assertAvailable(ctx: AppContext, email: string, username: string)
  * Sign-in throttling (ADR 0021). Failures are counted per account and address (past a few, each one
  * blocks that pair twice as long as the last), per address over all accounts, and per account over
  * all addresses (a high bound on guessing). Failures from one address never block the owner signing
- * in from another. A blocked attempt is refused before any password is checked.
+ * in from another. A blocked pair or address is refused before any password is checked.
+ *
+ * Past the account's bound the password is still checked, so that its owner is not locked out (ADR 0050): the
+ * right one asks for a second step (`SECOND_STEP_REQUIRED`, a one-time link mailed to the account's address)
+ * unless this browser signed in to the account before (`deviceCookie`); a wrong one is refused as before the
+ * check (429, and no mail: mailing on a wrong password would let anyone flood the owner's mailbox).
  */
-export async function login(ctx: AppContext, email: string, password: string, ip: string, userAgent?: string) {
+export async function login(ctx: AppContext, email: string, password: string, ip: string, userAgent?: string, deviceCookie?: string) {
   // The pair counts the address as every per-address limit does (an IPv6 /64, ADR 0049).
   const pair = `${email} ${addressKey(ip)}`;
-  const waits = await Promise.all([
+  const [pairWait, addressWait, accountWait] = await Promise.all([
     ctx.limits.blockedFor('loginPairBlock', pair),
     ctx.limits.blockedFor('loginAddress', ip),
     ctx.limits.blockedFor('loginAccount', email),
   ]);
-  const wait = Math.max(0, ...waits.map((w) => w ?? 0));
+  const wait = Math.max(0, pairWait ?? 0, addressWait ?? 0);
   if (wait > 0) throw tooMany('loginPairBlock', wait);
 
   const [user] = await ctx.db.select(userColumns).from(users).where(eq(users.email, email)).limit(1);
@@ -96,8 +109,16 @@ export async function login(ctx: AppContext, email: string, password: string, ip
     const free = accountFailures > LOGIN.underAttackAfter ? LOGIN.freeFailuresUnderAttack : LOGIN.freeFailures;
     const block = loginBlockSeconds(pairFailures, free);
     if (block > 0) await ctx.limits.block('loginPairBlock', pair, block);
+    if (accountWait !== null) {
+      // Past the cap a wrong password mails nothing: the day's alert went out long before (at `alertAfter`).
+      throw tooMany('loginAccount', accountWait);
+    }
     if (user && accountFailures >= LOGIN.alertAfter) await alertOwner(ctx, user, accountFailures);
     throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (accountWait !== null && !(await isKnownDevice(ctx, user.id, deviceCookie))) {
+    await recordLoginLink(ctx, user);
+    throw new AppError('SECOND_STEP_REQUIRED');
   }
   // The owner's own address starts afresh; the account-wide count stays (it bounds guessing).
   await Promise.all([ctx.limits.reset('loginPairFailures', pair), ctx.limits.reset('loginPairBlock', pair)]);
@@ -167,9 +188,19 @@ export async function resetPassword(ctx: AppContext, input: z.output<typeof rese
       )
       .returning({ userId: passwordResets.userId });
     if (!claimed) return null;
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
-    // A reset logs out every device: whoever knew the old password loses access.
+    const [before] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, claimed.userId)).for('update');
+    if (before && before.verifiedAt === null) {
+      // The account was never confirmed, so whoever set its payout details may not be the mailbox's owner (a
+      // squatter on someone's address): they go. The reset link reached the mailbox, which confirms it (ADR 0050).
+      await tx.delete(payoutDetails).where(eq(payoutDetails.userId, claimed.userId));
+    }
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+      .where(eq(users.id, claimed.userId));
+    // A reset logs out every device: whoever knew the old password loses access, and their sign-in links too.
     await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
+    await tx.delete(loginLinks).where(eq(loginLinks.userId, claimed.userId));
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, claimed.userId));
     return owner ?? null;
   });

@@ -1,6 +1,8 @@
 /** The auth module's public entry (docs/decisions/0029): sessions, passwords and the caller's user as JSON. */
 export { authRoutes } from './auth.routes.js';
 export { languageOf, PASSWORD_RESET_JOB, sendPasswordReset } from './auth.service.js';
+export { sendVerificationMail, VERIFICATION_MAIL_JOB } from './verification.js';
+export { LOGIN_LINK_JOB, sendLoginLinkMail } from './second-step.js';
 export { hashPassword, verifyPassword } from './password.js';
 export {
   SESSION_COOKIE,
@@ -17,3 +19,4 @@ export {
   touchSession,
 } from './session.js';
 export { toPublicUser, toSessionUser } from './user.presenter.js';
+export { requireVerified, verifiedOnly } from './verification.js';

@@ -23,5 +23,5 @@ export function toPublicUser(row: UserRow): PublicUser {
 
 /** The caller's own user, with the contact details only they may see. */
 export function toSessionUser(row: UserRow): SessionUser {
-  return { ...toPublicUser(row), email: row.email, phone: row.phone, isAdmin: row.isAdmin };
+  return { ...toPublicUser(row), email: row.email, phone: row.phone, isAdmin: row.isAdmin, emailVerified: row.emailVerifiedAt !== null };
 }

@@ -21,7 +21,7 @@ import { jsonWith, queryKey, sendAnswer } from '../../platform/response-cache.js
 import { uploadLimits } from '../../platform/storage/limits.js';
 import { receiveOneFile } from '../../platform/storage/receive-file.js';
 import { sendStored } from '../../platform/storage/send-file.js';
-import { loggedIn, requireUser } from '../auth/index.js';
+import { loggedIn, requireUser, verifiedOnly } from '../auth/index.js';
 import { lessonVideoFor, storeCourseVideo, videoForUploader } from './course-videos.js';
 import * as coursesService from './courses.service.js';
 import * as enrollmentsService from './enrollments.service.js';
@@ -50,7 +50,8 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     coursesService.getCourse(ctx, request.params.id, request.user),
   );
 
-  app.post('/courses', { ...loggedIn, schema: { body: courseCreateSchema, response: { 201: courseDetailJsonSchema } } }, async (request, reply) => {
+  // Selling waits for a confirmed address (ADR 0050), its videos too.
+  app.post('/courses', { ...verifiedOnly, schema: { body: courseCreateSchema, response: { 201: courseDetailJsonSchema } } }, async (request, reply) => {
     const course = await coursesService.createCourse(ctx, requireUser(request), request.body);
     return reply.status(201).send(course);
   });
@@ -65,7 +66,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   });
 
   // Lesson videos (docs/product.md §10.2): uploaded here, never to /media, and streamed only through the routes below.
-  app.post('/courses/videos', { ...loggedIn, schema: { response: { 201: courseVideoJsonSchema } } }, async (request, reply) => {
+  app.post('/courses/videos', { ...verifiedOnly, schema: { response: { 201: courseVideoJsonSchema } } }, async (request, reply) => {
     const user = requireUser(request);
     const file = await receiveOneFile(request, ctx.limits, user.id, { maxBytes: uploadLimits.courseVideo, tooLarge: 'VIDEO_TOO_LARGE' });
     const video = await storeCourseVideo(ctx, user, file);

@@ -15,7 +15,7 @@ import {
   webhookAnswerJsonSchema,
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
-import { loggedIn, requireUser } from '../auth/index.js';
+import { loggedIn, requireUser, verifiedOnly } from '../auth/index.js';
 import { providerFor } from '../../platform/payments/index.js';
 import * as paymentsService from './payments.service.js';
 
@@ -28,7 +28,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     return { provider: provider.name, publishableKey: provider.publishableKey, currency: ctx.config.currency };
   });
 
-  app.post('/payments/intents', { ...loggedIn, schema: { body: paymentIntentInput, response: { 201: paymentIntentJsonSchema } } }, async (request, reply) => {
+  // Paying (an order, an extra revision, a course) waits for a confirmed address (ADR 0050).
+  app.post('/payments/intents', { ...verifiedOnly, schema: { body: paymentIntentInput, response: { 201: paymentIntentJsonSchema } } }, async (request, reply) => {
     const intent = await paymentsService.createIntent(ctx, requireUser(request), request.body);
     return reply.status(201).send(intent);
   });

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { listHeaders } from '../../db/search.js';
 import { queryKey, sendAnswer } from '../../platform/response-cache.js';
-import { loggedIn, requireUser } from '../auth/index.js';
+import { loggedIn, requireUser, verifiedOnly } from '../auth/index.js';
 import * as servicesService from './services.service.js';
 
 const idParams = z.object({ id: z.uuid(servicesService.SERVICE_NOT_FOUND) });
@@ -38,7 +38,8 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     });
   }
 
-  app.post('/services', { ...loggedIn, schema: { body: serviceCreateSchema, response: { 201: serviceJsonSchema } } }, async (request, reply) => {
+  // Selling waits for a confirmed address (ADR 0050).
+  app.post('/services', { ...verifiedOnly, schema: { body: serviceCreateSchema, response: { 201: serviceJsonSchema } } }, async (request, reply) => {
     const service = await servicesService.createService(ctx, requireUser(request), request.body);
     return reply.status(201).send(service);
   });

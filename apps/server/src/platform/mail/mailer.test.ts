@@ -29,3 +29,14 @@ it('without SMTP, logs only who a mail went to and its subject; the body (a rese
   expect(entry.mail.file).toBe(path.join(dir, file!));
   expect(JSON.parse(await readFile(path.join(dir, file!), 'utf8')).text).toContain(secret);
 });
+
+it("without SMTP, also logs a mail's note (the verification link, ADR 0050), and only that", async () => {
+  const lines: string[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+  const mailer = createMailer({ from: 'Cusp <no-reply@cusp.test>', outboxDir: null, log });
+  const note = 'No SMTP: new@example.com confirms their address at http://localhost:3000/verify-email?token=abc';
+  await mailer.send({ to: 'new@example.com', subject: 'Confirm your Cusp email address', text: 'The body, with the link.', logNote: note });
+  expect(lines).toHaveLength(2);
+  expect(JSON.parse(lines[1]!)).toMatchObject({ msg: note, mail: { to: 'new@example.com' } });
+  expect(lines.join('\n')).not.toContain('The body');
+});

@@ -15,6 +15,12 @@ export interface MailMessage {
   messageId?: string;
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /**
+   * A line the outbox adapter (no SMTP) also prints to the log, and SMTP never sends: what the operator of the
+   * embedded default needs from a mail without opening the outbox (the e-mail verification link, ADR 0050).
+   * Never set it on a mail whose link grants access (reset, sign-in links).
+   */
+  logNote?: string;
 }
 
 /** Outgoing mail (docs/product.md §4.3). Without SMTP, mail goes to a local outbox that tests read; the log says only that it went. */
@@ -50,6 +56,7 @@ function outboxMailer(dir: string | null, log: FastifyBaseLogger): Mailer {
       }
       // Who and what about, and where it is: never the body, which holds secrets (password-reset links).
       log.info({ mail: { to: message.to, subject: message.subject, file } }, file ? 'mail written to the outbox' : 'mail kept in memory (no outbox)');
+      if (message.logNote) log.info({ mail: { to: message.to } }, message.logNote);
     },
   };
 }
@@ -59,7 +66,7 @@ function smtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     sent: [],
-    async send(message) {
+    async send({ logNote: _logNote, ...message }) {
       await transport.sendMail({ from, ...message });
     },
   };

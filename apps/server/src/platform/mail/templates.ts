@@ -105,3 +105,29 @@ export const payoutDetailsChangedMail: Template<{ username: string; method: 'ban
         text: `Hello ${username},\n\nThe payout details of your Cusp account were changed: payouts now go to ${destination}. ${until ? `No payout is sent there before ${until} (UTC).` : 'It is the same account, so payouts continue as before.'}\n\nIf it was not you, contact support at once and change your password:\n\n${supportLink}\n\nThe Cusp team`,
       };
 };
+
+// Verified addresses and the second step (ADR 0050).
+
+/** At sign-up (and on request): the link that confirms the address. */
+export const verifyEmailMail: Template<{ username: string; link: string }> = ({ username, link }, lang) =>
+  lang === 'ar'
+    ? {
+        subject: 'أكّد عنوان بريدك في Cusp',
+        text: `مرحبًا ${username}،\n\nشكرًا لتسجيلك في Cusp. لتأكيد أن هذا العنوان لك، افتح هذا الرابط خلال سبعة أيام:\n\n${link}\n\nبعد التأكيد يمكنك عرض خدماتك ودوراتك، وحفظ بيانات الدفع إليك، والدفع مقابل الطلبات.\n\nإن لم تسجّل أنت، فتجاهل هذه الرسالة.\n\nفريق Cusp`,
+      }
+    : {
+        subject: 'Confirm your Cusp email address',
+        text: `Hello ${username},\n\nThank you for joining Cusp. To confirm that this address is yours, open this link within seven days:\n\n${link}\n\nOnce it is confirmed you can offer services and courses, save your payout details and pay for orders.\n\nIf you did not sign up, ignore this e-mail.\n\nThe Cusp team`,
+      };
+
+/** Past the account's cap of failed sign-ins, after the right password: the one-time link that signs in. */
+export const loginLinkMail: Template<{ username: string; link: string; resetLink: string }> = ({ username, link, resetLink }, lang) =>
+  lang === 'ar'
+    ? {
+        subject: 'رابط الدخول إلى حسابك في Cusp',
+        text: `مرحبًا ${username}،\n\nسُجّلت محاولات دخول فاشلة كثيرة إلى حسابك اليوم، لذلك نطلب خطوة ثانية. للدخول، افتح هذا الرابط خلال 15 دقيقة (يصلح مرة واحدة):\n\n${link}\n\nإن لم تحاول الدخول الآن، فقد عرف أحدهم كلمة مرورك: لا تفتح الرابط، وغيّر كلمة مرورك من هنا:\n\n${resetLink}\n\nفريق Cusp`,
+      }
+    : {
+        subject: 'Your Cusp sign-in link',
+        text: `Hello ${username},\n\nThere were many failed sign-ins to your account today, so we ask for a second step. To sign in, open this link within 15 minutes (it works once):\n\n${link}\n\nIf you did not just try to sign in, someone knows your password: do not open the link, and change your password here:\n\n${resetLink}\n\nThe Cusp team`,
+      };

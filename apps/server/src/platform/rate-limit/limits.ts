@@ -16,6 +16,13 @@ export const LIMITS = {
   loginAccount: { points: 1000, seconds: 24 * 3600, what: 'login attempts' },
   /** "Someone is trying your password" e-mails: one per account per window. */
   loginAlertMail: { points: 1, seconds: 24 * 3600, what: 'alerts' },
+  /**
+   * One-time sign-in links mailed past an account's cap (ADR 0050), per account; past it the answer stays the same,
+   * without a new mail (whoever has the password cannot flood the owner's mailbox).
+   */
+  loginLinkMail: { points: 3, seconds: 3600, what: 'sign-in links' },
+  /** "Send the confirmation link again", per user (ADR 0050). */
+  verifyMailUser: { points: 5, seconds: 3600, what: 'confirmation e-mails' },
 
   registerAddress: { points: 20, seconds: 3600, what: 'sign-ups from this network', byAddress: true },
   forgotAddress: { points: 10, seconds: 3600, what: 'password reset requests', byAddress: true },

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Box } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
+import { EmailUnverifiedBanner } from '@/features/auth';
 import { PageLoader } from '@/components/PageLoader';
 import { Footer } from './Footer';
 import { HelpWidget } from './HelpWidget';
@@ -18,6 +19,7 @@ export function Layout() {
       <SkipLink />
       <Navbar />
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+        <EmailUnverifiedBanner />
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

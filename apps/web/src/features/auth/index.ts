@@ -2,4 +2,5 @@
 export { meQueryKey, meQueryOptions, useMe } from './api/me';
 export { useLogout } from './api/logout';
 export { RequireAuth } from './components/RequireAuth';
+export { EmailUnverifiedBanner } from './components/EmailUnverifiedBanner';
 export { loginPathFor, type FromState } from './lib/redirect';

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { loginSchema, type LoginInput, type SessionUser } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { PasswordField } from '@/components/PasswordField';
+import { isApiError } from '@/lib/api';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
@@ -19,6 +20,8 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => voi
   const { message, failure } = useMessages();
   const login = useLogin();
   const [formError, setFormError] = useState<string>();
+  // Past the account's cap the right password gets a mailed sign-in link (docs/decisions/0050): news, not an error.
+  const [secondStep, setSecondStep] = useState(false);
   const { register, handleSubmit, setError, formState } = useForm<LoginInput, unknown, LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
@@ -27,10 +30,12 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => voi
 
   const onSubmit = handleSubmit((values) => {
     setFormError(undefined);
+    setSecondStep(false);
     login.mutate(values, {
       onSuccess,
       onError: (error) => {
-        if (!applyFieldErrors(error, setError, ['email', 'password'])) {
+        if (isApiError(error) && error.code === 'SECOND_STEP_REQUIRED') setSecondStep(true);
+        else if (!applyFieldErrors(error, setError, ['email', 'password'])) {
           setFormError(failure(error, t('auth.login.failed')));
         }
       },
@@ -41,6 +46,11 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => voi
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+        {secondStep ? (
+          <FormMessage tone="success">
+            <strong>{t('auth.login.secondStep')}</strong> {t('codes.SECOND_STEP_REQUIRED')}
+          </FormMessage>
+        ) : null}
         <TextInput
           label={t('auth.login.email')}
           type="email"
