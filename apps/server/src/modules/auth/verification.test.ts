@@ -152,10 +152,10 @@ describe('what waits for a confirmed address: 403 EMAIL_UNVERIFIED, nothing stor
   it('saving payout details', async () => {
     const session = await unverified();
     const before = await rows(payoutDetails);
-    expectRefused(await call(session, 'PUT', '/api/payouts/details', BANK));
+    expectRefused(await call(session, 'PUT', '/api/payouts/details', { ...BANK, password: session.input.password }));
     expect(await rows(payoutDetails)).toBe(before);
     await verify(tokenMailedTo(session.input.email));
-    expect((await call(session, 'PUT', '/api/payouts/details', BANK)).statusCode).toBe(200);
+    expect((await call(session, 'PUT', '/api/payouts/details', { ...BANK, password: session.input.password })).statusCode).toBe(200);
   });
 
   it('creating a service', async () => {
@@ -241,7 +241,7 @@ describe('changing the address and resetting the password', () => {
 
   it("a reset on a confirmed account keeps its payout details", async () => {
     const owner = await signUpAndLogin(app);
-    expect((await call(owner, 'PUT', '/api/payouts/details', BANK_DETAILS)).statusCode).toBe(200);
+    expect((await call(owner, 'PUT', '/api/payouts/details', { ...BANK_DETAILS, password: owner.input.password })).statusCode).toBe(200);
     await resetPassword(owner.input.email);
     expect(await ctx.db.select().from(payoutDetails).where(eq(payoutDetails.userId, owner.user._id))).toHaveLength(1);
   });
