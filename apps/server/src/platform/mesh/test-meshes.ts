@@ -1,3 +1,5 @@
+import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
+
 /**
  * Small meshes made in code for the scan-check tests (no fixtures): a cube as triangles, written as
  * binary and ASCII STL, ASCII and binary PLY, and OBJ.
@@ -133,4 +135,40 @@ export function* sphereStlChunks(radius: number, segments: number, rings: number
     write(point(rings - 1, seg), point(rings, 0), point(rings - 1, seg + 1));
     yield out;
   }
+}
+
+/**
+ * A ZIP bomb made in a moment: one `name` entry of `megabytes` MB of zeros, deflated as 1 MB blocks each ending
+ * in a full flush (independent and byte-aligned, so one block is computed once and repeated), about 1 KB per MB.
+ * `declared`: the uncompressed size its local header and central directory claim (the truth by default; a lie
+ * when smaller). CRCs are left at zero: the readers never get that far.
+ */
+export function zipBomb(megabytes: number, options: { name?: string; declared?: number } = {}): Buffer {
+  const block = deflateRawSync(Buffer.alloc(1024 * 1024), { finishFlush: zlibConstants.Z_FULL_FLUSH });
+  const data = Buffer.concat([...Array.from({ length: megabytes }, () => block), Buffer.from([0x03, 0x00])]);
+  const name = Buffer.from(options.name ?? 'bomb.stl');
+  const original = Math.min(options.declared ?? megabytes * 1024 * 1024, 0xfffffffe);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8); // deflate
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(original, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(original, 24);
+  central.writeUInt16LE(name.length, 28);
+  const directoryAt = local.length + name.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(directoryAt, 16);
+  return Buffer.concat([local, name, data, central, name, end]);
 }
