@@ -135,7 +135,7 @@ describe('mesh analyser', () => {
 
   describe('ZIP bombs (docs/decisions/0052)', () => {
     /** The directory check on bytes in memory, counting what it reads. */
-    const directory = async (zip: Buffer) => {
+    const directory = async (zip: Uint8Array) => {
       let read = 0;
       const problem = await zipDirectoryProblem(zip.length, async (start, end) => {
         read += end - start + 1;
@@ -144,7 +144,7 @@ describe('mesh analyser', () => {
       return { problem, read };
     };
     /** The streaming parser given only the first `share` of the archive: what it says at that point. */
-    const fromPrefix = (zip: Buffer, share: number) => {
+    const fromPrefix = (zip: Uint8Array, share: number) => {
       const parser = createParser('zip', zip.length);
       const prefix = zip.subarray(0, Math.floor(zip.length * share));
       for (let i = 0; i < prefix.length; i += 65_536) parser.push(prefix.subarray(i, i + 65_536));

@@ -20,7 +20,7 @@ import { Worker, type Transferable } from 'node:worker_threads';
 export interface WorkerJob {
   /** This job's number: put it in every message to the worker; the worker's replies carry it too. */
   readonly task: number;
-  post(message: { task: number }, transfer?: readonly Transferable[]): void;
+  post<M extends { task: number }>(message: M, transfer?: readonly Transferable[]): void;
   /** The worker's messages about this job. */
   onMessage(listener: (message: { task: number } & Record<string, unknown>) => void): void;
   /** The worker died while running this job. */
