@@ -178,6 +178,12 @@ describe('mesh analyser', () => {
       expect((await directory(dense)).problem).toBe('The archive unpacks to more than 100 times its size.');
     });
 
+    it('reads a ZIP64 directory too: the sizes in its extra fields, the count in its own end record', async () => {
+      expect((await directory(zipBomb(300, { zip64: true }))).problem).toBe('The archive unpacks to more than 200 MB.');
+      expect((await directory(zipBomb(20, { zip64: true }))).problem).toBe('The archive unpacks to more than 100 times its size.');
+      expect((await directory(zipBomb(1, { zip64: true, declared: 1024 }))).problem).toBeNull();
+    });
+
     it('still reads an ordinary archive, and a small one that compresses well', async () => {
       const zip = zipSync({ 'case/UpperJaw.stl': binaryStl(cube(10)), 'zeros.stl': Buffer.alloc(500_000) });
       expect((await directory(zip)).problem).toBeNull();

@@ -70,7 +70,10 @@ export async function zipDirectoryProblem(size: number, read: Read): Promise<str
         const length = d.getUint16(e + 2, true);
         if (id === 0x0001) {
           let field = e + 4;
-          if (original === 0xffffffff && field + 8 <= directory.length) (original = u64(d, field)), (field += 8);
+          if (original === 0xffffffff && field + 8 <= directory.length) {
+            original = u64(d, field);
+            field += 8;
+          }
           if (packed === 0xffffffff && field + 8 <= directory.length) packed = u64(d, field);
           break;
         }
