@@ -19,6 +19,7 @@ const DATABASE_FREE = [
   'src/platform/response-check.test.ts',
   'src/platform/mail/*.test.ts',
   'src/platform/mesh/*.test.ts',
+  'src/platform/workers/*.test.ts',
   'src/platform/storage/*.test.ts',
 ];
 

@@ -5,7 +5,7 @@
  * target is a MISS in the table, not a failure. The exit code is 1 only when a script itself fails
  * (crashes, or catalogue-plans finds a list query without an index), so a smoke run catches rot.
  *
- *   npm run build && npm run bench [-- --small] [-- --only=catalogue,longtail,plans,chat,files,scan,search,pages,crash] [-- --report]
+ *   npm run build && npm run bench [-- --small] [-- --only=catalogue,longtail,plans,chat,files,scan,documents,search,pages,crash] [-- --report]
  *
  * --small   toy sizes, for CI (bench/smoke.sh; the crash test's short form, 20 kills, runs there too): 0.5 s per route (1,000 services; the long tail: 300 services, 200 URLs), 20 sockets
  *           for 1 s, a 5 MB file, 5,000 triangles, one Lighthouse run of home and /messages. The figures mean nothing; the run shows each
@@ -40,6 +40,9 @@ const SCRIPTS: Array<{ key: string; file: string; full: string[]; small: string[
   { key: 'files', file: 'bench/files.ts', full: ['--mb=200', '--parallel=4'], small: ['--mb=5', '--parallel=2'], needsBuild: true },
   // Scan checks (ADR 0026): a 50 MB binary STL through the mesh worker; smoke: 5,000 triangles.
   { key: 'scan', file: 'bench/scan-check.ts', full: ['--triangles=1000000'], small: ['--triangles=5000'] },
+  // PDF documents (ADR 0052): 20 statement PDFs at once with /api/health timed meanwhile, on the event loop as before
+  // and through the document workers; smoke: 3.
+  { key: 'documents', file: 'bench/documents.ts', full: ['--count=20'], small: ['--count=3'] },
   // Every search form on every list, PGlite with the demo data, cache off (issue 21's tests); smoke: one run each.
   { key: 'search', file: 'bench/search-forms.ts', full: ['--runs=5'], small: ['--runs=1'] },
   // Smoke: the anonymous home page (and its JavaScript budget) and a logged-in page with its socket, one Lighthouse run each.
@@ -206,6 +209,17 @@ if (scan) {
   add('Scan check', `analysis time (${label})`, `${scan.seconds} s`, '< 2 s', scan.seconds < 2);
   add('Scan check', 'process memory growth (RSS, worker included)', `${scan.memory.rssGrowthMB} MB`, '< 64 MB', scan.memory.rssGrowthMB < 64);
   add('Scan check', 'GET /api/health p99 during the analysis', `${scan.health.duringP99} ms (idle ${scan.health.idleP99} ms)`, '< 50 ms or <= 2 x idle', scan.health.duringP99 < Math.max(50, 2 * scan.health.idleP99));
+}
+
+const documents = await load<{ count: number; health: { idleP99: number; beforeP99: number; afterP99: number; keptP99: number }; rows: Array<{ phase: string; wallMs: number; rendered: number }> }>(
+  'documents',
+  'documents',
+);
+if (documents) {
+  const h = documents.health;
+  add('Documents', `GET /api/health p99 during ${documents.count} statement PDFs (document workers)`, `${h.afterP99} ms (idle ${h.idleP99} ms; on the event loop ${h.beforeP99} ms)`, '< 50 ms or <= 2 x idle', h.afterP99 < Math.max(50, 2 * h.idleP99));
+  const kept = documents.rows.find((r) => r.phase.startsWith('kept'));
+  if (kept) add('Documents', `${documents.count} requests for a closed month's statement: layouts`, `${kept.rendered}`, '1', kept.rendered <= 1);
 }
 
 const search = await load<{ runs: number; targetMs: number; rows: Array<{ list: string; forms: number; medianMs: number; slowestMs: number; slowest: string; over: number }> }>('search-forms', 'search');

@@ -5,6 +5,7 @@ import { orderFiles, orders, type OrderFileRow, type UserRow } from '../../db/sc
 import { AppError, fieldError } from '../../errors.js';
 import { headProblem, type MeshKind } from '../../platform/mesh/analyse.js';
 import { meshAnalyser } from '../../platform/mesh/pool.js';
+import { zipDirectoryProblem } from '../../platform/mesh/zip-directory.js';
 import type { MeshErrorCode, StoredAnalysis } from '../../platform/mesh/types.js';
 import { isMeshKind } from './findings.js';
 
@@ -24,32 +25,49 @@ const RESUME_BATCH = 20;
 /** The first bytes of a stored file, for the checks that need no more (an STL declaring no triangles). */
 const HEAD_BYTES = 8192;
 
+/** Bytes `start` to `end` (inclusive) of a stored file; empty when it is gone. */
+async function readRange(ctx: AppContext, key: string, start: number, end: number): Promise<Uint8Array> {
+  const stored = await ctx.storage.get(key, { start, end });
+  if (!stored) return new Uint8Array(0);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.body as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
 /** A problem the first bytes show, or null; the upload refuses the file at once on a problem. */
 export async function checkHead(ctx: AppContext, key: string, kind: string, size: number): Promise<{ error: MeshErrorCode; detail: string } | null> {
   if (!isMeshKind(kind) || kind === 'zip' || size === 0) return null;
-  const stored = await ctx.storage.get(key, { start: 0, end: Math.min(size, HEAD_BYTES) - 1 });
-  if (!stored) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of stored.body as AsyncIterable<Buffer>) chunks.push(chunk);
-  return headProblem(kind as MeshKind, Buffer.concat(chunks), size);
+  const head = await readRange(ctx, key, 0, Math.min(size, HEAD_BYTES) - 1);
+  if (head.length === 0) return null;
+  return headProblem(kind as MeshKind, head, size);
 }
 
-/** Analyses one stored file; null when its bytes are gone (the file was deleted meanwhile). */
-export async function analyseStored(ctx: AppContext, key: string, kind: MeshKind): Promise<StoredAnalysis | null> {
+/**
+ * Analyses one stored file; null when its bytes are gone (the file was deleted meanwhile). `owner`: the
+ * uploader, whose files take turns with everyone else's in the workers' queue (docs/decisions/0052).
+ */
+export async function analyseStored(ctx: AppContext, key: string, kind: MeshKind, owner = ''): Promise<StoredAnalysis | null> {
+  if (kind === 'zip') {
+    // A ZIP bomb is refused from its central directory, before it takes a worker (docs/decisions/0052).
+    const size = await ctx.storage.size(key);
+    if (size === null) return null;
+    const problem = await zipDirectoryProblem(size, (start, end) => readRange(ctx, key, start, end));
+    if (problem) return { status: 'failed', at: new Date().toISOString(), error: 'archive_too_large', detail: problem };
+  }
   const stored = await ctx.storage.get(key);
   if (!stored) return null;
-  const result = await meshAnalyser().analyse(kind, stored.size, stored.body);
+  const result = await meshAnalyser().analyse(kind, stored.size, stored.body, owner);
   const at = new Date().toISOString();
   if (!result.ok) return { status: 'failed', at, error: result.error, detail: result.detail };
   return { status: 'done', at, ...result.figures, ...(result.parts ? { parts: result.parts } : {}), ...(result.skipped ? { skipped: result.skipped } : {}) };
 }
 
 /** Analyses an order file and stores the answer (unless another run already did). */
-export async function analyseOrderFile(ctx: AppContext, row: Pick<OrderFileRow, 'id' | 'storageKey' | 'kind'>): Promise<StoredAnalysis | null> {
+export async function analyseOrderFile(ctx: AppContext, row: Pick<OrderFileRow, 'id' | 'storageKey' | 'kind' | 'uploaderId'>): Promise<StoredAnalysis | null> {
   if (!isMeshKind(row.kind)) return null;
   inProgress.add(row.id);
   try {
-    const analysis = await analyseStored(ctx, row.storageKey, row.kind as MeshKind);
+    const analysis = await analyseStored(ctx, row.storageKey, row.kind as MeshKind, row.uploaderId);
     if (!analysis) return null;
     await ctx.db
       .update(orderFiles)
@@ -81,7 +99,7 @@ export async function startOrderFileAnalysis(ctx: AppContext, row: OrderFileRow,
 /** The job: meshes without an analysis (left by a restart, or stored before the check existed), oldest first. */
 export async function resumePendingAnalyses(ctx: AppContext, batch = RESUME_BATCH): Promise<number> {
   const rows = await ctx.db
-    .select({ id: orderFiles.id, storageKey: orderFiles.storageKey, kind: orderFiles.kind })
+    .select({ id: orderFiles.id, storageKey: orderFiles.storageKey, kind: orderFiles.kind, uploaderId: orderFiles.uploaderId })
     .from(orderFiles)
     .where(and(isNull(orderFiles.analysis), inArray(orderFiles.kind, ['stl', 'ply', 'obj', 'zip'])))
     .orderBy(orderFiles.createdAt)

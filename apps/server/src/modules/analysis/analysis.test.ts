@@ -5,7 +5,8 @@ import { orderFiles } from '../../db/schema/index.js';
 import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
 import { multipart } from '../../../test/multipart.js';
 import { designerWithService, GOOD_CARD } from '../../../test/orders.js';
-import { asciiPly, binaryStl, cube, openCube, scaled } from '../../platform/mesh/test-meshes.js';
+import { SCAN_FINDING_MESSAGES } from '@cusp/shared';
+import { asciiPly, binaryStl, cube, openCube, scaled, zipBomb } from '../../platform/mesh/test-meshes.js';
 import { resumePendingAnalyses } from './analysis.service.js';
 import { meshFindings, suspectUnit, toAnalysisJson } from './findings.js';
 
@@ -134,6 +135,23 @@ describe('scan checks at upload (issue 17)', () => {
     const ply = await upload(buyer, 'scan.ply', Buffer.from('ply\nformat ascii 1.0\nelement vertex 1\nproperty float x\nproperty float y\nproperty float z\nend_header\n0 0 0\n'));
     expect(ply.statusCode).toBe(400);
     expect(await ctx.db.select().from(orderFiles)).toHaveLength(before.length);
+  });
+
+  it('refuses a ZIP bomb at upload from its directory, and one whose headers lie while inflating it (docs/decisions/0052)', async () => {
+    const buyer = await signUpAndLogin(app);
+    const before = await ctx.db.select().from(orderFiles);
+    const bomb = await upload(buyer, 'case.zip', zipBomb(300));
+    expect(bomb.statusCode).toBe(400);
+    expect(bomb.json()).toMatchObject({ code: 'CASE_FILE_UNREADABLE', message: SCAN_FINDING_MESSAGES.archive_too_large, fieldErrors: { file: expect.any(String) } });
+    expect(await ctx.db.select().from(orderFiles)).toHaveLength(before.length);
+    // Claims 1 KB, unpacks to 300 MB: refused within the upload's wait, or failed by the check just after.
+    const liar = await upload(buyer, 'case.zip', zipBomb(300, { declared: 1024 }));
+    if (liar.statusCode === 400) expect(liar.json().message).toBe(SCAN_FINDING_MESSAGES.archive_too_large);
+    else {
+      expect(liar.statusCode, liar.body).toBe(201);
+      const file = await settled(buyer, liar.json()._id);
+      expect(file.analysis).toMatchObject({ status: 'failed', findings: [{ level: 'error', code: 'archive_too_large' }] });
+    }
   });
 
   it('refuses a file found unreadable during the wait; a later failure is stored as failed', async () => {

@@ -7,8 +7,8 @@ import type { UserRow } from '../../db/schema/index.js';
 import { fieldError } from '../../errors.js';
 import type { PdfLanguage } from '../../platform/pdf/sheet.js';
 import { loggedIn, requireUser } from '../auth/index.js';
-import { creditNotePdf, receiptPdf, statementPdf } from './billing-pdf.js';
 import * as billing from './billing.service.js';
+import { creditNoteDocument, receiptDocument, statementDocument } from './documents.js';
 import { statementCsv } from './statement-csv.js';
 
 const lang = z.object({ lang: z.enum(['en', 'ar']).optional() });
@@ -24,7 +24,10 @@ const sendFile = (reply: FastifyReply, type: string, name: string, body: Uint8Ar
     .header('cache-control', 'private, no-store')
     .send(typeof body === 'string' ? body : Buffer.from(body));
 
-/** Receipts, credit notes and statements (issue 20 item 3, docs/decisions/0042). */
+/**
+ * Receipts, credit notes and statements (docs/decisions/0042). Each PDF counts against the member's document
+ * limit and is laid out off the event loop, or served as kept (docs/decisions/0052).
+ */
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/billing', { ...loggedIn, schema: { querystring: z.object({ itemId: z.uuid().optional() }), response: { 200: billingJsonSchema } } }, async (request) =>
     billing.listBilling(ctx, requireUser(request), request.query.itemId),
@@ -35,8 +38,9 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     { ...loggedIn, schema: { params: z.object({ id: z.uuid(BILLING_MESSAGES.receiptNotFound) }), querystring: lang } },
     async (request, reply) => {
       const user = requireUser(request);
+      await ctx.limits.consume('documentsUser', user.id);
       const view = await billing.receiptOf(ctx, user, request.params.id);
-      return sendFile(reply, 'application/pdf', `${view.receipt.number}.pdf`, await receiptPdf(view, languageOf(request, user)));
+      return sendFile(reply, 'application/pdf', `${view.receipt.number}.pdf`, await receiptDocument(ctx, user.id, view, languageOf(request, user)));
     },
   );
 
@@ -46,8 +50,9 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     { ...loggedIn, schema: { params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.pdf$/i, BILLING_MESSAGES.creditNoteNotFound) }), querystring: lang } },
     async (request, reply) => {
       const user = requireUser(request);
+      await ctx.limits.consume('documentsUser', user.id);
       const { note, view } = await billing.creditNoteOf(ctx, user, request.params.file.slice(0, 36));
-      return sendFile(reply, 'application/pdf', `${note.number}.pdf`, await creditNotePdf(note, view, languageOf(request, user)));
+      return sendFile(reply, 'application/pdf', `${note.number}.pdf`, await creditNoteDocument(ctx, user.id, note, view, languageOf(request, user)));
     },
   );
 
@@ -60,11 +65,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const [month, format] = request.params.file.split('.') as [string, 'pdf' | 'csv'];
       const checked = statementMonth.safeParse(month);
       if (!checked.success) throw fieldError('STATEMENT_MONTH', 'month');
+      if (format === 'pdf') await ctx.limits.consume('documentsUser', user.id);
       const statement = await billing.statementOf(ctx, user, checked.data);
       const name = `cusp-statement-${month}.${format}`;
       return format === 'csv'
         ? sendFile(reply, 'text/csv; charset=utf-8', name, statementCsv(statement))
-        : sendFile(reply, 'application/pdf', name, await statementPdf(statement, languageOf(request, user)));
+        : sendFile(reply, 'application/pdf', name, await statementDocument(ctx, user.id, user.id, statement, languageOf(request, user)));
     },
   );
 };

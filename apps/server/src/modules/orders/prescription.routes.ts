@@ -8,7 +8,14 @@ import { loggedIn, requireUser } from '../auth/index.js';
 import * as filesService from './order-files.service.js';
 import { dueByOf, prescriptionOf } from './orders.presenter.js';
 import { participantOrder } from './orders.service.js';
-import { prescriptionPdf, type PdfLanguage } from './prescription-pdf.js';
+import { documentRenderer, type LayoutModule } from '../../platform/pdf/documents.js';
+import type { prescriptionPdf, PdfLanguage } from './prescription-pdf.js';
+
+/**
+ * The prescription's layout, run in the document workers (docs/decisions/0052). Not kept like a receipt: it
+ * changes with the order until work starts, and it is health data, which is stored once, in the order.
+ */
+const LAYOUTS: LayoutModule = { bundled: 'prescription-pdf', source: new URL('./prescription-pdf.ts', import.meta.url) };
 
 /** The prescription's own routes (issue 16): a case file's role, and the prescription as a PDF. */
 export const prescriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -30,7 +37,9 @@ export const prescriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (request, reply) => {
-      const order = await participantOrder(ctx, requireUser(request), request.params.id);
+      const user = requireUser(request);
+      await ctx.limits.consume('documentsUser', user.id);
+      const order = await participantOrder(ctx, user, request.params.id);
       const language: PdfLanguage = request.query.lang ?? (request.cookies.lang === 'ar' ? 'ar' : 'en');
       const [parties, files] = await Promise.all([
         ctx.db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, order.buyerId)).union(
@@ -43,7 +52,7 @@ export const prescriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
           .orderBy(asc(orderFiles.createdAt)),
       ]);
       const nameOf = (id: string) => parties.find((p) => p.id === id)?.username ?? '';
-      const pdf = await prescriptionPdf({
+      const pdf = await documentRenderer().render<typeof prescriptionPdf>(user.id, LAYOUTS, 'prescriptionPdf', [{
         language,
         orderId: order.id,
         title: order.title,
@@ -55,7 +64,7 @@ export const prescriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         unitOrArch: order.unitOrArch,
         prescription: prescriptionOf(order),
         files,
-      });
+      }]);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="prescription-${order.id.slice(0, 8)}.pdf"`)

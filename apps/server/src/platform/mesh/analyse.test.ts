@@ -1,7 +1,8 @@
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { analyseBytes, headProblem } from './analyse.js';
-import { asciiPly, asciiStl, binaryPly, binaryStl, cube, obj, openCube, scaled, sphereStl } from './test-meshes.js';
+import { analyseBytes, createParser, headProblem, ZIP_LIMITS } from './analyse.js';
+import { asciiPly, asciiStl, binaryPly, binaryStl, cube, obj, openCube, scaled, sphereStl, zipBomb } from './test-meshes.js';
+import { zipDirectoryProblem } from './zip-directory.js';
 import type { MeshResult } from './types.js';
 
 const figures = (result: MeshResult) => {
@@ -130,5 +131,63 @@ describe('mesh analyser', () => {
     const rim = Array.from({ length: 100 }, (_, i) => [Math.cos((i * Math.PI) / 50) * 5, Math.sin((i * Math.PI) / 50) * 5, 0] as [number, number, number]);
     const disc = { vertices: [[0, 0, 0] as [number, number, number], ...rim], faces: rim.map((_, i) => [0, 1 + i, 1 + ((i + 1) % 100)] as [number, number, number]) };
     expect(figures(analyseBytes('stl', binaryStl(disc)))).toMatchObject({ triangles: 100, vertices: 101, shells: 1, nonManifoldEdges: 0, boundaryEdges: 100, holes: 1 });
+  });
+
+  describe('ZIP bombs (docs/decisions/0052)', () => {
+    /** The directory check on bytes in memory, counting what it reads. */
+    const directory = async (zip: Uint8Array) => {
+      let read = 0;
+      const problem = await zipDirectoryProblem(zip.length, async (start, end) => {
+        read += end - start + 1;
+        return zip.subarray(start, end + 1);
+      });
+      return { problem, read };
+    };
+    /** The streaming parser given only the first `share` of the archive: what it says at that point. */
+    const fromPrefix = (zip: Uint8Array, share: number) => {
+      const parser = createParser('zip', zip.length);
+      const prefix = zip.subarray(0, Math.floor(zip.length * share));
+      for (let i = 0; i < prefix.length; i += 65_536) parser.push(prefix.subarray(i, i + 65_536));
+      return parser.end();
+    };
+
+    it('refuses an archive whose directory declares more than it may unpack, from its last bytes', async () => {
+      const bomb = zipBomb(300); // 300 MB of zeros in about 300 KB
+      expect(bomb.length).toBeLessThan(1024 * 1024);
+      const { problem, read } = await directory(bomb);
+      expect(problem).toBe('The archive unpacks to more than 200 MB.');
+      expect(read).toBeLessThan(70_000); // the tail only: nothing inflated
+      // The worker's parser refuses it too, at the local header, from the first chunk.
+      expect(fromPrefix(bomb, 0.05)).toEqual({ ok: false, error: 'archive_too_large', detail: 'The archive unpacks to more than 200 MB.' });
+    });
+
+    it('refuses an archive whose headers lie about its size while inflating it, long before its end', async () => {
+      // Claims 1 KB; 300 MB of zeros come out of it: the directory looks fine, the bytes inflated do not.
+      const liar = zipBomb(300, { declared: 1024 });
+      expect((await directory(liar)).problem).toBeNull();
+      expect(fromPrefix(liar, 0.1)).toEqual({ ok: false, error: 'archive_too_large', detail: 'The archive unpacks to more than 100 times its size.' });
+      expect(analyseBytes('zip', liar)).toMatchObject({ ok: false, error: 'archive_too_large' });
+    });
+
+    it('refuses an archive of more than the allowed number of files, and a compression ratio past the limit', async () => {
+      const many = zipSync(Object.fromEntries(Array.from({ length: ZIP_LIMITS.entries + 1 }, (_, i) => [`f${i}.txt`, Buffer.from('x')])));
+      expect((await directory(many)).problem).toBe('The archive holds more than 1000 files.');
+      expect(analyseBytes('zip', many)).toMatchObject({ ok: false, error: 'archive_too_large', detail: 'The archive holds more than 1000 files.' });
+      // 20 MB of zeros is within 200 MB but about a thousand times its archive.
+      const dense = zipBomb(20);
+      expect((await directory(dense)).problem).toBe('The archive unpacks to more than 100 times its size.');
+    });
+
+    it('reads a ZIP64 directory too: the sizes in its extra fields, the count in its own end record', async () => {
+      expect((await directory(zipBomb(300, { zip64: true }))).problem).toBe('The archive unpacks to more than 200 MB.');
+      expect((await directory(zipBomb(20, { zip64: true }))).problem).toBe('The archive unpacks to more than 100 times its size.');
+      expect((await directory(zipBomb(1, { zip64: true, declared: 1024 }))).problem).toBeNull();
+    });
+
+    it('still reads an ordinary archive, and a small one that compresses well', async () => {
+      const zip = zipSync({ 'case/UpperJaw.stl': binaryStl(cube(10)), 'zeros.stl': Buffer.alloc(500_000) });
+      expect((await directory(zip)).problem).toBeNull();
+      expect(analyseBytes('zip', zipSync({ 'case/UpperJaw.stl': binaryStl(cube(10)) }))).toMatchObject({ ok: true });
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import { FILE_MAX_BYTES } from '@cusp/shared';
 import { Topology, VertexWelder } from './topology.js';
 import type { MeshErrorCode, MeshFigures, MeshPart, MeshResult } from './types.js';
 
@@ -522,15 +523,44 @@ class ObjParser {
 
 // --- ZIP ------------------------------------------------------------------------------------------
 
-/** Meshes read from one archive, and the bytes unpacked from it, at most (a ZIP bomb stops there). */
+/** Meshes read from one archive; the others are counted as not checked. */
 export const ZIP_MAX_MESHES = 20;
-export const ZIP_MAX_UNPACKED = 1024 * 1024 * 1024;
+
+/**
+ * What an archive may unpack to before anything in it is analysed (docs/decisions/0052): a ZIP bomb is refused,
+ * not read up to a ceiling. `unpacked`: the bytes of all its entries together, at most what a case file may be
+ * (the upload limit); `entries`: files in it; `ratio`: unpacked bytes per archive byte, beyond the first `free`
+ * bytes (a small file compresses well and harms nobody). Checked in the central directory before the worker
+ * starts (`zipDirectoryProblem`), in each local header, and again on the bytes actually inflated, which no
+ * header can lie about. One object so that tests can lower a limit (the worker keeps the values it started with).
+ */
+export const ZIP_LIMITS = {
+  unpacked: FILE_MAX_BYTES,
+  entries: 1000,
+  ratio: 100,
+  free: 1024 * 1024,
+};
 const MESH_EXTENSIONS: Record<string, MeshKind> = { stl: 'stl', ply: 'ply', obj: 'obj' };
+/** Archive bytes given to the inflater at a time: at most about 1,000 times as many come out (deflate's limit). */
+const ZIP_SLICE = 4096;
+
+const tooLarge = (detail: string) => new MeshError('archive_too_large', detail);
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** The archive's problem when `unpacked` bytes come from `packed` (declared or real), else null. */
+export function unpackProblem(unpacked: number, packed: number): string | null {
+  if (unpacked > ZIP_LIMITS.unpacked) return `The archive unpacks to more than ${mb(ZIP_LIMITS.unpacked)}.`;
+  if (unpacked > ZIP_LIMITS.free && unpacked > packed * ZIP_LIMITS.ratio) return `The archive unpacks to more than ${ZIP_LIMITS.ratio} times its size.`;
+  return null;
+}
 
 class ZipParser {
   private unzip: Unzip;
   private parts: MeshPart[] = [];
   private skipped = 0;
+  private entries = 0;
+  /** Archive bytes received and bytes inflated from them, over the whole archive. */
+  private received = 0;
   private unpacked = 0;
   private failure: MeshError | null = null;
 
@@ -540,11 +570,22 @@ class ZipParser {
   }
 
   private entry(file: UnzipFile) {
+    if (this.failure) return;
+    if (++this.entries > ZIP_LIMITS.entries) {
+      this.failure = tooLarge(`The archive holds more than ${ZIP_LIMITS.entries} files.`);
+      return;
+    }
     const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
     const kind = MESH_EXTENSIONS[ext];
     if (!kind || file.name.endsWith('/') || file.name.split('/').some((p) => p === '__MACOSX')) return;
-    if (this.failure || this.parts.length >= ZIP_MAX_MESHES || this.unpacked >= ZIP_MAX_UNPACKED) {
+    if (this.parts.length >= ZIP_MAX_MESHES) {
       this.skipped++;
+      return;
+    }
+    // What the local header declares (absent when the sizes follow the data).
+    const declared = file.originalSize !== undefined ? unpackProblem(this.unpacked + file.originalSize, Math.max(file.size ?? 0, 1)) : null;
+    if (declared) {
+      this.failure = tooLarge(declared);
       return;
     }
     const parser = createParser(kind, file.originalSize ?? -1);
@@ -555,9 +596,11 @@ class ZipParser {
         this.failure = unreadable(`${name}: ${error.message}`);
         return;
       }
+      // The bytes really inflated against the archive bytes really received: headers can lie, this cannot.
       this.unpacked += data.length;
-      if (this.unpacked > ZIP_MAX_UNPACKED) {
-        this.failure = unreadable(`The archive unpacks to more than ${ZIP_MAX_UNPACKED / 1024 / 1024} MB.`);
+      const real = unpackProblem(this.unpacked, this.received);
+      if (real) {
+        this.failure = tooLarge(real);
         file.terminate();
         return;
       }
@@ -576,7 +619,12 @@ class ZipParser {
 
   push(chunk: Uint8Array) {
     if (this.failure) throw this.failure;
-    this.unzip.push(chunk, false);
+    // In slices: fflate inflates all it is given at once, and a few kilobytes of a bomb are megabytes of output.
+    for (let i = 0; i < chunk.length && !this.failure; i += ZIP_SLICE) {
+      const slice = chunk.subarray(i, i + ZIP_SLICE);
+      this.received += slice.length;
+      this.unzip.push(slice, false);
+    }
     if (this.failure) throw this.failure;
   }
 

@@ -34,4 +34,25 @@ describe('mesh worker pool', () => {
     const whole = binaryStl(cube(10));
     expect(await analyser.analyse('stl', whole.length, chunks(whole))).toMatchObject({ ok: true });
   });
+
+  it("takes turns between owners: one queued for B starts before A's second and third (docs/decisions/0052)", async () => {
+    const one = createMeshAnalyser(1);
+    try {
+      const finished: string[] = [];
+      const job = (owner: string, name: string) => {
+        const bytes = binaryStl(cube(10));
+        return one.analyse('stl', bytes.length, chunks(bytes), owner).then((result) => {
+          expect(result.ok).toBe(true);
+          finished.push(name);
+        });
+      };
+      // One worker: files finish in the order they start.
+      const all = [job('A', 'A1'), job('A', 'A2'), job('A', 'A3'), job('B', 'B1')];
+      expect(one.waiting()).toBe(3);
+      await Promise.all(all);
+      expect(finished).toEqual(['A1', 'B1', 'A2', 'A3']);
+    } finally {
+      await one.close();
+    }
+  });
 });

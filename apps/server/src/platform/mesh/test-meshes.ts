@@ -1,3 +1,5 @@
+import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
+
 /**
  * Small meshes made in code for the scan-check tests (no fixtures): a cube as triangles, written as
  * binary and ASCII STL, ASCII and binary PLY, and OBJ.
@@ -133,4 +135,69 @@ export function* sphereStlChunks(radius: number, segments: number, rings: number
     write(point(rings - 1, seg), point(rings, 0), point(rings - 1, seg + 1));
     yield out;
   }
+}
+
+/**
+ * A ZIP bomb made in a moment: one `name` entry of `megabytes` MB of zeros, deflated as 1 MB blocks each ending
+ * in a full flush (independent and byte-aligned, so one block is computed once and repeated), about 1 KB per MB.
+ * `declared`: the uncompressed size its local header and central directory claim (the truth by default; a lie
+ * when smaller). `zip64`: the directory written as ZIP64 (sizes in the extra field, the end in a ZIP64 record).
+ * CRCs are left at zero: the readers never get that far.
+ */
+export function zipBomb(megabytes: number, options: { name?: string; declared?: number; zip64?: boolean } = {}): Buffer {
+  const block = deflateRawSync(Buffer.alloc(1024 * 1024), { finishFlush: zlibConstants.Z_FULL_FLUSH });
+  const data = Buffer.concat([...Array.from({ length: megabytes }, () => block), Buffer.from([0x03, 0x00])]);
+  const name = Buffer.from(options.name ?? 'bomb.stl');
+  const original = options.declared ?? megabytes * 1024 * 1024;
+  const big = options.zip64 ? 0xffffffff : null;
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8); // deflate
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(Math.min(original, 0xfffffffe), 22);
+  local.writeUInt16LE(name.length, 26);
+  // ZIP64 extra field: the original size, then the compressed size.
+  const extra = Buffer.alloc(options.zip64 ? 20 : 0);
+  if (options.zip64) {
+    extra.writeUInt16LE(0x0001, 0);
+    extra.writeUInt16LE(16, 2);
+    extra.writeBigUInt64LE(BigInt(original), 4);
+    extra.writeBigUInt64LE(BigInt(data.length), 12);
+  }
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(45, 4);
+  central.writeUInt16LE(45, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(big ?? data.length, 20);
+  central.writeUInt32LE(big ?? Math.min(original, 0xfffffffe), 24);
+  central.writeUInt16LE(name.length, 28);
+  central.writeUInt16LE(extra.length, 30);
+  const directoryAt = local.length + name.length + data.length;
+  const directorySize = central.length + name.length + extra.length;
+  const records: Buffer[] = [];
+  if (options.zip64) {
+    const record = Buffer.alloc(56);
+    record.writeUInt32LE(0x06064b50, 0);
+    record.writeBigUInt64LE(44n, 4);
+    record.writeUInt16LE(45, 12);
+    record.writeUInt16LE(45, 14);
+    record.writeBigUInt64LE(1n, 24);
+    record.writeBigUInt64LE(1n, 32);
+    record.writeBigUInt64LE(BigInt(directorySize), 40);
+    record.writeBigUInt64LE(BigInt(directoryAt), 48);
+    const locator = Buffer.alloc(20);
+    locator.writeUInt32LE(0x07064b50, 0);
+    locator.writeBigUInt64LE(BigInt(directoryAt + directorySize), 8);
+    locator.writeUInt32LE(1, 16);
+    records.push(record, locator);
+  }
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(options.zip64 ? 0xffff : 1, 8);
+  end.writeUInt16LE(options.zip64 ? 0xffff : 1, 10);
+  end.writeUInt32LE(options.zip64 ? 0xffffffff : directorySize, 12);
+  end.writeUInt32LE(options.zip64 ? 0xffffffff : directoryAt, 16);
+  return Buffer.concat([local, name, data, central, name, extra, ...records, end]);
 }

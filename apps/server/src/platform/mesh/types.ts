@@ -26,7 +26,8 @@ export interface MeshPart extends MeshFigures {
   name: string;
 }
 
-export type MeshErrorCode = 'not_a_mesh' | 'no_triangles' | 'unreadable';
+/** `archive_too_large`: a ZIP past what it may unpack to (a ZIP bomb; docs/decisions/0052). */
+export type MeshErrorCode = 'not_a_mesh' | 'no_triangles' | 'unreadable' | 'archive_too_large';
 
 /** The analyser's answer for one file: figures (a ZIP: totals and its parts) or the reason it has none. */
 export type MeshResult =

@@ -50,6 +50,10 @@ export const LIMITS = {
   emailChangeUser: { points: 5, seconds: 24 * 3600, what: 'email change requests' },
   /** "Download my data": each one reads everything the user has. */
   exportUser: { points: 5, seconds: 3600, what: 'data downloads' },
+
+  // PDF documents (ADR 0052), per user: receipts, credit notes, statements and prescriptions together. Each one not
+  // kept yet is laid out in a worker; a member reads a few at a time, an accountant's month of receipts fits.
+  documentsUser: { points: 60, seconds: 600, what: 'PDF documents' },
 } as const satisfies Record<string, { points: number; seconds: number; what: string; byAddress?: true }>;
 
 export type LimitName = keyof typeof LIMITS;
