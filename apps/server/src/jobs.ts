@@ -8,6 +8,7 @@ import { sweepUnclaimedFiles, autoCompleteOrders } from './modules/orders/index.
 import { refreshCatalogueStatistics } from './modules/services/index.js';
 import { remindAutoCompletions, sendDueMails } from './modules/notifications/index.js';
 import type { Job } from './platform/jobs/scheduler.js';
+import { deleteDoneJobs } from './platform/jobs/queue.js';
 import { REFUND_JOB, sendProviderRefund } from './modules/ledger/index.js';
 import { LOGIN_LINK_JOB, PASSWORD_RESET_JOB, sendLoginLinkMail, sendPasswordReset, sendVerificationMail, VERIFICATION_MAIL_JOB } from './modules/auth/index.js';
 import { NEWSLETTER_CONFIRMATION_JOB, sendConfirmation } from './modules/support/index.js';
@@ -35,6 +36,8 @@ export function scheduledJobs(ctx: AppContext): Job[] {
     { name: 'notification-mail', shared: true, everyMs: ctx.config.notifications.mailEveryMs, run: async () => void (await sendDueMails(ctx)) },
     // Buyers told a day before their delivered order completes on its own.
     { name: 'auto-complete-reminders', everyMs: 10 * MINUTE, run: async () => void (await remindAutoCompletions(ctx)) },
+    // The durable queue's done jobs, after a month (ADR 0053).
+    { name: 'sweep-jobs', everyMs: 60 * MINUTE, run: () => deleteDoneJobs(ctx.db) },
     { name: 'catalogue-statistics', everyMs: 60 * MINUTE, run: () => refreshCatalogueStatistics(ctx) },
   ];
 }

@@ -19,6 +19,7 @@ export const LOCK_KEYS = {
   'scan-checks': 727_109,
   'auto-complete-reminders': 727_110,
   'notification-mail': 727_111,
+  'sweep-jobs': 727_112,
 } as const;
 
 export type LockName = keyof typeof LOCK_KEYS;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema/index.js';
 import { openDatabase } from '../../db/client.js';
 import { eventually, useTestApp } from '../../../test/helper.js';
-import { createJobQueue, enqueueJob } from './queue.js';
+import { createJobQueue, deleteDoneJobs, enqueueJob } from './queue.js';
 
 describe('durable job queue', async () => {
   const { ctx, databaseUrl } = await useTestApp();
@@ -77,6 +77,18 @@ describe('durable job queue', async () => {
     await ctx.jobs.drain();
     expect(ran.filter((n) => n === 'lease')).toEqual(['lease']);
     expect((await jobOf('k-lease'))!.attempts).toBe(2);
+  });
+
+  it('forgets done jobs after a month, never one still due', async () => {
+    await enqueueJob(ctx.db, 'test-record', 'k-old', { n: 'old' });
+    await enqueueJob(ctx.db, 'test-record', 'k-waiting', { n: 'waiting' }, { runAfter: new Date(Date.now() + 3_600_000) });
+    await ctx.jobs.drain();
+    await ctx.db.update(jobs).set({ doneAt: sql`now() - interval '31 days'`, createdAt: sql`now() - interval '40 days'` }).where(eq(jobs.key, 'k-old'));
+    await ctx.db.update(jobs).set({ createdAt: sql`now() - interval '40 days'` }).where(eq(jobs.key, 'k-waiting'));
+    await deleteDoneJobs(ctx.db);
+    expect(await jobOf('k-old')).toBeUndefined();
+    expect(await jobOf('k-waiting')).toBeDefined();
+    expect(await jobOf('k-commit')).toBeDefined(); // done today
   });
 
   it.runIf(!!databaseUrl)('shares the work between instances: each of many jobs runs exactly once', async () => {

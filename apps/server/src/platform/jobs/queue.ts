@@ -34,6 +34,11 @@ export async function enqueueJob(tx: Tx, kind: string, key: string, payload: unk
     .onConflictDoNothing({ target: jobs.key });
 }
 
+/** Deletes jobs done more than `days` ago (the scheduled `sweep-jobs`): what is still due is never touched. */
+export async function deleteDoneJobs(db: Database['db'], days = 30): Promise<void> {
+  await db.delete(jobs).where(lt(jobs.doneAt, sql`now() - ${`${days} days`}::interval`));
+}
+
 /** The delay before attempt `attempts + 1`: 2 s, 4 s, 8 s... up to an hour, with a little jitter so instances spread out. */
 export function retryDelayMs(attempts: number): number {
   const base = Math.min(MAX_RETRY_DELAY_MS, 1000 * 2 ** Math.min(attempts, 22));
