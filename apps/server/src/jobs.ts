@@ -1,7 +1,7 @@
 import type { AppContext } from './context.js';
 import { resumePendingAnalyses } from './modules/analysis/index.js';
 import { deleteExpiredSessions } from './modules/auth/index.js';
-import { deleteUnattachedVideos } from './modules/courses/index.js';
+import { deleteUnattachedVideos, settleCoursePayment } from './modules/courses/index.js';
 import { deleteExpiredFiles } from './modules/files/index.js';
 import { moveLegacyAttachments, sweepUnclaimedAttachments } from './modules/messaging/index.js';
 import { sweepUnclaimedFiles, autoCompleteOrders } from './modules/orders/index.js';
@@ -10,6 +10,7 @@ import { remindAutoCompletions, sendDueMails } from './modules/notifications/ind
 import type { Job } from './platform/jobs/scheduler.js';
 import { deleteDoneJobs } from './platform/jobs/queue.js';
 import { REFUND_JOB, sendProviderRefund } from './modules/ledger/index.js';
+import { COURSE_PAYMENT_JOB } from './modules/payments/index.js';
 import { LOGIN_LINK_JOB, PASSWORD_RESET_JOB, sendLoginLinkMail, sendPasswordReset, sendVerificationMail, VERIFICATION_MAIL_JOB } from './modules/auth/index.js';
 import { NEWSLETTER_CONFIRMATION_JOB, sendConfirmation } from './modules/support/index.js';
 import { MAIL_JOB, sendQueuedMail } from './platform/mail/queued-mail.js';
@@ -51,6 +52,7 @@ export function registerJobHandlers(ctx: AppContext) {
   ctx.jobs.handle(REFUND_JOB, (payload: { key: string }) => sendProviderRefund(ctx, payload));
   ctx.jobs.handle(PASSWORD_RESET_JOB, (payload: { email: string }, job) => sendPasswordReset(ctx, payload, job));
   ctx.jobs.handle(VERIFICATION_MAIL_JOB, (payload: { userId: string }, job) => sendVerificationMail(ctx, payload, job));
+  ctx.jobs.handle(COURSE_PAYMENT_JOB, (payload: { paymentId: string }) => settleCoursePayment(ctx, payload));
   ctx.jobs.handle(LOGIN_LINK_JOB, (payload: { userId: string }, job) => sendLoginLinkMail(ctx, payload, job));
   ctx.jobs.handle(NEWSLETTER_CONFIRMATION_JOB, (payload: Parameters<typeof sendConfirmation>[1], job) => sendConfirmation(ctx, payload, job));
 }

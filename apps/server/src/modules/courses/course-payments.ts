@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { enrollments } from '../../db/schema/index.js';
-import { confirmCoursePayment } from '../payments/index.js';
+import { confirmCoursePayment, unusedCoursePayment } from '../payments/index.js';
+import { AppError } from '../../errors.js';
 import { notifyEnrolment } from '../notifications/index.js';
 
 /**
@@ -16,5 +17,18 @@ export async function confirmPaidEnrolment(ctx: AppContext, args: { transactionI
     if (!row) return false;
     await notifyEnrolment(ctx, tx, args); // the creator is told (ADR 0027)
     return true;
+  });
+}
+
+/**
+ * The `course-payment` job: a course payment the provider confirmed by webhook, settled as `POST /enroll` would
+ * (verified again with the provider, enrolled, or refunded if the learner already has the course). A payment the
+ * provider does not confirm, or one used meanwhile, is left alone.
+ */
+export async function settleCoursePayment(ctx: AppContext, payload: { paymentId: string }): Promise<void> {
+  const payment = await unusedCoursePayment(ctx, payload.paymentId);
+  if (!payment) return;
+  await confirmPaidEnrolment(ctx, payment).catch((error: unknown) => {
+    if (!(error instanceof AppError)) throw error; // not verified: nothing to settle
   });
 }

@@ -51,6 +51,7 @@ import {
 import { bookCourseSale, bookOrderPayment, bookRefund, bookSurplusPayment } from '../ledger/index.js';
 import { providerFor, ProviderError, webhookProvider, type Headers } from '../../platform/payments/index.js';
 import { notifyOrderEvent } from '../notifications/index.js';
+import { enqueueJob } from '../../platform/jobs/queue.js';
 
 export type { Transaction as Tx };
 
@@ -469,10 +470,19 @@ export async function confirmCoursePayment(
   });
 }
 
+/** The durable queue's kind for a course payment the provider confirmed by webhook (jobs.ts gives it to the courses module). */
+export const COURSE_PAYMENT_JOB = 'course-payment';
+
+/** The payment a `course-payment` job settles: its learner and course, unless it was used meanwhile. */
+export async function unusedCoursePayment(ctx: AppContext, paymentId: string): Promise<{ transactionId: string; userId: string; courseId: string } | null> {
+  const [p] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
+  return p && p.itemType === 'course' && !p.usedAt ? { transactionId: p.id, userId: p.userId, courseId: p.itemId } : null;
+}
+
 /**
  * Provider webhooks (docs/product.md §6.3): a bad signature changes nothing (400); an event already processed is
  * acknowledged and ignored. A paid order payment is settled even if the buyer never came back to
- * /success; course enrolment stays with `POST /enroll`, which verifies the same payment again.
+ * /success; a paid course payment is handed to the courses module through the queue, which verifies it again.
  */
 export async function handleWebhook(ctx: AppContext, name: 'stripe' | 'moyasar', rawBody: string, headers: Headers): Promise<{ received: true; duplicate?: true }> {
   const provider = webhookProvider(ctx, name);
@@ -501,6 +511,10 @@ export async function handleWebhook(ctx: AppContext, name: 'stripe' | 'moyasar',
       if (reported.status === 'paid' && p.itemType !== 'course') {
         const ref = await verifyPaid(ctx, p, reported.ref).catch(() => null);
         if (ref) await settle(ctx, p, ref);
+      } else if (reported.status === 'paid') {
+        // A course paid by a buyer who never came back to /enroll: the courses module enrols (or refunds a second
+        // payment for a course already bought) through the durable queue, so every confirmed payment ends in the ledger.
+        await enqueueJob(ctx.db, COURSE_PAYMENT_JOB, `course-payment:${p.id}`, { paymentId: p.id });
       } else if (reported.status === 'failed' && p.status !== 'paid') {
         await ctx.db.update(payments).set({ status: 'failed', updatedAt: new Date() }).where(and(eq(payments.id, p.id), isNull(payments.usedAt)));
       }

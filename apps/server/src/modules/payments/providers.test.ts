@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { jobs, orders, payments, providerRefunds } from '../../db/schema/index.js';
+import { enrollments, jobs, orders, payments, providerRefunds } from '../../db/schema/index.js';
+import { coursesApi } from '../courses/test-support.js';
 import { buildTestApp, signUpAndLogin } from '../../../test/helper.js';
 import { designerWithService, endPayoutHold, expectLedgerBalanced, savePayoutDetails } from '../../../test/orders.js';
 import { binaryStl } from '../../../test/mesh-samples.js';
@@ -199,6 +200,26 @@ describe('Stripe adapter', async () => {
     expect(refund.headers['idempotency-key']).toBe(`cusp-refund-${intent._id}-dispute`);
     expect(refundsTaken.filter((key) => key === `cusp-refund-${intent._id}-dispute`)).toHaveLength(1);
     expect((await refundRow()).status).toBe('sent');
+  });
+
+  it('enrols a learner whose course payment Stripe confirms by webhook, though they never came back', async () => {
+    const courses = coursesApi(app, ctx);
+    const creator = await signUpAndLogin(app);
+    const course = await courses.createCourse(creator.cookie, { title: 'Webhook course', price: 35 }, 1);
+    const learner = await signUpAndLogin(app);
+    const res = await app.inject({ method: 'POST', url: '/api/payments/intents', headers: { cookie: learner.cookie }, payload: { type: 'course', id: course._id } });
+    expect(res.statusCode, res.body).toBe(201);
+    const intent = res.json();
+    const pi = intents.get(intent.clientSecret.split('_secret_')[0])!;
+    pi.status = 'succeeded';
+    const body = event(`evt_course_${intent._id}`, pi);
+    expect((await webhook(body, signStripe(body))).statusCode).toBe(200);
+    await ctx.jobs.drain();
+    const [enrolment] = await ctx.db.select().from(enrollments).where(eq(enrollments.userId, learner.user._id));
+    expect(enrolment).toMatchObject({ courseId: course._id, paymentId: intent._id, pricePaid: 3500 });
+    const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, intent._id));
+    expect(payment).toMatchObject({ status: 'paid' });
+    expect(payment!.usedAt).not.toBeNull();
   });
 
   it('acts on a signed webhook once, and on a badly signed one never', async () => {
