@@ -43,11 +43,32 @@ export const requiredText = (field: string, max: number, options: { multiLine?: 
     .min(1, fillInField(field))
     .max(max, `The ${field} field is at most ${max} characters.`);
 
+/** Arabic-Indic (U+0660–0669) and Persian (U+06F0–06F9) digits, as an Arabic or Gulf keyboard types them. */
+const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
+/** A number as text: decimal digits, an optional minus and decimals; no hex, exponent, space or plus. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** `٤٢` and `۴۲` as `42`; the Arabic decimal separator (U+066B) as a dot. Other characters are left as they are. */
+export const westernDigits = (value: string) => value.replace(EASTERN_DIGITS, (d) => String(d.charCodeAt(0) & 0xf)).replace(/\u066B/g, '.');
+
+/**
+ * A number that may come as text (a query, a form field): the text must be decimal digits (ADR 0023, numbers), so
+ * `0x10`, `1e3`, ` 5`, `+5`, `Infinity` and `''` are refused with the schema's own message, where `z.coerce`
+ * (`Number(text)`) read them as 16, 1000, 5, 5, Infinity and 0. A JSON number goes through as it is.
+ * Wrap the number schema: `numeric(z.number({ error }).int().min(1))`, then `.optional()`/`.default()` outside.
+ */
+export const numeric = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const digits = westernDigits(value);
+    return DECIMAL.test(digits) ? Number(digits) : value;
+  }, schema);
+
 /** `limit` of a list query: 1 to `max` rows, `fallback` when absent. */
-export const pageLimit = (fallback: number, max = 100) => z.coerce.number().int().min(1).max(max).default(fallback);
+export const pageLimit = (fallback: number, max = 100) => numeric(z.number().int().min(1).max(max)).default(fallback);
 /** `offset` of a list query: bounded, so a huge one is a 400, not a number the database refuses. */
 export const PAGE_OFFSET_MAX = 100_000;
-export const pageOffset = z.coerce.number().int().min(0).max(PAGE_OFFSET_MAX).default(0);
+export const pageOffset = numeric(z.number().int().min(0).max(PAGE_OFFSET_MAX)).default(0);
 /** `search` of a list query. */
 export const searchText = line().max(100).optional();
 
@@ -66,9 +87,9 @@ export const PRICE_MAX = 1_000_000;
 
 /** A price typed in major units with at most two decimals. */
 export const price = (field: string) =>
-  z.coerce
+  numeric(z
     .number({ error: fillInField(field) })
     .refine((v) => Number.isFinite(v), fillInField(field))
     .min(0.01, `The ${field} must be greater than zero.`)
     .max(PRICE_MAX, `The ${field} is too high.`)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `The ${field} can have at most two decimals.`);
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `The ${field} can have at most two decimals.`));
