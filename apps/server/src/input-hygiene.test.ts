@@ -38,3 +38,20 @@ describe('numbers typed as text', () => {
     }
   });
 });
+
+describe('direction controls in free text', () => {
+  it('are removed from a chat message and a service before they are stored', async () => {
+    const { designer, service } = await designerWithService(app, { title: 'Crown\u202E design\u2066', description: 'Full \u202Bcontour\u202C crown designed in exocad, STL ready for milling.' });
+    expect(service).toMatchObject({ title: 'Crown design', description: 'Full contour crown designed in exocad, STL ready for milling.' });
+    const buyer = (await signUpAndLogin(app)) as Session;
+    const conversation = (await call(buyer, 'POST', '/api/conversations', { to: designer.user._id })).json();
+    const sent = await call(buyer, 'POST', '/api/messages', { conversationID: conversation.conversationID, description: 'pay to\u202E 0987 \u200Fnow', clientId: crypto.randomUUID() });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().description).toBe('pay to 0987 now');
+    const history = (await call(buyer, 'GET', `/api/messages/${conversation.conversationID}`)).json();
+    expect(history.map((m: { description: string }) => m.description)).toEqual(['pay to 0987 now']);
+    // Nothing but direction controls is an empty message.
+    const empty = await call(buyer, 'POST', '/api/messages', { conversationID: conversation.conversationID, description: '\u202E\u202C', clientId: crypto.randomUUID() });
+    expect(empty.statusCode).toBe(400);
+  });
+});

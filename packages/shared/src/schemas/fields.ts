@@ -13,18 +13,32 @@ const CONTROL_IN_LINE = /[\u0000-\u001F\u007F-\u009F]|\p{Cs}/u;
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u;
 /* eslint-enable no-control-regex */
 
+/**
+ * Unicode's bidirectional controls (ADR 0023, direction controls): embeddings and overrides (U+202A–U+202E),
+ * isolates (U+2066–U+2069), the direction marks (U+200E, U+200F) and the Arabic letter mark (U+061C). An override
+ * shows `scan<U+202E>gpj.stl` as `scanlts.jpg`, and an unclosed one reorders whatever the page shows after it.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
+
+/** True when `value` holds a bidirectional control: file names refuse them (FILE_NAME_DIRECTION). */
+export const hasBidiControls = (value: string) => BIDI_CONTROL.test(value);
+/** `value` without its bidirectional controls: what every text field keeps of what was typed. */
+export const stripBidiControls = (value: string) => value.replace(BIDI_CONTROLS, '');
+
 /** True when `value` holds a character a text field refuses (`multiLine`: tab, CR and LF are fine). */
 export const hasControlCharacters = (value: string, multiLine = false) => (multiLine ? CONTROL_IN_TEXT : CONTROL_IN_LINE).test(value);
 
 type StringParams = Parameters<typeof z.string>[0];
 
 /**
- * A single-line text (a name, a title, a search, an id-like token): trimmed (unless `trim: false`,
- * for passwords), then refused with CONTROL_CHARACTERS_MESSAGE if it holds any control character.
- * Chain `.min()`, `.max()`, `.regex()`... on it as on `z.string()`.
+ * A single-line text (a name, a title, a search, an id-like token): bidirectional controls removed (they are
+ * not refused: an Arabic keyboard types the direction marks, and a person cannot see what to delete) and
+ * trimmed, unless `trim: false` (passwords and tokens, kept exactly as typed), then refused with CONTROL_CHARACTERS_MESSAGE if it holds any
+ * control character. Chain `.min()`, `.max()`, `.regex()`... on it as on `z.string()`.
  */
 export const line = (params?: StringParams, options: { trim?: boolean } = {}) => {
-  const base = options.trim === false ? z.string(params) : z.string(params).trim();
+  const base = options.trim === false ? z.string(params) : z.string(params).overwrite(stripBidiControls).trim();
   return base.refine((v) => !CONTROL_IN_LINE.test(v), CONTROL_CHARACTERS_MESSAGE);
 };
 
@@ -32,6 +46,7 @@ export const line = (params?: StringParams, options: { trim?: boolean } = {}) =>
 export const text = (params?: StringParams) =>
   z
     .string(params)
+    .overwrite(stripBidiControls)
     .trim()
     .refine((v) => !CONTROL_IN_TEXT.test(v), CONTROL_CHARACTERS_MESSAGE);
 
