@@ -7,7 +7,10 @@ import { CASE_FILE_HEAD_BYTES, checkCaseFile, foreignFormat } from './sniff.js';
 
 const head = (data: Buffer) => data.subarray(0, CASE_FILE_HEAD_BYTES);
 /** What an upload of `data` named `name` is judged: accepted only if both the head and the size pass. */
-const accepts = (name: string, data: Buffer) => checkCaseFile(name, head(data))?.acceptsSize(data.length) ?? false;
+const accepts = (name: string, data: Buffer) => {
+  const check = checkCaseFile(name, head(data));
+  return check !== null && check.sizeProblem(data.length) === null;
+};
 
 describe('foreignFormat', () => {
   it.each([
