@@ -103,13 +103,14 @@ describe.runIf(shared)('two instances sharing PostgreSQL, Redis and an S3 bucket
     const body = multipart({}, [{ field: 'file', name: 'tool.stl', type: 'model/stl', data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 0x90)]) }]);
     const res = await one.app.inject({ method: 'POST', url: '/api/file/upload', payload: body.payload, headers: { ...body.headers, cookie: owner.cookie } });
     expect(res.statusCode).toBe(415);
-    // A binary STL whose size disagrees with its triangle count is refused after it was stored: removed again.
+    // A binary STL cut short of its triangle count is refused after it was stored (FILE_CUT_SHORT): removed again.
     const short = multipart({}, [{ field: 'file', name: 'short.stl', type: 'model/stl', data: bigStl(30).subarray(0, 1000) }]);
     const puts = vi.spyOn(one.ctx.storage, 'put');
     const res2 = await one.app.inject({ method: 'POST', url: '/api/file/upload', payload: short.payload, headers: { ...short.headers, cookie: owner.cookie } });
     const stored = puts.mock.calls.length;
     vi.restoreAllMocks();
-    expect(res2.statusCode).toBe(415);
+    expect(res2.statusCode).toBe(422);
+    expect(res2.json().code).toBe('FILE_CUT_SHORT');
     expect(stored).toBe(1);
     expect(await keys()).toEqual(before);
   });

@@ -179,6 +179,8 @@ export const ERRORS = {
   FILE_TOO_LARGE: { status: 413, message: FILE_TOO_BIG },
   UPLOAD_TOO_LARGE: { status: 413, message: MESSAGES.fileTooLarge },
   FILE_TYPE_REFUSED: { status: 415, message: FILE_TYPE_REFUSED },
+  FILE_CUT_SHORT: { status: 422, message: 'The file is cut short or damaged: it ends before the end its own header announces. Export it again and upload the new file.' },
+  FILE_NAME_DIRECTION: { status: 400, message: 'The file name holds invisible characters that change the direction of text, which can make a file look like another type. Rename the file and upload it again.' },
   FILE_NOT_FOUND: { status: 404, message: FILE_NOT_FOUND },
   FILE_NOT_YOURS: { status: 403, message: NOT_YOUR_FILE },
   FILE_LINK_EXPIRED: { status: 410, message: LINK_EXPIRED },

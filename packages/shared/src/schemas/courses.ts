@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { line, optionalMediaUrl, pageLimit, pageOffset, requiredText, searchText } from './fields.js';
+import { line, numeric, optionalMediaUrl, pageLimit, pageOffset, requiredText, searchText } from './fields.js';
 
 /**
  * Video courses (docs/product.md §10, §6.3): the request schemas both sides validate with and
@@ -89,12 +89,12 @@ export function formatDuration(seconds: number): string {
 }
 
 /** A course price typed in major units: 0 (free) or more, at most two decimals. */
-export const coursePrice = z.coerce
+export const coursePrice = numeric(z
   .number({ error: COURSE_MESSAGES.price })
   .refine((v) => Number.isFinite(v), COURSE_MESSAGES.price)
   .min(0, COURSE_MESSAGES.priceNegative)
   .max(COURSE_MAX_PRICE, COURSE_MESSAGES.priceTooHigh)
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, COURSE_MESSAGES.priceDecimals);
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, COURSE_MESSAGES.priceDecimals));
 
 const lessonDuration = z
   .union([line().max(10, COURSE_MESSAGES.duration), z.null()])
@@ -171,11 +171,11 @@ export type EnrollInput = z.input<typeof enrollInput>;
 
 /** `POST /api/courses/{id}/lessons/{lessonId}/progress`: where the learner is, in seconds. */
 export const lessonProgressInput = z.object({
-  position: z.coerce
+  position: numeric(z
     .number({ error: COURSE_MESSAGES.position })
     .min(0, COURSE_MESSAGES.position)
     .max(24 * 3600, COURSE_MESSAGES.position)
-    .transform((v) => Math.floor(v)),
+    .transform((v) => Math.floor(v))),
   completed: z.boolean().optional().default(false),
 });
 

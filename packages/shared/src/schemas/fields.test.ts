@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as shared from '../index.js';
 import { CONTROL_CHARACTERS_MESSAGE } from '../messages.js';
-import { hasControlCharacters, line, requiredText, searchText, text } from './fields.js';
+import { hasBidiControls, hasControlCharacters, line, requiredText, searchText, stripBidiControls, text } from './fields.js';
 import * as accountAnswers from '../responses/account.js';
 import * as billingAnswers from '../responses/billing.js';
 import * as commonAnswers from '../responses/common.js';
@@ -38,7 +38,9 @@ const RESPONSE_MODULES = [
 // ADR 0023: text fields refuse control characters, in one place (line/text in fields.ts).
 
 const CONTROLS = ['\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u007f', '\u0085', '\u009f', '\ud800', '\udfff'];
-const FINE = ['سن مفردة', 'crown 😀', 'a\u200fb', 'zircônia – 0.5 mm', 'x'.repeat(50)];
+const FINE = ['سن مفردة', 'crown 😀', 'a\u200db', 'zircônia – 0.5 mm', 'x'.repeat(50)];
+/** Every bidirectional control (ADR 0023, direction controls). */
+const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
 
 describe('line and text', () => {
   it.each(CONTROLS)('refuse %j inside a text, with the shared message', (c) => {
@@ -49,7 +51,17 @@ describe('line and text', () => {
     }
   });
 
-  it('take letters of any script, emoji and direction marks', () => {
+  it.each(BIDI)('remove the direction control %j from the text they keep, wherever it is', (c) => {
+    expect(line().parse(`scan${c}gpj.stl`)).toBe('scangpj.stl');
+    expect(text().parse(`${c} قطعة${c} ${c}\nline${c}`)).toBe('قطعة \nline');
+    expect(requiredText('title', 100).parse(`${c}crown${c}`)).toBe('crown');
+    // Nothing but direction controls is nothing: a required field says so.
+    expect(requiredText('title', 100).safeParse(`${c}${c}`).success).toBe(false);
+    expect(hasBidiControls(`a${c}`)).toBe(true);
+    expect(stripBidiControls(`a${c}b${c}`)).toBe('ab');
+  });
+
+  it('take letters of any script, emoji and joiners', () => {
     for (const value of FINE) {
       expect(line().parse(value)).toBe(value);
       expect(text().parse(value)).toBe(value);
@@ -146,5 +158,20 @@ describe('every string field of every shared schema', () => {
       }
     }
     expect(accepted).toEqual([]);
+  });
+
+  it('keep no direction control (an override, an isolate, a mark) in what they accept', () => {
+    const kept: string[] = [];
+    for (const field of fields) {
+      // Passwords are secrets, never shown: kept exactly as typed, so an existing one still signs in.
+      if (/password/i.test(field.name)) continue;
+      for (const c of BIDI) {
+        for (const value of probes(c)) {
+          const result = field.schema.safeParse(value);
+          if (result.success && (JSON.stringify(result.data) ?? '').includes(c)) kept.push(`${field.name} kept ${JSON.stringify(value)}`);
+        }
+      }
+    }
+    expect(kept).toEqual([]);
   });
 });

@@ -13,18 +13,32 @@ const CONTROL_IN_LINE = /[\u0000-\u001F\u007F-\u009F]|\p{Cs}/u;
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u;
 /* eslint-enable no-control-regex */
 
+/**
+ * Unicode's bidirectional controls (ADR 0023, direction controls): embeddings and overrides (U+202A–U+202E),
+ * isolates (U+2066–U+2069), the direction marks (U+200E, U+200F) and the Arabic letter mark (U+061C). An override
+ * shows `scan<U+202E>gpj.stl` as `scanlts.jpg`, and an unclosed one reorders whatever the page shows after it.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
+
+/** True when `value` holds a bidirectional control: file names refuse them (FILE_NAME_DIRECTION). */
+export const hasBidiControls = (value: string) => BIDI_CONTROL.test(value);
+/** `value` without its bidirectional controls: what every text field keeps of what was typed. */
+export const stripBidiControls = (value: string) => value.replace(BIDI_CONTROLS, '');
+
 /** True when `value` holds a character a text field refuses (`multiLine`: tab, CR and LF are fine). */
 export const hasControlCharacters = (value: string, multiLine = false) => (multiLine ? CONTROL_IN_TEXT : CONTROL_IN_LINE).test(value);
 
 type StringParams = Parameters<typeof z.string>[0];
 
 /**
- * A single-line text (a name, a title, a search, an id-like token): trimmed (unless `trim: false`,
- * for passwords), then refused with CONTROL_CHARACTERS_MESSAGE if it holds any control character.
- * Chain `.min()`, `.max()`, `.regex()`... on it as on `z.string()`.
+ * A single-line text (a name, a title, a search, an id-like token): bidirectional controls removed (they are
+ * not refused: an Arabic keyboard types the direction marks, and a person cannot see what to delete) and
+ * trimmed, unless `trim: false` (passwords and tokens, kept exactly as typed), then refused with CONTROL_CHARACTERS_MESSAGE if it holds any
+ * control character. Chain `.min()`, `.max()`, `.regex()`... on it as on `z.string()`.
  */
 export const line = (params?: StringParams, options: { trim?: boolean } = {}) => {
-  const base = options.trim === false ? z.string(params) : z.string(params).trim();
+  const base = options.trim === false ? z.string(params) : z.string(params).overwrite(stripBidiControls).trim();
   return base.refine((v) => !CONTROL_IN_LINE.test(v), CONTROL_CHARACTERS_MESSAGE);
 };
 
@@ -32,6 +46,7 @@ export const line = (params?: StringParams, options: { trim?: boolean } = {}) =>
 export const text = (params?: StringParams) =>
   z
     .string(params)
+    .overwrite(stripBidiControls)
     .trim()
     .refine((v) => !CONTROL_IN_TEXT.test(v), CONTROL_CHARACTERS_MESSAGE);
 
@@ -43,11 +58,32 @@ export const requiredText = (field: string, max: number, options: { multiLine?: 
     .min(1, fillInField(field))
     .max(max, `The ${field} field is at most ${max} characters.`);
 
+/** Arabic-Indic (U+0660–0669) and Persian (U+06F0–06F9) digits, as an Arabic or Gulf keyboard types them. */
+const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
+/** A number as text: decimal digits, an optional minus and decimals; no hex, exponent, space or plus. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** `٤٢` and `۴۲` as `42`; the Arabic decimal separator (U+066B) as a dot. Other characters are left as they are. */
+export const westernDigits = (value: string) => value.replace(EASTERN_DIGITS, (d) => String(d.charCodeAt(0) & 0xf)).replace(/\u066B/g, '.');
+
+/**
+ * A number that may come as text (a query, a form field): the text must be decimal digits (ADR 0023, numbers), so
+ * `0x10`, `1e3`, ` 5`, `+5`, `Infinity` and `''` are refused with the schema's own message, where `z.coerce`
+ * (`Number(text)`) read them as 16, 1000, 5, 5, Infinity and 0. A JSON number goes through as it is.
+ * Wrap the number schema: `numeric(z.number({ error }).int().min(1))`, then `.optional()`/`.default()` outside.
+ */
+export const numeric = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const digits = westernDigits(value);
+    return DECIMAL.test(digits) ? Number(digits) : value;
+  }, schema);
+
 /** `limit` of a list query: 1 to `max` rows, `fallback` when absent. */
-export const pageLimit = (fallback: number, max = 100) => z.coerce.number().int().min(1).max(max).default(fallback);
+export const pageLimit = (fallback: number, max = 100) => numeric(z.number().int().min(1).max(max)).default(fallback);
 /** `offset` of a list query: bounded, so a huge one is a 400, not a number the database refuses. */
 export const PAGE_OFFSET_MAX = 100_000;
-export const pageOffset = z.coerce.number().int().min(0).max(PAGE_OFFSET_MAX).default(0);
+export const pageOffset = numeric(z.number().int().min(0).max(PAGE_OFFSET_MAX)).default(0);
 /** `search` of a list query. */
 export const searchText = line().max(100).optional();
 
@@ -66,9 +102,9 @@ export const PRICE_MAX = 1_000_000;
 
 /** A price typed in major units with at most two decimals. */
 export const price = (field: string) =>
-  z.coerce
+  numeric(z
     .number({ error: fillInField(field) })
     .refine((v) => Number.isFinite(v), fillInField(field))
     .min(0.01, `The ${field} must be greater than zero.`)
     .max(PRICE_MAX, `The ${field} is too high.`)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `The ${field} can have at most two decimals.`);
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `The ${field} can have at most two decimals.`));

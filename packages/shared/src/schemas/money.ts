@@ -1,7 +1,7 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { currentPasswordField } from './account.js';
-import { line, text } from './fields.js';
+import { line, numeric, text } from './fields.js';
 import { ORDER_MAX_FILES, ORDER_NOTE_MAX } from './order-limits.js';
 
 /**
@@ -44,7 +44,7 @@ export const PAYOUT_DESTINATION_HOLD_HOURS = 72;
 const statement = text({ error: MONEY_MESSAGES.statement }).min(10, MONEY_MESSAGES.statement).max(ORDER_NOTE_MAX, `At most ${ORDER_NOTE_MAX} characters.`);
 const files = z.array(z.uuid()).max(ORDER_MAX_FILES, `At most ${ORDER_MAX_FILES} files.`).optional().default([]);
 /** An amount in major units: positive, at most two decimals' worth of meaning (rounded to minor units by the server). */
-const amount = z.coerce.number({ error: MONEY_MESSAGES.amount }).finite(MONEY_MESSAGES.amount).positive(MONEY_MESSAGES.amount).max(1_000_000, MONEY_MESSAGES.amount);
+const amount = numeric(z.number({ error: MONEY_MESSAGES.amount }).finite(MONEY_MESSAGES.amount).positive(MONEY_MESSAGES.amount).max(1_000_000, MONEY_MESSAGES.amount));
 
 /** `POST /api/orders/{id}/dispute` (buyer). */
 export const disputeInput = z.object({ reason: z.enum(DISPUTE_REASON_LIST, { error: MONEY_MESSAGES.reason }), statement, files });
@@ -57,8 +57,8 @@ export const partialRefundInput = z.object({ amount, note: text().max(ORDER_NOTE
 export const resolveDisputeInput = z
   .object({
     outcome: z.enum(DISPUTE_OUTCOME_LIST, { error: MONEY_MESSAGES.outcome }),
-    buyerAmount: z.coerce.number({ error: MONEY_MESSAGES.amount }).finite().min(0, MONEY_MESSAGES.amount).optional(),
-    designerAmount: z.coerce.number({ error: MONEY_MESSAGES.amount }).finite().min(0, MONEY_MESSAGES.amount).optional(),
+    buyerAmount: numeric(z.number({ error: MONEY_MESSAGES.amount }).finite().min(0, MONEY_MESSAGES.amount)).optional(),
+    designerAmount: numeric(z.number({ error: MONEY_MESSAGES.amount }).finite().min(0, MONEY_MESSAGES.amount)).optional(),
   })
   .superRefine((v, issue) => {
     if (v.outcome !== 'split') return;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { line, pageLimit, pageOffset, text } from './fields.js';
+import { line, numeric, pageLimit, pageOffset, text } from './fields.js';
 import { EXTENSION_MAX_DAYS, ORDER_LIST_MAX, ORDER_MAX_FILES, ORDER_MESSAGES, ORDER_NOTE_MAX, REVIEW_TEXT_MAX } from './order-limits.js';
 import { ORDER_STATUS_LIST } from '../policies/orders.js';
 
@@ -54,7 +54,7 @@ export const cancelInput = z.object({ reason: note(ORDER_NOTE_MAX).optional().de
 
 export const reviewInput = z.object({
   orderId: z.uuid({ error: ORDER_MESSAGES.notFound }),
-  star: z.coerce.number({ error: ORDER_MESSAGES.reviewStar }).int(ORDER_MESSAGES.reviewStar).min(1, ORDER_MESSAGES.reviewStar).max(5, ORDER_MESSAGES.reviewStar),
+  star: numeric(z.number({ error: ORDER_MESSAGES.reviewStar }).int(ORDER_MESSAGES.reviewStar).min(1, ORDER_MESSAGES.reviewStar).max(5, ORDER_MESSAGES.reviewStar)),
   desc: text({ error: ORDER_MESSAGES.reviewText }).min(1, ORDER_MESSAGES.reviewText).max(REVIEW_TEXT_MAX),
 });
 
@@ -80,7 +80,7 @@ export type OrderListQuery = z.input<typeof orderListQuery>;
 
 /** `POST /api/orders/{id}/extension`: the designer asks for `days` more with a reason. */
 export const extensionInput = z.object({
-  days: z.coerce.number({ error: ORDER_MESSAGES.extensionDays }).int(ORDER_MESSAGES.extensionDays).min(1, ORDER_MESSAGES.extensionDays).max(EXTENSION_MAX_DAYS, ORDER_MESSAGES.extensionDays),
+  days: numeric(z.number({ error: ORDER_MESSAGES.extensionDays }).int(ORDER_MESSAGES.extensionDays).min(1, ORDER_MESSAGES.extensionDays).max(EXTENSION_MAX_DAYS, ORDER_MESSAGES.extensionDays)),
   reason: text({ error: ORDER_MESSAGES.extensionReason }).min(1, ORDER_MESSAGES.extensionReason).max(ORDER_NOTE_MAX),
 });
 

@@ -3,7 +3,7 @@ import { pinsInput } from './review-pins.js';
 import { MATERIALS, isShade, normalizeShade } from '../dental/catalogue.js';
 import { designSchema, fileRoleSchema, prescriptionSchema, type PrescriptionDesign } from '../dental/prescription.js';
 import { ERRORS } from '../error-codes.js';
-import { line, text } from './fields.js';
+import { line, numeric, text } from './fields.js';
 import { ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, isFdiTooth } from './order-limits.js';
 import { tierSchema } from './turnaround.js';
 
@@ -47,11 +47,11 @@ export const intentAttachment = z.union([z.uuid(ORDER_MESSAGES.fileNotYours), z.
 export const serviceIntentInput = z.object({
   type: z.literal('service'),
   id: uuid,
-  quantity: z.coerce
+  quantity: numeric(z
     .number({ error: ORDER_MESSAGES.quantity })
     .int(ORDER_MESSAGES.quantity)
     .min(1, ORDER_MESSAGES.quantity)
-    .max(ORDER_MAX_UNITS, ORDER_MESSAGES.tooMany)
+    .max(ORDER_MAX_UNITS, ORDER_MESSAGES.tooMany))
     .optional(),
   teeth: z
     .array(z.number().int().refine(isFdiTooth, ORDER_MESSAGES.badTooth), { error: ORDER_MESSAGES.badTooth })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXPERIENCE_OPTIONS, SPECIALIZATIONS } from '../constants.js';
-import { fillInField, hasControlCharacters, line, optionalMediaUrl, requiredText } from './fields.js';
+import { fillInField, hasBidiControls, hasControlCharacters, line, optionalMediaUrl, requiredText } from './fields.js';
 
 export const NOT_YOUR_PROFILE = 'You are not authorized to edit this profile.';
 export const WEBSITE_MESSAGE = 'Please enter a valid website address, such as https://example.com.';
@@ -18,8 +18,9 @@ const specializations = z.preprocess(
 
 const experience = z.enum(EXPERIENCE_OPTIONS, { error: fillInField('experience') });
 
+// A link that shows one address and opens another is refused, direction controls included (ADR 0023).
 const website = z
-  .union([z.literal(''), z.null(), z.url({ protocol: /^https?$/, error: WEBSITE_MESSAGE }).max(300).refine((v) => !hasControlCharacters(v), WEBSITE_MESSAGE)])
+  .union([z.literal(''), z.null(), z.url({ protocol: /^https?$/, error: WEBSITE_MESSAGE }).max(300).refine((v) => !hasControlCharacters(v) && !hasBidiControls(v), WEBSITE_MESSAGE)])
   .optional()
   .transform((v) => v || null);
 

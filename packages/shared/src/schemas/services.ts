@@ -3,7 +3,7 @@ import { SERVICE_SORTS, SERVICE_TAGS } from '../constants.js';
 import { MATERIALS, OUTPUT_FORMATS, PROJECT_FORMAT_SOFTWARE, RESTORATIONS, SOFTWARE, type Material, type OutputFormat, type Restoration, type Software } from '../dental/catalogue.js';
 import { prescriptionIssue } from '../dental/messages.js';
 import { NO_TURNAROUND, turnaroundIssues, turnaroundSchema, TURNAROUND_MESSAGES } from './turnaround.js';
-import { mediaUrl, optionalMediaUrl, pageLimit, pageOffset, price, PRICE_MAX, requiredText, searchText } from './fields.js';
+import { mediaUrl, numeric, optionalMediaUrl, pageLimit, pageOffset, price, PRICE_MAX, requiredText, searchText } from './fields.js';
 
 export const SELECT_A_TAG = 'Please select at least one tag.';
 export const UNIT_OR_ARCH = ['unit', 'arch'] as const;
@@ -52,11 +52,11 @@ export function capabilitySoftwareIssues(capabilities: { outputFormats: readonly
   });
 }
 
-const extraRevisionPrice = z.coerce
+const extraRevisionPrice = numeric(z
   .number({ error: TURNAROUND_MESSAGES.extraRevisionPrice })
   .min(0.01, TURNAROUND_MESSAGES.extraRevisionPrice)
   .max(PRICE_MAX, TURNAROUND_MESSAGES.extraRevisionPrice)
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, TURNAROUND_MESSAGES.extraRevisionPrice);
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, TURNAROUND_MESSAGES.extraRevisionPrice));
 
 const serviceFields = {
   tags,
@@ -65,8 +65,8 @@ const serviceFields = {
   toothPrice: price('toothPrice'),
   unitOrArch: z.enum(UNIT_OR_ARCH, { error: 'Choose Unit or Arch.' }).default('unit'),
   crownPrice: z.union([price('crownPrice'), z.null()]).optional(),
-  deliveryTime: z.coerce.number().int('Delivery time is a whole number of days.').min(1, 'Delivery takes at least 1 day.').max(90, 'Delivery takes at most 90 days.').default(1),
-  revisions: z.coerce.number().int('Revisions is a whole number.').min(0, 'Revisions cannot be negative.').max(20, 'At most 20 revisions.').default(1),
+  deliveryTime: numeric(z.number().int('Delivery time is a whole number of days.').min(1, 'Delivery takes at least 1 day.').max(90, 'Delivery takes at most 90 days.')).default(1),
+  revisions: numeric(z.number().int('Revisions is a whole number.').min(0, 'Revisions cannot be negative.').max(20, 'At most 20 revisions.')).default(1),
   cover: optionalMediaUrl,
   images: z.array(mediaUrl).max(8, 'At most 8 extra images.').default([]),
   restorations: capabilityFields.restorations.default(DEFAULT_CAPABILITIES.restorations),
@@ -97,8 +97,8 @@ export const serviceUpdateSchema = z
     toothPrice: serviceFields.toothPrice.optional(),
     unitOrArch: z.enum(UNIT_OR_ARCH).optional(),
     crownPrice: serviceFields.crownPrice,
-    deliveryTime: z.coerce.number().int().min(1).max(90).optional(),
-    revisions: z.coerce.number().int().min(0).max(20).optional(),
+    deliveryTime: numeric(z.number().int().min(1).max(90)).optional(),
+    revisions: numeric(z.number().int().min(0).max(20)).optional(),
     cover: optionalMediaUrl,
     images: z.array(mediaUrl).max(8).optional(),
     restorations: capabilityFields.restorations.optional(),
@@ -111,7 +111,7 @@ export const serviceUpdateSchema = z
   .strict();
 
 /** A price bound of the list: '' is none; above the highest possible price it is a 400, as a negative one. */
-const priceBound = z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().min(0).max(PRICE_MAX).optional());
+const priceBound = z.preprocess((v) => (v === '' || v === undefined ? undefined : v), numeric(z.number().min(0).max(PRICE_MAX)).optional());
 
 /**
  * Query of `GET /gigs` and `GET /services` (docs/product.md §7.3, §15.3). `min`/`max` are major units; `min` above `max` is

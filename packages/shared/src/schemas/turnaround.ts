@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from './fields.js';
 
 /**
  * Turnaround tiers (issue 18 item 3, docs/decisions/0041): beside the service's standard delivery time, a rush
@@ -24,8 +25,8 @@ export const TURNAROUND_MESSAGES = {
   extraRevisionPrice: 'The price of an extra revision must be greater than zero, with at most two decimals.',
 } as const;
 
-const days = z.coerce.number({ error: TURNAROUND_MESSAGES.days }).int(TURNAROUND_MESSAGES.days).min(1, TURNAROUND_MESSAGES.days).max(TIER_DAYS_MAX, TURNAROUND_MESSAGES.days);
-const percent = (max: number, message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+const days = numeric(z.number({ error: TURNAROUND_MESSAGES.days }).int(TURNAROUND_MESSAGES.days).min(1, TURNAROUND_MESSAGES.days).max(TIER_DAYS_MAX, TURNAROUND_MESSAGES.days));
+const percent = (max: number, message: string) => numeric(z.number({ error: message }).int(message).min(1, message).max(max, message));
 
 export const rushTierSchema = z.object({ days, surchargePercent: percent(RUSH_SURCHARGE_MAX, TURNAROUND_MESSAGES.surcharge) });
 export const standbyTierSchema = z.object({ days, discountPercent: percent(STANDBY_DISCOUNT_MAX, TURNAROUND_MESSAGES.discount) });

@@ -19,6 +19,11 @@ export const notifications = pgTable(
     /** The in-app path of the thing it is about (`/orders/<id>`, `/message/<id>`...). */
     link: text('link').notNull(),
     dedupeKey: text('dedupe_key'),
+    /**
+     * Chat (`conversation:<id>`): the one unread notification of that conversation for its recipient, updated by each
+     * later message (`params.count`, `params.preview`, `createdAt`) until it is read (ADR 0027). Null otherwise.
+     */
+    groupKey: text('group_key'),
     /** The e-mail that tells (or told) it; null when no e-mail is due (turned off). */
     mailId: uuid('mail_id').references((): AnyPgColumn => notificationMails.id, { onDelete: 'set null' }),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -30,6 +35,8 @@ export const notifications = pgTable(
     // The unread count.
     index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
     uniqueIndex('notifications_dedupe_unique').on(t.userId, t.dedupeKey).where(sql`dedupe_key is not null`),
+    // One unread notification per conversation and recipient: later messages update it.
+    uniqueIndex('notifications_open_group_unique').on(t.userId, t.groupKey).where(sql`read_at is null and group_key is not null`),
     index('notifications_mail_idx').on(t.mailId),
   ],
 );
@@ -52,6 +59,8 @@ export const notificationMails = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     groupKey: text('group_key'),
+    /** Chat: the preview of each message the e-mail lists, oldest first (one notification stands for them all). */
+    items: jsonb('items').$type<string[]>().notNull().default([]),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),

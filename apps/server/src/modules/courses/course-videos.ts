@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import { courseVideoUrl, type CourseVideoJson } from '@cusp/shared';
@@ -8,6 +7,7 @@ import { courseVideos, lessons, type CourseVideoRow, type UserRow } from '../../
 import { AppError, fieldError } from '../../errors.js';
 import { putLimited } from '../../platform/storage/limited-put.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
+import { uploadedFileName } from '../../platform/storage/receive-file.js';
 import { peekHead, sniffVideo, type VideoKind } from '../../platform/storage/sniff.js';
 import { authorizeLesson, courseViewer } from './courses.policy.js';
 import { findCourse, isUuid } from './courses.service.js';
@@ -30,6 +30,7 @@ export function toCourseVideoJson(row: CourseVideoRow): CourseVideoJson {
  * refused or broken upload leaves nothing.
  */
 export async function storeCourseVideo(ctx: AppContext, user: UserRow, file: MultipartFile): Promise<CourseVideoJson> {
+  const name = uploadedFileName(file, 'video');
   const { head, body } = await peekHead(file.file, 16);
   const kind = sniffVideo(head);
   if (!kind) {
@@ -46,7 +47,7 @@ export async function storeCourseVideo(ctx: AppContext, user: UserRow, file: Mul
         storageKey: key,
         contentType: CONTENT_TYPES[kind],
         size,
-        originalName: path.basename(file.filename || `video.${kind}`).slice(0, 200),
+        originalName: file.filename ? name : `video.${kind}`,
       })
       .returning();
     return toCourseVideoJson(row!);

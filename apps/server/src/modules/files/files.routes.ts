@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILE_MAX_BYTES, FILE_NOT_FOUND, fileRecordJsonSchema, fileRecordListJsonSchema, line, pageLimit, pageOffset, sharedFileJsonSchema } from '@cusp/shared';
+import { FILE_MAX_BYTES, FILE_NOT_FOUND, hasBidiControls, fileRecordJsonSchema, fileRecordListJsonSchema, line, pageLimit, pageOffset, sharedFileJsonSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, fieldError } from '../../errors.js';
 import { sendStored } from '../../platform/storage/send-file.js';
@@ -31,6 +31,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           blob = await filesService.storeCaseFile(ctx, part);
         } else if (part.fieldname === 'name') {
           name = String(part.value);
+          // The name shown on the files page and its share page: refused like the file's own name (ADR 0023).
+          if (hasBidiControls(name)) throw fieldError('FILE_NAME_DIRECTION', 'name');
         }
         // Other fields (uploadDate, expiryDate, link...) are the server's to set and are ignored.
       }

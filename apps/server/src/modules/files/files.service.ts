@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { MultipartFile } from '@fastify/multipart';
 import {
@@ -12,6 +11,7 @@ import { files, type FileRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import { putLimited } from '../../platform/storage/limited-put.js';
 import { uploadLimits } from '../../platform/storage/limits.js';
+import { uploadedFileName } from '../../platform/storage/receive-file.js';
 import { CASE_FILE_HEAD_BYTES, checkCaseFile, peekHead } from '../../platform/storage/sniff.js';
 
 export const FILE_CONTENT_TYPES: Record<FileRow['kind'], string> = {
@@ -50,7 +50,7 @@ export interface StoredBlob {
  * request has been read, so a failed upload never leaves a partial record.
  */
 export async function storeCaseFile(ctx: AppContext, file: MultipartFile, prefix: 'cases' | 'chat' = 'cases'): Promise<StoredBlob> {
-  const originalName = path.basename(file.filename || 'file').slice(0, 200);
+  const originalName = uploadedFileName(file, 'file');
   const { head, body } = await peekHead(file.file, CASE_FILE_HEAD_BYTES);
   const check = checkCaseFile(originalName, head);
   if (!check) {
@@ -59,9 +59,11 @@ export async function storeCaseFile(ctx: AppContext, file: MultipartFile, prefix
   }
   const key = `${prefix}/${randomUUID()}.${originalName.split('.').pop()!.toLowerCase()}`;
   const { size } = await putLimited(ctx.storage, key, body, uploadLimits.caseFile, 'FILE_TOO_LARGE', 'file', file.file);
-  if (!check.acceptsSize(size)) {
+  const problem = check.sizeProblem(size);
+  if (problem) {
     await ctx.storage.delete(key);
-    throw fieldError('FILE_TYPE_REFUSED', 'file');
+    // Cut short (the header promises more than arrived) is said as such: the person exports or sends it again.
+    throw fieldError(problem === 'truncated' ? 'FILE_CUT_SHORT' : 'FILE_TYPE_REFUSED', 'file');
   }
   return { key, size, kind: check.kind, originalName };
 }

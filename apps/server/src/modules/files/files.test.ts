@@ -55,7 +55,8 @@ describe('POST /file/upload', () => {
   it.each([
     ['an executable renamed .stl', 'tool.stl', () => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 0x90)])],
     ['an HTML page renamed .png', 'cute.png', () => Buffer.from('<html><script>alert(1)</script></html>')],
-    ['a binary STL whose size disagrees with its triangle count', 'bad.stl', () => binaryStl().subarray(0, 150)],
+    // Shorter than declared is FILE_CUT_SHORT (case-file-routes.test.ts); longer is not a mesh of that count.
+    ['a binary STL longer than its triangle count', 'bad.stl', () => Buffer.concat([binaryStl(), Buffer.alloc(50)])],
     ['text that is not OBJ', 'notes.obj', () => Buffer.from('hello there\nthis is not a mesh\n')],
     ['an unknown type', 'virus.exe', () => Buffer.from('MZ....')],
     // Sized 84 + 50 n, as a binary STL would be: the content, not the size, tells (issue 14.9).

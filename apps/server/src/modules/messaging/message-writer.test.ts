@@ -15,7 +15,7 @@ let n = 0;
 const clientId = () => `w${Date.now().toString(36)}${++n}`;
 
 describe('messages written in batches', () => {
-  it('a burst across conversations: each message stored once, previews follow the newest, one notification each, written together', async () => {
+  it('a burst across conversations: each message stored once, previews follow the newest, one notification per conversation counting them, written together', async () => {
     const sends = buyers.flatMap((b, i) => Array.from({ length: 10 }, (_, k) => ({ cookie: b.cookie, conversationID: ids[i]!, description: `case ${i}-${k}`, clientId: clientId() })));
     const retried = sends[3]!; // the same clientId twice in the burst: one message
     const answers = await Promise.all([...sends, retried].map((s) => post(s.cookie, s)));
@@ -30,9 +30,11 @@ describe('messages written in batches', () => {
       expect(c).toMatchObject({ lastMessage: newest.description, readBySeller: false, readByBuyer: true });
       expect(c!.updatedAt.getTime()).toBe(newest.createdAt.getTime());
     }
-    // The designer looks at none of them: one notification per message, none twice.
-    const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, designer.user._id));
-    expect(told.filter((t) => t.kind === 'message_received').map((t) => t.dedupeKey).sort()).toEqual(stored.map((m) => `message:${m.id}`).sort());
+    // The designer looks at none of them: one unread notification per conversation, counting its ten messages
+    // (ADR 0027), whichever batches they were written in.
+    const told = (await ctx.db.select().from(notifications).where(eq(notifications.userId, designer.user._id))).filter((t) => t.kind === 'message_received');
+    expect(told.map((t) => t.link).sort()).toEqual(ids.map((id) => `/message/${id}`).sort());
+    expect(told.map((t) => t.params.count)).toEqual([10, 10, 10]);
     // Written together: a batch is one transaction, whose messages share its start time
     // (1-2 batches when measured; one by one would make 30.)
     expect(new Set(stored.map((m) => m.createdAt.getTime())).size).toBeLessThanOrEqual(10);

@@ -10,6 +10,7 @@ import {
   ERRORS,
   messageJsonSchema,
   messageListJsonSchema,
+  numeric,
   sendMessageSchema,
   startConversationSchema,
 } from '@cusp/shared';
@@ -33,7 +34,7 @@ const messagesQuery = z
   .object({
     after: z.uuid(ERRORS.MESSAGE_UNKNOWN_AFTER.message).optional(),
     before: z.uuid(ERRORS.MESSAGE_UNKNOWN_BEFORE.message).optional(),
-    limit: z.coerce.number().int().min(1).max(500).default(200),
+    limit: numeric(z.number().int().min(1).max(500)).default(200),
   })
   .refine((q) => !(q.after && q.before), { error: ERRORS.MESSAGE_AFTER_AND_BEFORE.message, path: ['before'] });
 

@@ -108,8 +108,10 @@ export async function notifyEnrolment(ctx: NotifySettings, tx: Tx, enrolment: { 
 
 /**
  * Chat messages, each unless its recipient is looking at that conversation (`away` is false: a socket of theirs
- * reported it on screen, see notifications.socket.ts). E-mail is batched per conversation. Called with a batch of
- * stored messages, inside the transaction that stored them (docs/decisions/0046).
+ * reported it on screen, see notifications.socket.ts). The recipient has one unread notification per conversation,
+ * which each message updates (its count, preview and time) until it is read, so a flood of messages cannot push
+ * other notices off the bell's first page (docs/decisions/0027). E-mail is batched per conversation. Called with a
+ * batch of stored messages, inside the transaction that stored them (docs/decisions/0046).
  */
 export async function notifyChatMessages(
   ctx: NotifySettings,
@@ -126,7 +128,6 @@ export async function notifyChatMessages(
         kind: 'message_received' as const,
         params: { name: m.senderName, preview: m.text.length > CONVERSATION_PREVIEW_LENGTH ? `${m.text.slice(0, CONVERSATION_PREVIEW_LENGTH)}…` : m.text },
         link: `/message/${m.conversationId}`,
-        dedupeKey: `message:${m.messageId}`,
         groupKey: `conversation:${m.conversationId}`,
       })),
   );

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { isNotificationKind } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
@@ -46,8 +46,15 @@ export async function sendDueMails(ctx: AppContext, options: { now?: Date; hooks
           limit ${BATCH}
           for update skip locked
         )
-        returning id, user_id, kind, group_key, attempts`),
-    ).map((r) => ({ id: r.id as string, userId: r.user_id as string, kind: r.kind as string, groupKey: r.group_key as string | null, attempts: Number(r.attempts) }));
+        returning id, user_id, kind, group_key, items, attempts`),
+    ).map((r) => ({
+      id: r.id as string,
+      userId: r.user_id as string,
+      kind: r.kind as string,
+      groupKey: r.group_key as string | null,
+      items: (typeof r.items === 'string' ? JSON.parse(r.items) : (r.items ?? [])) as string[],
+      attempts: Number(r.attempts),
+    }));
     if (claimed.length === 0) return sent;
     for (const mail of claimed) {
       if (await sendOne(ctx, mail, now, options.hooks)) sent += 1;
@@ -56,7 +63,7 @@ export async function sendDueMails(ctx: AppContext, options: { now?: Date; hooks
   }
 }
 
-type Claimed = { id: string; userId: string; kind: string; groupKey: string | null; attempts: number };
+type Claimed = { id: string; userId: string; kind: string; groupKey: string | null; items: string[]; attempts: number };
 
 /** Changes a claimed row only while this worker still holds it (same attempt): a late worker cannot undo another's. */
 const mine = (mail: Claimed) => and(eq(notificationMails.id, mail.id), eq(notificationMails.status, 'sending'), eq(notificationMails.attempts, mail.attempts));
@@ -70,11 +77,16 @@ async function sendOne(ctx: AppContext, mail: Claimed, now: Date, hooks?: Worker
     .select({ email: notificationPreferences.email })
     .from(notificationPreferences)
     .where(and(eq(notificationPreferences.userId, mail.userId), eq(notificationPreferences.kind, mail.kind)));
-  // Only what is still unread is mailed: read in the app within the delay, nothing is sent.
+  // Only what is still unread is mailed: read in the app within the delay, nothing is sent. A chat batch is told by
+  // its conversation's unread notification, even when a message that came while this mail was being sent has
+  // already moved that notification on to the next batch.
+  const told = mail.groupKey
+    ? or(eq(notifications.mailId, mail.id), and(eq(notifications.userId, mail.userId), eq(notifications.groupKey, mail.groupKey)))
+    : eq(notifications.mailId, mail.id);
   const unread = await ctx.db
     .select({ params: notifications.params, link: notifications.link })
     .from(notifications)
-    .where(and(eq(notifications.mailId, mail.id), isNull(notifications.readAt)))
+    .where(and(told, isNull(notifications.readAt)))
     .orderBy(asc(notifications.createdAt), asc(notifications.id));
   if (!user || user.deletedAt || preference?.email === false || unread.length === 0 || !isNotificationKind(mail.kind)) {
     await ctx.db.update(notificationMails).set({ status: 'skipped', lockedUntil: null }).where(mine(mail));
@@ -88,7 +100,8 @@ async function sendOne(ctx: AppContext, mail: Claimed, now: Date, hooks?: Worker
     lang: user.lang === 'ar' ? 'ar' : 'en',
     username: user.username,
     params: first.params,
-    items: mail.groupKey ? unread.map((n) => String(n.params.preview ?? '')) : [],
+    // A batch lists its messages' previews; one opened before migration 0024 has none and lists its notifications'.
+    items: mail.groupKey ? (mail.items.length > 0 ? mail.items : unread.map((n) => String(n.params.preview ?? ''))) : [],
     link: `${base}${first.link}`,
     unsubscribeUrl: `${base}/api/notifications/unsubscribe?${query}`,
     settingsUrl: `${base}/settings#notifications`,

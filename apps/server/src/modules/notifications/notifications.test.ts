@@ -181,7 +181,7 @@ describe('notification e-mail', () => {
     expect(smtp.received[1]!.messageId).toBe(smtp.received[0]!.messageId);
   });
 
-  it('chat messages are notified one by one and mailed in batches: to one mail per conversation per 15 minutes', async () => {
+  it('chat messages make one unread notification per conversation, updated while unread, and are mailed in batches: to one mail per conversation per 15 minutes', async () => {
     const a = (await signUpAndLogin(app)) as Session;
     const b = (await signUpAndLogin(app)) as Session;
     const conversation = (await call(a, 'POST', '/api/conversations', { to: b.user._id })).json();
@@ -191,20 +191,55 @@ describe('notification e-mail', () => {
       expect(res.statusCode, res.body).toBe(201);
     };
     await send('First message');
+    const first = (await list(b)).items[0];
     await send('Second message');
     await send('Third message');
-    expect(await count(b)).toBe(3);
-    expect((await list(b)).items[0]).toMatchObject({ kind: 'message_received', link: `/message/${id}`, params: { name: a.user.username, preview: 'Third message' } });
+    expect(await count(b)).toBe(1);
+    const items = (await list(b)).items;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ _id: first._id, kind: 'message_received', link: `/message/${id}`, read: false, params: { name: a.user.username, preview: 'Third message', count: 3 } });
+    expect(Date.parse(items[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(first.createdAt));
     expect(await sendDueMails(ctx, { now: later(6 * MIN) })).toBe(1);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.text).toMatch(/First message[\s\S]*Second message[\s\S]*Third message/);
     // Another message: its mail waits for the batch window after the last one.
     await send('Fourth message');
+    expect((await list(b)).items[0]).toMatchObject({ _id: first._id, params: { preview: 'Fourth message', count: 4 } });
     expect(await sendDueMails(ctx, { now: later(12 * MIN) })).toBe(0);
     expect(await sendDueMails(ctx, { now: later(22 * MIN) })).toBe(1);
     expect(smtp.received).toHaveLength(2);
     expect(smtp.received[1]!.text).toContain('Fourth message');
     expect(smtp.received[1]!.text).not.toContain('First message');
+  });
+
+  it('a chat flood leaves other notices on the first page; once read, the next message starts a new notification whose mail lists only what came since', async () => {
+    const { designer, orderId } = await paidOrder();
+    const a = (await signUpAndLogin(app)) as Session;
+    const conversation = (await call(a, 'POST', '/api/conversations', { to: designer.user._id })).json();
+    const id = conversation._id ?? conversation.conversationID ?? conversation.id;
+    const send = async (text: string) => {
+      const res = await call(a, 'POST', '/api/messages', { conversationID: id, description: text, clientId: crypto.randomUUID() });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    for (let i = 1; i <= 25; i++) await send(`Spam ${i}`);
+    const page = (await list(designer, '?limit=5')).items;
+    expect(page.map((n: { kind: string }) => n.kind)).toEqual(['message_received', 'order_paid']);
+    expect(page[0].params).toMatchObject({ count: 25, preview: 'Spam 25' });
+    expect(page[1].link).toBe(`/orders/${orderId}`);
+    expect(await count(designer)).toBe(2);
+
+    // Read within the delay: the e-mail of those 25 is not sent. The next message starts afresh.
+    expect((await call(designer, 'POST', '/api/notifications/read', { ids: [page[0]._id] })).json()).toMatchObject({ updated: 1 });
+    await send('After reading');
+    const after = (await list(designer)).items.filter((n: { kind: string }) => n.kind === 'message_received');
+    expect(after).toHaveLength(2);
+    expect(after[0]).toMatchObject({ read: false, params: { count: 1, preview: 'After reading' } });
+    expect(after[0]._id).not.toBe(page[0]._id);
+    expect(after[1]).toMatchObject({ _id: page[0]._id, read: true, params: { count: 25 } });
+    expect(await sendDueMails(ctx, { now: later(6 * MIN) })).toBeGreaterThanOrEqual(1);
+    const chat = smtp.received.filter((m) => m.text?.includes('After reading'));
+    expect(chat).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.text?.includes('Spam'))).toEqual([]);
   });
 });
 

@@ -21,11 +21,25 @@ export interface NewNotification {
   kind: NotificationKind;
   params: NotificationParams;
   link: string;
-  /** The same key for the same user twice makes one notification (a job run again, an event repeated). */
+  /** The same key for the same user twice makes one notification (a job run again, an event repeated). Not for groups. */
   dedupeKey?: string;
-  /** Chat: one e-mail per group (conversation) per batch window, listing what arrived. */
+  /**
+   * Chat (`conversation:<id>`): one unread notification per group and recipient, updated by each later one (its
+   * `count`, its params such as the last `preview`, its time) until it is read; then the next starts a new one. One
+   * e-mail per group per batch window, listing each `preview` that arrived.
+   */
   groupKey?: string;
   now?: Date;
+}
+
+/** A notification as written: `id` of its row, `inserted` false when an unread one of its group was updated. */
+interface Written {
+  n: NewNotification;
+  id: string;
+  now: Date;
+  inserted: boolean;
+  /** Grouped: the previews of the messages this write adds, oldest first. */
+  items: string[];
 }
 
 /**
@@ -40,37 +54,24 @@ export async function notify(ctx: NotifySettings, tx: Tx, n: NewNotification): P
 /**
  * `notify` for several notifications in a fixed number of statements, whatever their number (the chat writes its
  * messages in batches: docs/decisions/0046). Rows are passed as one JSON parameter; ids are made here, so which
- * notifications were new (not deduplicated) is read back from the insert.
+ * notifications were new (not deduplicated, not an update of their group's unread one) is read back from the write.
  */
 export async function notifyMany(ctx: NotifySettings, tx: Tx, list: NewNotification[]): Promise<void> {
   if (list.length === 0) return;
-  const candidates = list.map((n, i) => ({ n, id: randomUUID(), now: n.now ?? new Date(), i }));
-  const insertedIds = new Set(
-    rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        insert into ${notifications} (id, user_id, kind, params, link, dedupe_key, created_at)
-        select x.id, x.user_id, x.kind, x.params, x.link, x.dedupe_key, x.created_at
-        from jsonb_to_recordset(${json(candidates.map(({ n, id, now, i }) => ({ i, id, user_id: n.userId, kind: n.kind, params: n.params, link: n.link, dedupe_key: n.dedupeKey ?? null, created_at: now.toISOString() })))}::jsonb)
-          as x(i int, id uuid, user_id uuid, kind text, params jsonb, link text, dedupe_key text, created_at timestamptz)
-        order by x.i
-        on conflict do nothing
-        returning id`),
-    ).map((r) => r.id),
-  );
-  const fresh = candidates.filter((c) => insertedIds.has(c.id));
-  if (fresh.length === 0) return;
+  const written = [...(await insertSingle(tx, list.filter((n) => !n.groupKey))), ...(await upsertGrouped(tx, list.filter((n) => n.groupKey)))];
+  if (written.length === 0) return;
 
   // Kinds the recipients turned off for e-mail (a row with email = false; no row: on).
   const off = new Set(
     rowsOf<{ user_id: string; kind: string }>(
       await tx.execute(sql`
         select p.user_id, p.kind from ${notificationPreferences} p
-        join jsonb_to_recordset(${json(fresh.map(({ n }) => ({ user_id: n.userId, kind: n.kind })))}::jsonb) as x(user_id uuid, kind text)
+        join jsonb_to_recordset(${json(written.map(({ n }) => ({ user_id: n.userId, kind: n.kind })))}::jsonb) as x(user_id uuid, kind text)
           on p.user_id = x.user_id and p.kind = x.kind
         where p.email = false`),
     ).map((r) => `${r.user_id} ${r.kind}`),
   );
-  const mailed = fresh.filter(({ n }) => !off.has(`${n.userId} ${n.kind}`));
+  const mailed = written.filter(({ n }) => !off.has(`${n.userId} ${n.kind}`));
   const { emailDelayMs, chatBatchMs } = ctx.config.notifications;
   const dueAt = (now: Date) => new Date(now.getTime() + emailDelayMs).toISOString();
   const mailOf = new Map<string, string>(); // notification id -> mail id
@@ -86,36 +87,39 @@ export async function notifyMany(ctx: NotifySettings, tx: Tx, list: NewNotificat
     for (const c of single) mailOf.set(c.id, c.mailId);
   }
 
-  // Chat: one open batch per conversation and recipient; later messages join it. A new batch is due no sooner than
-  // the batch window after the last one went out (or is going out now). One row per (user, group) in the statement
-  // (an upsert may not touch a row twice), in key order so that concurrent writers lock in the same order.
-  const groups = new Map<string, { userId: string; groupKey: string; kind: string; now: Date; ids: string[] }>();
-  for (const { n, id, now } of mailed) {
-    if (!n.groupKey) continue;
-    const key = `${n.userId} ${n.groupKey}`;
-    const group = groups.get(key) ?? { userId: n.userId, groupKey: n.groupKey, kind: n.kind, now, ids: [] };
-    group.kind = n.kind;
-    group.now = now;
-    group.ids.push(id);
-    groups.set(key, group);
-  }
-  if (groups.size > 0) {
-    const ordered = [...groups.values()].sort((a, b) => (a.userId === b.userId ? cmp(a.groupKey, b.groupKey) : cmp(a.userId, b.userId)));
+  // Chat: one open batch per conversation and recipient; later messages join it, their previews appended to its
+  // items. A new batch is due no sooner than the batch window after the last one went out (or is going out now).
+  // `upsertGrouped` made one row per (user, group), in key order, so that concurrent writers lock in the same order.
+  const groups = mailed.filter(({ n }) => n.groupKey);
+  if (groups.length > 0) {
+    // A group's notification that starts afresh follows a read one: what the open batch listed was read in the app,
+    // so the e-mail lists only what came since.
+    const restarted = groups.filter((g) => g.inserted);
+    if (restarted.length > 0) {
+      await tx.execute(sql`
+        update ${notificationMails} m set items = '[]'::jsonb
+        from jsonb_to_recordset(${json(restarted.map(({ n }) => ({ user_id: n.userId, group_key: n.groupKey })))}::jsonb) as x(user_id uuid, group_key text)
+        where m.user_id = x.user_id and m.group_key = x.group_key and m.status = 'pending'`);
+    }
     const mails = rowsOf<{ id: string; user_id: string; group_key: string }>(
       await tx.execute(sql`
-        insert into ${notificationMails} (user_id, kind, group_key, due_at)
-        select x.user_id, x.kind, x.group_key, greatest(x.due_at, coalesce((
+        insert into ${notificationMails} (user_id, kind, group_key, items, due_at)
+        select x.user_id, x.kind, x.group_key, x.items, greatest(x.due_at, coalesce((
           select max(coalesce(m.sent_at, x.now)) from ${notificationMails} m
           where m.user_id = x.user_id and m.group_key = x.group_key and m.status in ('sent', 'sending')
         ), '-infinity'::timestamptz) + ${`${chatBatchMs} milliseconds`}::interval)
-        from jsonb_to_recordset(${json(ordered.map((g, i) => ({ i, user_id: g.userId, kind: g.kind, group_key: g.groupKey, now: g.now.toISOString(), due_at: dueAt(g.now) })))}::jsonb)
-          as x(i int, user_id uuid, kind text, group_key text, now timestamptz, due_at timestamptz)
+        from jsonb_to_recordset(${json(groups.map((g, i) => ({ i, user_id: g.n.userId, kind: g.n.kind, group_key: g.n.groupKey, items: g.items, now: g.now.toISOString(), due_at: dueAt(g.now) })))}::jsonb)
+          as x(i int, user_id uuid, kind text, group_key text, items jsonb, now timestamptz, due_at timestamptz)
         order by x.i
         on conflict (user_id, group_key) where status = 'pending' and group_key is not null
-        do update set kind = excluded.kind
+        do update set kind = excluded.kind, items = ${notificationMails}.items || excluded.items
         returning id, user_id, group_key`),
     );
-    for (const mail of mails) for (const id of groups.get(`${mail.user_id} ${mail.group_key}`)?.ids ?? []) mailOf.set(id, mail.id);
+    const byGroup = new Map(groups.map((g) => [`${g.n.userId} ${g.n.groupKey}`, g.id]));
+    for (const mail of mails) {
+      const id = byGroup.get(`${mail.user_id} ${mail.group_key}`);
+      if (id) mailOf.set(id, mail.id);
+    }
   }
   if (mailOf.size > 0) {
     await tx.execute(sql`
@@ -123,8 +127,69 @@ export async function notifyMany(ctx: NotifySettings, tx: Tx, list: NewNotificat
       from jsonb_to_recordset(${json([...mailOf].map(([id, mailId]) => ({ id, mail_id: mailId })))}::jsonb) as x(id uuid, mail_id uuid)
       where ${notifications.id} = x.id`);
   }
+  // Every new or updated notification is pushed: the bell shows the updated one in its place, with its count.
   await tx.execute(sql`
-    select pg_notify(${NOTIFY_CHANNEL}, p) from jsonb_array_elements_text(${json(fresh.map(({ n, id }) => JSON.stringify({ userId: n.userId, id })))}::jsonb) as p`);
+    select pg_notify(${NOTIFY_CHANNEL}, p) from jsonb_array_elements_text(${json(written.map(({ n, id }) => JSON.stringify({ userId: n.userId, id })))}::jsonb) as p`);
+}
+
+/** Notifications of their own (no group): inserted, unless their dedupe key was already told to that user. */
+async function insertSingle(tx: Tx, list: NewNotification[]): Promise<Written[]> {
+  if (list.length === 0) return [];
+  const candidates = list.map((n, i) => ({ n, id: randomUUID(), now: n.now ?? new Date(), i, inserted: true, items: [] as string[] }));
+  const insertedIds = new Set(
+    rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        insert into ${notifications} (id, user_id, kind, params, link, dedupe_key, created_at)
+        select x.id, x.user_id, x.kind, x.params, x.link, x.dedupe_key, x.created_at
+        from jsonb_to_recordset(${json(candidates.map(({ n, id, now, i }) => ({ i, id, user_id: n.userId, kind: n.kind, params: n.params, link: n.link, dedupe_key: n.dedupeKey ?? null, created_at: now.toISOString() })))}::jsonb)
+          as x(i int, id uuid, user_id uuid, kind text, params jsonb, link text, dedupe_key text, created_at timestamptz)
+        order by x.i
+        on conflict do nothing
+        returning id`),
+    ).map((r) => r.id),
+  );
+  return candidates.filter((c) => insertedIds.has(c.id));
+}
+
+/**
+ * Grouped notifications (chat): one row per (user, group) in the statement (an upsert may not touch a row twice),
+ * the last one's params with `count` how many it stands for, in key order (the same lock order for every writer).
+ * The group's unread notification, if there is one, takes them: its count grows, its params and time become the
+ * newest. Otherwise (none yet, or the last one was read) a new one is inserted.
+ */
+async function upsertGrouped(tx: Tx, list: NewNotification[]): Promise<Written[]> {
+  if (list.length === 0) return [];
+  const byGroup = new Map<string, { n: NewNotification; now: Date; count: number; items: string[] }>();
+  for (const n of list) {
+    const key = `${n.userId} ${n.groupKey}`;
+    const group = byGroup.get(key) ?? { n, now: n.now ?? new Date(), count: 0, items: [] };
+    group.n = n;
+    group.now = n.now ?? new Date();
+    group.count += 1;
+    if (n.params.preview !== undefined) group.items.push(String(n.params.preview));
+    byGroup.set(key, group);
+  }
+  const ordered = [...byGroup.values()]
+    .sort((a, b) => (a.n.userId === b.n.userId ? cmp(a.n.groupKey!, b.n.groupKey!) : cmp(a.n.userId, b.n.userId)))
+    .map((g) => ({ ...g, id: randomUUID() }));
+  const rows = rowsOf<{ id: string; user_id: string; group_key: string }>(
+    await tx.execute(sql`
+      insert into ${notifications} (id, user_id, kind, params, link, group_key, created_at)
+      select x.id, x.user_id, x.kind, x.params, x.link, x.group_key, x.created_at
+      from jsonb_to_recordset(${json(ordered.map((g, i) => ({ i, id: g.id, user_id: g.n.userId, kind: g.n.kind, params: { ...g.n.params, count: g.count }, link: g.n.link, group_key: g.n.groupKey, created_at: g.now.toISOString() })))}::jsonb)
+        as x(i int, id uuid, user_id uuid, kind text, params jsonb, link text, group_key text, created_at timestamptz)
+      order by x.i
+      on conflict (user_id, group_key) where read_at is null and group_key is not null
+      do update set kind = excluded.kind, link = excluded.link, created_at = greatest(${notifications}.created_at, excluded.created_at),
+        params = excluded.params || jsonb_build_object('count', coalesce((${notifications}.params->>'count')::int, 1) + (excluded.params->>'count')::int)
+      returning id, user_id, group_key`),
+  );
+  const rowOf = new Map(rows.map((r) => [`${r.user_id} ${r.group_key}`, r.id]));
+  return ordered.flatMap((g) => {
+    const id = rowOf.get(`${g.n.userId} ${g.n.groupKey}`);
+    // Our id came back: the row is new; another id: the group's unread one was updated.
+    return id ? [{ n: g.n, id, now: g.now, inserted: id === g.id, items: g.items }] : [];
+  });
 }
 
 const json = (value: unknown) => JSON.stringify(value);

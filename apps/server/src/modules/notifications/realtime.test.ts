@@ -27,11 +27,11 @@ it('a new notification reaches the recipient’s sockets after the commit, with 
     expect((await send(a, 'Seen at once')).statusCode).toBe(201);
     const count = async () => (await app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: { cookie: b.cookie } })).json().count;
     expect(await count()).toBe(1);
-    // Looking away again: notified.
+    // Looking away again: notified, by the conversation's unread notification, updated in place (ADR 0027).
     await socket.emitWithAck('conversation:viewing', { conversationID: null });
     const next = nextEvent(socket, 'notification:new');
     expect((await send(a, 'Back later')).statusCode).toBe(201);
-    expect((await next).unread).toBe(2);
+    expect(await next).toMatchObject({ unread: 1, notification: { _id: event.notification._id, params: { count: 2, preview: 'Back later' } } });
 
     // Marking read tells the user's sockets the new count.
     const counted = nextEvent(socket, 'notification:count');

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import sharp from 'sharp';
 import { MESSAGES } from '@cusp/shared';
 import { fieldError } from '../../errors.js';
 import { IMAGE_EXTENSIONS, peekHead, sniffImage, type ImageKind } from './sniff.js';
+import { uploadedFileName } from './receive-file.js';
 import { byteLimit, tooLarge, wasCut } from './limited-put.js';
 import { uploadLimits } from './limits.js';
 import type { Storage } from './storage.js';
@@ -36,13 +36,13 @@ export async function storeMedia(
   // Kept so older callers compile: every upload here is held to images now.
   _options: { imagesOnly?: boolean } = {},
 ): Promise<StoredMedia> {
+  const originalFilename = uploadedFileName(file, 'image');
   const { head, body } = await peekHead(file.file, 16);
   const image = sniffImage(head);
   if (!image) {
     file.file.resume(); // drain, so the rest of the request can still be read
     throw fieldError('IMAGE_TYPE_REFUSED', file.fieldname);
   }
-  const originalFilename = path.basename(file.filename || 'image').slice(0, 200);
   return storeImage(storage, file, body, image, randomUUID(), originalFilename);
 }
 

@@ -1,4 +1,5 @@
-import type { ErrorCode } from '@cusp/shared';
+import path from 'node:path';
+import { hasBidiControls, type ErrorCode } from '@cusp/shared';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fieldError } from '../../errors.js';
@@ -33,4 +34,18 @@ export async function receiveOneFile(
     throw fieldError('FILE_MISSING', 'file');
   }
   return file;
+}
+
+/**
+ * The name an uploaded file is kept under: its base name, at most 200 characters, `fallback` when it has none.
+ * A name with a bidirectional control is refused (400 FILE_NAME_DIRECTION, ADR 0023): `scan<U+202E>gpj.stl` shows
+ * as `scanlts.jpg`, a file passing for another type. Refused, not cleaned: the person should see the name they
+ * gave, or be told why not. The rest of the file is drained so the request can still be answered.
+ */
+export function uploadedFileName(file: MultipartFile, fallback: string): string {
+  if (hasBidiControls(file.filename ?? '')) {
+    file.file.resume();
+    throw fieldError('FILE_NAME_DIRECTION', file.fieldname);
+  }
+  return path.basename(file.filename || fallback).slice(0, 200);
 }

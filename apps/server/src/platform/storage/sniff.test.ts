@@ -7,7 +7,10 @@ import { CASE_FILE_HEAD_BYTES, checkCaseFile, foreignFormat } from './sniff.js';
 
 const head = (data: Buffer) => data.subarray(0, CASE_FILE_HEAD_BYTES);
 /** What an upload of `data` named `name` is judged: accepted only if both the head and the size pass. */
-const accepts = (name: string, data: Buffer) => checkCaseFile(name, head(data))?.acceptsSize(data.length) ?? false;
+const accepts = (name: string, data: Buffer) => {
+  const check = checkCaseFile(name, head(data));
+  return check !== null && check.sizeProblem(data.length) === null;
+};
 
 describe('foreignFormat', () => {
   it.each([
@@ -35,6 +38,22 @@ describe('foreignFormat', () => {
 });
 
 describe('STL by content', () => {
+  it.each([
+    ['"solid x" then an HTML page', 'solid x\n<html><script>alert(1)</script></html>\n'],
+    ['markup on the solid line', 'solid <svg onload=alert(1)>\nfacet normal 0 0 0\n'],
+    ['prose after the solid line', 'solid notes\nThis is not a mesh.\n'],
+  ])('refuses an ASCII STL that is %s', (_what, content) => {
+    expect(checkCaseFile('scan.stl', Buffer.from(content))).toBeNull();
+  });
+
+  it('tells a binary STL cut short from one that runs on', () => {
+    const whole = binaryStl();
+    const check = checkCaseFile('crown.stl', head(whole))!;
+    expect(check.sizeProblem(whole.length)).toBeNull();
+    expect(check.sizeProblem(whole.length - 1)).toBe('truncated');
+    expect(check.sizeProblem(whole.length + 1)).toBe('mismatch');
+  });
+
   it('accepts real binary and ASCII STL', () => {
     expect(accepts('crown.stl', binaryStl())).toBe(true);
     expect(accepts('crown.stl', asciiStl())).toBe(true);

@@ -120,14 +120,31 @@ export function foreignFormat(head: Buffer, allow: readonly string[] = []): stri
 /** How many leading bytes the case-file checks read. */
 export const CASE_FILE_HEAD_BYTES = 1024;
 
+/** Why a file whose first bytes passed is refused once its whole size is known. */
+export type SizeProblem = 'truncated' | 'mismatch';
+
 export interface CaseFileCheck {
   kind: FileKind;
-  /** A last check once the whole size is known (binary STL declares its triangle count). */
-  acceptsSize(size: number): boolean;
+  /**
+   * A last check once the whole size is known (binary STL declares its triangle count): null when fine,
+   * `truncated` when the file ends before what its header declares (cut short in a transfer or an export),
+   * `mismatch` when it runs on past it.
+   */
+  sizeProblem(size: number): SizeProblem | null;
 }
 
-const always = () => true;
+const always = () => null;
 const OBJ_KEYWORDS = /^(v|vn|vt|vp|f|l|p|o|g|s|mtllib|usemtl|cstype|deg|curv|surf)\b/;
+/** What the lines of an ASCII STL after its `solid` line start with. */
+const STL_KEYWORDS = /^(facet|outer|vertex|endloop|endfacet|endsolid|solid)\b/;
+/** Markup anywhere in a text format's head: `solid x` then an HTML page is a page, not a mesh. */
+const MARKUP_ANYWHERE = /<\s*(!doctype|html|head|body|script|iframe|svg|\?xml|!--|object|embed|img|a\s|meta|link|style)/i;
+
+/** The complete lines of a text head (the last one may be cut short, unless it is the only one). */
+const completeLines = (head: Buffer) => {
+  const all = head.toString('latin1').split(/\r?\n/);
+  return all.length > 1 ? all.slice(0, -1) : all;
+};
 /** No dental part measures a kilometre: larger coordinates (in mm) are not a mesh but other bytes. */
 const STL_MAX_COORDINATE = 1e6;
 
@@ -167,29 +184,32 @@ export function checkCaseFile(filename: string, head: Buffer): CaseFileCheck | n
   switch (kind) {
     case 'jpeg':
     case 'png':
-      return sniffImage(head) === kind ? { kind, acceptsSize: always } : null;
+      return sniffImage(head) === kind ? { kind, sizeProblem: always } : null;
     case 'zip': {
       const sig = head.subarray(0, 4).toString('latin1');
-      return sig === 'PK\x03\x04' || sig === 'PK\x05\x06' ? { kind, acceptsSize: always } : null;
+      return sig === 'PK\x03\x04' || sig === 'PK\x05\x06' ? { kind, sizeProblem: always } : null;
     }
     case 'ply':
-      return /^ply\r?\n/.test(head.subarray(0, 5).toString('latin1')) ? { kind, acceptsSize: always } : null;
+      return /^ply\r?\n/.test(head.subarray(0, 5).toString('latin1')) ? { kind, sizeProblem: always } : null;
     case 'obj': {
-      if (!isText(head)) return null;
+      if (!isText(head) || MARKUP_ANYWHERE.test(head.toString('latin1'))) return null;
       // The last line of the head may be cut short; judge the complete ones (or the only one).
-      const all = head.toString('latin1').split(/\r?\n/);
-      const complete = all.length > 1 ? all.slice(0, -1) : all;
-      const lines = complete.map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
-      return lines.length > 0 && lines.every((l) => OBJ_KEYWORDS.test(l)) ? { kind, acceptsSize: always } : null;
+      const lines = completeLines(head).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+      return lines.length > 0 && lines.every((l) => OBJ_KEYWORDS.test(l)) ? { kind, sizeProblem: always } : null;
     }
     case 'stl': {
-      // ASCII STL starts with "solid" and is text (some binary headers also start with "solid").
-      const ascii = /^\s*solid\b/.test(head.subarray(0, 80).toString('latin1')) && isText(head);
-      if (ascii) return { kind, acceptsSize: always };
+      // ASCII STL starts with "solid" and is text (some binary headers also start with "solid"). The lines after
+      // the first (which names the solid) are STL's keywords, and no markup hides anywhere: "solid x" and then
+      // an HTML page is refused here, by every route that takes case files.
+      if (/^\s*solid\b/.test(head.subarray(0, 80).toString('latin1')) && isText(head)) {
+        if (MARKUP_ANYWHERE.test(head.toString('latin1'))) return null;
+        const lines = completeLines(head).slice(1).map((l) => l.trim()).filter(Boolean);
+        return lines.every((l) => STL_KEYWORDS.test(l)) ? { kind, sizeProblem: always } : null;
+      }
       if (!binaryStlHeadIsMesh(head)) return null;
       // Binary: its size is then exactly 84 + 50 per declared triangle, checked once all of it is in.
-      const triangles = head.readUInt32LE(80);
-      return { kind, acceptsSize: (size) => size === 84 + 50 * triangles };
+      const expected = 84 + 50 * head.readUInt32LE(80);
+      return { kind, sizeProblem: (size) => (size < expected ? 'truncated' : size > expected ? 'mismatch' : null) };
     }
     default:
       return null;

@@ -4,7 +4,9 @@ import type { TFunction, TranslationKey } from '@/lib/i18n';
 /** The sentence for a notification in the reader's language, from its kind and params (notifications.kinds.*). */
 export function notificationText(t: TFunction, n: Pick<NotificationJson, 'kind' | 'params'>): string {
   const key = n.kind === 'order_cancelled' && n.params.refunded ? 'order_cancelled_refunded' : n.kind;
-  return t(`notifications.kinds.${key}` as TranslationKey, { ...n.params, count: typeof n.params.stars === 'number' ? n.params.stars : typeof n.params.days === 'number' ? n.params.days : undefined });
+  // The number a kind's plural follows: stars, days, or how many chat messages one notification stands for (ADR 0027).
+  const count = [n.params.stars, n.params.days, n.params.count].find((v): v is number => typeof v === 'number');
+  return t(`notifications.kinds.${key}` as TranslationKey, { ...n.params, count });
 }
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
