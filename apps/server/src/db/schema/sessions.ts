@@ -27,17 +27,25 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * What every single-use link shares (a reset, an e-mail change, an address confirmation, a sign-in link): the SHA-256 of
+ * a random token (never the token), its account, when it lapses and when it was used. New builders per table.
+ */
+const singleUseLink = () => ({
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** One-time password reset tokens (docs/product.md §4.3), stored hashed like sessions. */
 export const passwordResets = pgTable(
   'password_resets',
   {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...singleUseLink(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
@@ -49,14 +57,8 @@ export const passwordResets = pgTable(
 export const emailChanges = pgTable(
   'email_changes',
   {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...singleUseLink(),
     newEmail: text('new_email').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('email_changes_user_idx').on(t.userId)],
 );
@@ -68,14 +70,8 @@ export const emailChanges = pgTable(
 export const emailVerifications = pgTable(
   'email_verifications',
   {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...singleUseLink(),
     email: text('email').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('email_verifications_user_idx').on(t.userId)],
 );
@@ -87,13 +83,7 @@ export const emailVerifications = pgTable(
 export const loginLinks = pgTable(
   'login_links',
   {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...singleUseLink(),
   },
   (t) => [index('login_links_user_idx').on(t.userId)],
 );

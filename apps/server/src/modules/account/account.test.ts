@@ -167,6 +167,7 @@ describe('changing the e-mail address', () => {
     expect(mailsTo(newEmail)).toHaveLength(0);
 
     const asked = await call(session, 'POST', '/api/account/email', { email: newEmail.toUpperCase(), password });
+    await ctx.jobs.drain();
     expect(asked.statusCode, asked.body).toBe(202);
     expect(asked.json()).toEqual({ message: ACCOUNT_MESSAGES.emailChangeSent, pendingEmail: newEmail });
     expect(mailsTo(oldEmail).at(-1)!.text).toContain(newEmail);
@@ -202,6 +203,7 @@ describe('changing the e-mail address', () => {
     const session = await signUpAndLogin(app);
     const other = await signUpAndLogin(app);
     const res = await call(session, 'POST', '/api/account/email', { email: other.input.email, password: session.input.password });
+    await ctx.jobs.drain();
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: MESSAGES.emailTaken, code: 'EMAIL_TAKEN', fieldErrors: { email: MESSAGES.emailTaken } });
     expect(mailsTo(other.input.email).filter((m) => m.text.includes('/api/account/email/confirm'))).toHaveLength(0);
@@ -213,8 +215,10 @@ describe('changing the e-mail address', () => {
     const first = newUserInput().email;
     const second = newUserInput().email;
     await call(session, 'POST', '/api/account/email', { email: first, password });
+    await ctx.jobs.drain();
     const firstLink = linkIn(mailsTo(first).at(-1)!.text);
     await call(session, 'POST', '/api/account/email', { email: second, password });
+    await ctx.jobs.drain();
     const secondLink = linkIn(mailsTo(second).at(-1)!.text);
     expect((await app.inject({ method: 'GET', url: pathOf(firstLink) })).headers.location).toBe('/settings/email-confirmed?status=invalid');
 
@@ -224,6 +228,7 @@ describe('changing the e-mail address', () => {
 
     const third = newUserInput().email;
     await call(session, 'POST', '/api/account/email', { email: third, password });
+    await ctx.jobs.drain();
     const thirdLink = linkIn(mailsTo(third).at(-1)!.text);
     await signUpAndLogin(app, { email: third });
     expect((await app.inject({ method: 'GET', url: pathOf(thirdLink) })).headers.location).toBe('/settings/email-confirmed?status=taken');

@@ -211,6 +211,7 @@ describe('changing the address and resetting the password', () => {
     const newEmail = `moved-${session.input.email}`;
     const asked = await call(session, 'POST', '/api/account/email', { email: newEmail, password: session.input.password });
     expect(asked.statusCode).toBe(202);
+    await ctx.jobs.drain();
     const link = ctx.mailer.sent.findLast((m) => m.to === newEmail)!.text.match(/https?:\/\/\S+/)![0];
     const opened = await app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
     expect(opened.headers.location).toContain('status=changed');

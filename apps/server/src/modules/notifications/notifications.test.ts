@@ -3,13 +3,13 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationMails, users } from '../../db/schema/index.js';
 import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
 import { designerWithService, GOOD_CARD } from '../../../test/orders.js';
-import { startSmtpServer } from '../../../test/smtp.js';
+import { isAddressConfirmation, startSmtpServer } from '../../../test/smtp.js';
 import { binaryStl } from '../../../test/mesh-samples.js';
 import { multipart } from '../../../test/multipart.js';
 import { backoffMs, LEASE_MS, sendDueMails } from './mail-worker.js';
 
 // A real SMTP server (smtp-server), parsed with mailparser: no mock between the worker and the wire.
-const smtp = await startSmtpServer();
+const smtp = await startSmtpServer({ except: isAddressConfirmation });
 afterAll(() => smtp.stop());
 const { app, ctx } = await useTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://cusp.example', NOTIFY_EMAIL_DELAY_MS: '300000', NOTIFY_CHAT_BATCH_MS: '900000' });
 

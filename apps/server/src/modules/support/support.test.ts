@@ -22,6 +22,7 @@ it('stores a support ticket and e-mails the support address with a reply-to', as
   const { _id } = res.json();
   const stored = (await tickets()).find((t) => t.id === _id);
   expect(stored).toMatchObject({ ...ticket, status: 'open', userId: null });
+  await ctx.jobs.drain();
   const mail = ctx.mailer.sent.at(-1)!;
   expect(mail).toMatchObject({ to: 'support@cusp.dental', replyTo: ticket.email });
   expect(mail.subject).toContain('Invoice question');
