@@ -95,6 +95,7 @@ describe('a gated action refused with EMAIL_UNVERIFIED', () => {
     await ui.user.type(within(part).getByLabelText(/صاحب الحساب/), 'Lina Haddad');
     await ui.user.type(within(part).getByLabelText(/رقم الآيبان/), 'SA03 8000 0000 6080 1016 7519');
     await ui.user.type(within(part).getByLabelText(/اسم البنك/), 'Al Rajhi Bank');
+    await ui.user.type(within(part).getAllByLabelText(/كلمة المرور/).find((el) => el.tagName === 'INPUT')!, 'correct-horse-1');
     await ui.user.click(within(part).getByRole('button', { name: 'احفظ بيانات السحب' }));
     expect(await within(part).findByText('يُرجى تأكيد عنوان بريدك الإلكتروني أولًا: افتح الرابط الذي أرسلناه إليك، أو اطلب رابطًا جديدًا.')).toBeInTheDocument();
   });

@@ -4,8 +4,9 @@ import type { TFunction, TranslationKey } from '@/lib/i18n';
 /** The sentence for a notification in the reader's language, from its kind and params (notifications.kinds.*). */
 export function notificationText(t: TFunction, n: Pick<NotificationJson, 'kind' | 'params'>): string {
   const key = n.kind === 'order_cancelled' && n.params.refunded ? 'order_cancelled_refunded' : n.kind;
-  // The number a kind's plural follows: stars, days, or how many chat messages one notification stands for (ADR 0027).
-  const count = [n.params.stars, n.params.days, n.params.count].find((v): v is number => typeof v === 'number');
+  // The number a kind's plural follows: stars, days, or how many chat messages one notification stands for (ADR 0054;
+  // a chat notification from before it stands for one).
+  const count = [n.params.stars, n.params.days, n.params.count].find((v): v is number => typeof v === 'number') ?? (n.kind === 'message_received' ? 1 : undefined);
   return t(`notifications.kinds.${key}` as TranslationKey, { ...n.params, count });
 }
 
