@@ -22,7 +22,7 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import type { NotificationJson, NotificationKind } from '@cusp/shared';
 import { useI18n } from '@/lib/use-i18n';
-import { notificationText, relativeTime } from '../lib/text';
+import { notificationDisplayText, relativeTime } from '../lib/text';
 import classes from './Notifications.module.css';
 
 const ICONS: Record<NotificationKind, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
@@ -57,7 +57,7 @@ const ICONS: Record<NotificationKind, ComponentType<{ size?: number; 'aria-hidde
 export function NotificationItem({ notification, onOpen }: { notification: NotificationJson; onOpen: (n: NotificationJson) => void }) {
   const { t, locale } = useI18n();
   const Icon = ICONS[notification.kind] ?? IconBell;
-  const text = notificationText(t, notification);
+  const text = notificationDisplayText(t, notification);
   return (
     <UnstyledButton
       component={Link}

@@ -10,6 +10,16 @@ export function notificationText(t: TFunction, n: Pick<NotificationJson, 'kind' 
   return t(`notifications.kinds.${key}` as TranslationKey, { ...n.params, count });
 }
 
+/**
+ * The sentence as shown: a chat message's preview is the sender's own text, in either direction, and ends the
+ * sentence, so it is isolated (FSI...PDI); otherwise an English preview in Arabic (or the reverse) has its final
+ * full stop thrown to the wrong end ('.design is ready').
+ */
+export function notificationDisplayText(t: TFunction, n: Pick<NotificationJson, 'kind' | 'params'>): string {
+  const { preview } = n.params;
+  return notificationText(t, typeof preview === 'string' ? { ...n, params: { ...n.params, preview: `\u2068${preview}\u2069` } } : n);
+}
+
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 86_400_000],
   ['month', 30 * 86_400_000],
