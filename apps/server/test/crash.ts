@@ -102,10 +102,26 @@ class Client {
   }
 }
 
-async function signUp(server: () => CrashServer, tag: string, designer = false): Promise<Client & { id: string }> {
+/** The token of the address-confirmation mail the queue wrote to the outbox for `email` (ADR 0050), once it is there. */
+async function confirmationToken(dataDir: string, email: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  for (let i = 0; i < 300; i++) {
+    for (const file of await readdir(outbox).catch(() => [] as string[])) {
+      const mail = JSON.parse(await readFile(path.join(outbox, file), 'utf8').catch(() => '{}')) as { to?: string; text?: string };
+      const token = mail.to === email ? /\/verify-email\?token=([\w-]+)/.exec(mail.text ?? '')?.[1] : undefined;
+      if (token) return decodeURIComponent(token);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no confirmation mail for ${email} in ${outbox}`);
+}
+
+/** A member as a person becomes one: signs up, confirms the address by the mailed link, signs in. */
+async function signUp(server: () => CrashServer, dataDir: string, tag: string, designer = false): Promise<Client & { id: string }> {
   const email = `crash_${tag}@example.com`;
   const client = new Client(server, email) as Client & { id: string };
   await client.ok('POST', '/auth/register', { username: `crash_${tag}`, email, password: PASSWORD, confirmPassword: PASSWORD, phone: '+966 50 123 4567' });
+  await client.ok('POST', '/auth/verify-email', { token: await confirmationToken(dataDir, email) });
   client.id = (await client.ok('POST', '/auth/login', { email, password: PASSWORD })).user._id;
   if (designer) await client.ok('PATCH', '/users/profile', { role: ['Crown'], experience: '3-5', description: 'Crowns for the crash test.', isDesigner: true });
   return client;
@@ -119,7 +135,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
   const current = () => server;
   const run = Date.now().toString(36);
 
-  const designer = await signUp(current, `${run}_designer`, true);
+  const designer = await signUp(current, options.dataDir, `${run}_designer`, true);
   const service = await designer.ok('POST', '/services', {
     tags: ['Crown'],
     title: 'Crash-test crown design',
@@ -129,7 +145,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     revisions: 1,
   });
   const buyers: Array<Client & { id: string }> = [];
-  for (let i = 0; i < 12; i++) buyers.push(await signUp(current, `${run}_buyer${i}`));
+  for (let i = 0; i < 12; i++) buyers.push(await signUp(current, options.dataDir, `${run}_buyer${i}`));
   const conversation = new Map<string, string>();
   for (const buyer of buyers) conversation.set(buyer.id, (await buyer.ok('POST', '/conversations', { to: designer.id, from: buyer.id }))._id);
 
