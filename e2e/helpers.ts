@@ -30,7 +30,7 @@ export async function fillRegisterForm(page: Page, person: ReturnType<typeof new
 export async function confirmEmailFromOutbox(request: APIRequestContext, email: string, headers: Record<string, string> = {}) {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
   let token: string | null = null;
-  // The mail is written just after the sign-up's answer.
+  // The mail is sent by the durable queue just after the sign-up's commit (each outbox file is written whole).
   await expect
     .poll(() => {
       let files: string[] = [];
@@ -39,7 +39,7 @@ export async function confirmEmailFromOutbox(request: APIRequestContext, email: 
       } catch {
         return null;
       }
-      for (const file of files) {
+      for (const file of files.filter((name) => name.endsWith('.json'))) {
         const mail = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; text: string };
         const link = mail.to === email ? mail.text.match(/https?:\/\/\S+\/verify-email\?token=\S+/) : null;
         if (link) return (token = new URL(link[0]).searchParams.get('token'));

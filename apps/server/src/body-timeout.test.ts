@@ -1,8 +1,9 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { signUpAndLogin, useTestApp } from '../test/helper.js';
+import { buildTestApp, signUpAndLogin, useTestApp } from '../test/helper.js';
 import { asciiStl } from '../test/mesh-samples.js';
+import { sphereStl } from './platform/mesh/test-meshes.js';
 import { multipart } from '../test/multipart.js';
 
 /**
@@ -97,4 +98,25 @@ it('takes a JSON body that arrives within the limit, whole or in pieces', async 
   const body = Buffer.from(JSON.stringify({ email: 'someone@example.com', password: 'wrong-password-1' }));
   const answer = await trickle(headOf('/api/auth/login', { 'content-type': 'application/json', 'content-length': body.length }), body, { pieces: 3, everyMs: 50 });
   expect(answer.status, answer.text).toBe(401);
+});
+
+it('never holds back an upload that arrives at once: a 2 MB case file is answered without waiting for any limit', async () => {
+  // The short limit as long as it may be: an upload the guard held until it (a multipart body piped into a guard that
+  // nobody reads stalls once the guard's buffer is full) would not be answered within the test's own time.
+  const slow = await buildTestApp({ BODY_TIMEOUT_MS: '3600000', REQUEST_TIMEOUT_MS: '3600000' });
+  try {
+    await slow.app.listen({ host: '127.0.0.1', port: 0 });
+    const owner = await signUpAndLogin(slow.app);
+    const form = multipart({}, [{ field: 'file', name: 'quadrant.stl', type: 'application/octet-stream', data: sphereStl(10, 120, 90) }]);
+    expect(form.payload.length).toBeGreaterThan(1_000_000);
+    const res = await fetch(`http://127.0.0.1:${(slow.app.server.address() as AddressInfo).port}/api/order-files`, {
+      method: 'POST',
+      headers: { ...form.headers, cookie: owner.cookie },
+      body: form.payload,
+      signal: AbortSignal.timeout(30_000),
+    });
+    expect(res.status, await res.text()).toBe(201);
+  } finally {
+    await slow.close();
+  }
 });

@@ -17,7 +17,9 @@ export function registerBodyTimeout(app: FastifyInstance, ms: number) {
   app.addHook('preParsing', async (request, _reply, payload) => {
     // Already all here (most bodies; `complete` is Node's, so in-process requests are left alone), or read by an
     // upload route's handler rather than by a parser.
-    if (request.raw.complete !== false || request.isMultipart()) return payload;
+    // The content type as sent: `request.isMultipart()` only knows once the multipart parser has run, after this hook
+    // (and a guard on an upload nobody drains would hold it until the limit).
+    if (request.raw.complete !== false || /^multipart\//i.test(request.headers['content-type'] ?? '')) return payload;
     const guarded = new PassThrough();
     // The parser listens while it reads; a route that reads no body leaves nobody to tell.
     guarded.on('error', () => {});

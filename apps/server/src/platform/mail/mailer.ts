@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -52,7 +52,10 @@ function outboxMailer(dir: string | null, log: FastifyBaseLogger): Mailer {
         // A mail sent again (its job retried after a crash) has the same Message-ID: it replaces its own file.
         const name = message.messageId ? createHash('sha256').update(message.messageId).digest('hex').slice(0, 32) : randomUUID();
         file = path.join(dir, `${name}.json`);
-        await writeFile(file, JSON.stringify({ ...message, date: new Date().toISOString() }, null, 2));
+        // Written whole or not at all (a reader, a developer or a test, never sees half a mail).
+        const partial = `${file}.${randomUUID()}.partial`;
+        await writeFile(partial, JSON.stringify({ ...message, date: new Date().toISOString() }, null, 2));
+        await rename(partial, file);
       }
       // Who and what about, and where it is: never the body, which holds secrets (password-reset links).
       log.info({ mail: { to: message.to, subject: message.subject, file } }, file ? 'mail written to the outbox' : 'mail kept in memory (no outbox)');
