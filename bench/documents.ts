@@ -27,7 +27,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { statementPdf } from '../apps/server/src/modules/billing/billing-pdf.js';
 import { documentRenderer } from '../apps/server/src/platform/pdf/documents.js';
-import { signUpDesigner } from '../apps/server/test/helper.js';
+import { knowContext, signUpDesigner } from '../apps/server/test/helper.js';
 import { freePort, freshPostgresDatabase, median, printTable, saveResults } from './lib.js';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -41,6 +41,7 @@ const scratch = DB === 'postgres' ? await freshPostgresDatabase(process.env.BENC
 const database = await openDatabase({ dataDir: null, databaseUrl: scratch?.url });
 const ctx = await createContext(config, pino({ level: 'silent' }), { database, outboxDir: null });
 const app = await buildApp(ctx);
+knowContext(app, ctx); // the sign-up helper confirms the designer's address (ADR 0050)
 await app.listen({ host: '127.0.0.1', port });
 const base = `http://127.0.0.1:${port}`;
 const agent = new http.Agent({ keepAlive: true, maxSockets: COUNT + 2 });

@@ -102,6 +102,11 @@ async function freshPostgres(): Promise<{ databaseUrl?: string; dropDatabase: ()
 /** The context of each app built here, so that the sign-up helpers can confirm a test user's address. */
 const contexts = new WeakMap<FastifyInstance, AppContext>();
 
+/** Lets the sign-up helpers confirm addresses and wait for mail on an app built without buildTestApp (benchmarks). */
+export function knowContext(app: FastifyInstance, ctx: AppContext) {
+  contexts.set(app, ctx);
+}
+
 /**
  * Marks the user's address confirmed (ADR 0050), as opening the mailed link would: most tests sell, pay or save
  * payout details, which wait for it. The link itself is tested in modules/auth/verification.test.ts.
