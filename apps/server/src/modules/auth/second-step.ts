@@ -2,8 +2,8 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/client.js';
-import { appSecrets, loginLinks, userColumns, users, type UserRow } from '../../db/schema/index.js';
+import { appSecret } from '../../db/app-secrets.js';
+import { loginLinks, userColumns, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { loginLinkMail } from '../../platform/mail/templates.js';
 import { messageIdOfJob } from '../../platform/mail/queued-mail.js';
@@ -60,23 +60,7 @@ export async function claimLoginLink(ctx: AppContext, token: string): Promise<Us
 export const DEVICE_COOKIE = 'cusp_device';
 const DEVICE_DAYS = 365;
 
-const deviceKeys = new WeakMap<Database, Promise<string>>();
-function deviceKey(ctx: AppContext): Promise<string> {
-  let key = deviceKeys.get(ctx.database);
-  if (!key) {
-    key = ctx.db
-      .select({ value: appSecrets.value })
-      .from(appSecrets)
-      .where(eq(appSecrets.name, 'known-device'))
-      .then(([row]) => {
-        if (!row) throw new Error('app_secrets has no known-device key (migration 0022 makes it)');
-        return row.value;
-      });
-    key.catch(() => deviceKeys.delete(ctx.database));
-    deviceKeys.set(ctx.database, key);
-  }
-  return key;
-}
+const deviceKey = (ctx: AppContext) => appSecret(ctx.database, 'known-device');
 
 const signDevice = (key: string, userId: string, issued: number) => createHmac('sha256', key).update(`known-device:${userId}:${issued}`).digest('base64url');
 

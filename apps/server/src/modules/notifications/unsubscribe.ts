@@ -1,33 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { NotificationKind } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/client.js';
-import { appSecrets } from '../../db/schema/index.js';
+import { appSecret } from '../../db/app-secrets.js';
 
 /**
  * The one-click unsubscribe links (RFC 8058, docs/decisions/0027): `u` (user id) and `k` (kind) signed with
  * HMAC-SHA256. The key is UNSUBSCRIBE_SECRET, or else the one migration 0011 made in the database, so every
  * instance signs and checks alike and no key is ever in the repository or the environment by default.
  */
-const keys = new WeakMap<Database, Promise<string>>();
-
 async function keyOf(ctx: AppContext): Promise<string> {
-  if (ctx.config.notifications.unsubscribeSecret) return ctx.config.notifications.unsubscribeSecret;
-  let key = keys.get(ctx.database);
-  if (!key) {
-    key = ctx.db
-      .select({ value: appSecrets.value })
-      .from(appSecrets)
-      .where(eq(appSecrets.name, 'unsubscribe'))
-      .then(([row]) => {
-        if (!row) throw new Error('app_secrets has no unsubscribe key (migration 0011 makes it)');
-        return row.value;
-      });
-    key.catch(() => keys.delete(ctx.database));
-    keys.set(ctx.database, key);
-  }
-  return key;
+  return ctx.config.notifications.unsubscribeSecret ?? appSecret(ctx.database, 'unsubscribe');
 }
 
 const sign = (key: string, userId: string, kind: string) => createHmac('sha256', key).update(`unsubscribe:${userId}:${kind}`).digest('base64url');
