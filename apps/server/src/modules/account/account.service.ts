@@ -23,11 +23,9 @@ import {
   lessonProgress,
   loginLinks,
   newsletterSubscribers,
-  orderEvents,
   orderFiles,
   orders,
   passwordResets,
-  payments,
   prescriptionPresets,
   services,
   sessions,
@@ -41,6 +39,7 @@ import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail } fr
 import { enqueueMail } from '../../platform/mail/queued-mail.js';
 import { languageOf, hashPassword, verifyPassword, hashToken, newToken } from '../auth/index.js';
 import { balanceOf } from '../ledger/index.js';
+import { cancelUnpaidOrdersOf } from '../orders/index.js';
 import { catalogueChanged } from '../services/index.js';
 import { describeUserAgent } from './user-agent.js';
 
@@ -255,20 +254,8 @@ export async function deleteAccount(ctx: AppContext, user: UserRow, password: st
       throw new AppError('ACCOUNT_MONEY_TO_WITHDRAW', { message: ACCOUNT_MESSAGES.moneyToWithdrawAmounts(money(available), money(reserved)) });
     }
 
-    // Orders never paid are cancelled, and their open payment attempts closed, so none is paid later.
-    const unpaid = await tx
-      .update(orders)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-      .where(and(mine, eq(orders.status, 'pending_payment')))
-      .returning({ id: orders.id });
-    if (unpaid.length > 0) {
-      const ids = unpaid.map((o) => o.id);
-      await tx.insert(orderEvents).values(ids.map((orderId) => ({ orderId, actorId: null, type: 'cancelled' as const, note: 'account deleted', createdAt: now })));
-      await tx
-        .update(payments)
-        .set({ status: 'failed', failureReason: 'account deleted', updatedAt: now })
-        .where(and(eq(payments.itemType, 'service'), inArray(payments.itemId, ids), inArray(payments.status, ['requires_payment', 'requires_action'])));
-    }
+    // Orders never paid are cancelled by the orders module, their open payment attempts closed, so none is paid later.
+    const announceCancelled = await cancelUnpaidOrdersOf(ctx, tx, user.id);
     const hiddenServices = await tx.update(services).set({ hidden: true, updatedAt: now }).where(eq(services.userId, user.id)).returning({ id: services.id });
 
     // Files nobody else needs: shared case-file links, and uploads never attached to an order or a message.
@@ -314,12 +301,14 @@ export async function deleteAccount(ctx: AppContext, user: UserRow, password: st
       })
       .where(eq(users.id, user.id));
     return {
+      announceCancelled,
       ended: ended.map((s) => s.tokenHash),
       keys: [...sharedFiles, ...unclaimedOrderFiles, ...unsentAttachments].map((f) => f.key),
       servicesHidden: hiddenServices.length > 0,
     };
   });
 
+  result.announceCancelled();
   disconnect(ctx, result.ended);
   if (result.servicesHidden || user.isDesigner) catalogueChanged(ctx, { designers: [user.id] });
   ctx.background.run('deleted account files', async () => {

@@ -2,13 +2,15 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type EnrolledCourseJson, type enrollInput, type LessonProgressJson, type lessonProgressInput } from '@cusp/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { courses, enrollments, lessonProgress, lessons, users, type EnrollmentRow, type UserRow } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
+import { courses, enrollments, lessonProgress, lessons, users, type EnrollmentRow, type PaymentRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { confirmPaidEnrolment } from './course-payments.js';
 import { percentOf, toEnrollmentJson } from './courses.presenter.js';
 import { authorizeCourse, courseViewer } from './courses.policy.js';
 import { courseColumns, isUuid, lessonStatsFor, loadCourse } from './courses.service.js';
 import { notifyEnrolment } from '../notifications/index.js';
+import { bookCourseSale, bookSurplusPayment } from '../ledger/index.js';
+import { verifyCoursePayment } from '../payments/index.js';
 
 async function findEnrolment(ctx: AppContext, courseId: string, userId: string): Promise<EnrollmentRow | null> {
   const [row] = await ctx.db
@@ -40,11 +42,7 @@ export async function enroll(ctx: AppContext, user: UserRow, input: z.output<typ
   }
 
   if (course.price === 0) {
-    const [row] = await ctx.db.transaction(async (tx) => {
-      const inserted = await tx.insert(enrollments).values({ courseId: course.id, userId: user.id, pricePaid: 0 }).onConflictDoNothing().returning();
-      if (inserted[0]) await notifyEnrolment(ctx, tx, inserted[0]); // the creator is told (ADR 0027)
-      return inserted;
-    });
+    const row = await ctx.db.transaction((tx) => enrol(ctx, tx, { courseId: course.id, userId: user.id, payment: null }));
     if (row) return { status: 201 as const, enrollment: toEnrollmentJson(row, ctx.config.currency) };
     return { status: 200 as const, enrollment: toEnrollmentJson((await findEnrolment(ctx, course.id, user.id))!, ctx.config.currency) };
   }
@@ -55,6 +53,46 @@ export async function enroll(ctx: AppContext, user: UserRow, input: z.output<typ
   const row = await findEnrolment(ctx, course.id, user.id);
   if (!row) throw new AppError('COURSE_PAYMENT_NOT_VERIFIED');
   return { status: fresh ? (201 as const) : (200 as const), enrollment: toEnrollmentJson(row, ctx.config.currency) };
+}
+
+/**
+ * The one enrolment: the learner joins the course, free (`payment` null) or with the payment just claimed for it,
+ * and its creator is told (ADR 0027). Null when the learner had it already (another checkout, paid first or at the
+ * same moment): nothing is written.
+ */
+async function enrol(ctx: AppContext, tx: Tx, e: { courseId: string; userId: string; payment: Pick<PaymentRow, 'id' | 'amount'> | null }): Promise<EnrollmentRow | null> {
+  const [row] = await tx
+    .insert(enrollments)
+    .values({ courseId: e.courseId, userId: e.userId, paymentId: e.payment?.id ?? null, pricePaid: e.payment?.amount ?? 0 })
+    .onConflictDoNothing({ target: [enrollments.courseId, enrollments.userId] })
+    .returning();
+  if (row) await notifyEnrolment(ctx, tx, row);
+  return row ?? null;
+}
+
+/**
+ * A paid enrolment (docs/product.md §6.3): the payments module verifies `transactionId` with the provider (paid, by
+ * this user, for this course, never used before; 422 otherwise); then, in one transaction, it is claimed once, the
+ * learner enrolled and the sale booked. Returns whether the enrolment is new: a payment already used enrols nothing
+ * again, and one for a course the learner already has (two checkouts, both paid) is booked and refunded in that
+ * same transaction (`refunded`): every payment the provider confirms ends in the ledger, and none is kept for nothing.
+ */
+export async function confirmPaidEnrolment(ctx: AppContext, args: { transactionId: string; userId: string; courseId: string }): Promise<{ fresh: boolean; refunded?: true }> {
+  const [course] = await ctx.db.select({ id: courses.id, creatorId: courses.creatorId }).from(courses).where(eq(courses.id, args.courseId));
+  if (!course) throw new AppError('PAYMENT_NOT_VERIFIED');
+  const verified = await verifyCoursePayment(ctx, args);
+  if (!verified) return { fresh: false };
+  return ctx.db.transaction(async (tx) => {
+    const payment = await verified.claim(tx);
+    if (!payment) return { fresh: false };
+    const sale = { paymentId: payment.id, courseId: course.id, amount: payment.amount };
+    if (!(await enrol(ctx, tx, { courseId: course.id, userId: args.userId, payment }))) {
+      await bookSurplusPayment(tx, sale);
+      return { fresh: false, refunded: true as const };
+    }
+    await bookCourseSale(tx, { ...sale, creatorId: course.creatorId, feePercent: ctx.config.payments.feePercent });
+    return { fresh: true };
+  });
 }
 
 /** `GET /enroll/my`: the caller's courses, newest enrolment first, each with its progress (0-100). */

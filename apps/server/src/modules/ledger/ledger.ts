@@ -3,7 +3,7 @@ import { OPEN_ORDER_STATUSES } from '@cusp/shared';
 import type { Tx } from '../../db/client.js';
 import { issueCreditNote, issueReceipt } from './documents.js';
 import { recordProviderRefund } from './provider-refunds.js';
-import { ledgerEntries, orders, type LedgerAccount, type LedgerKind } from '../../db/schema/index.js';
+import { ledgerEntries, orders, payments, type LedgerAccount, type LedgerKind } from '../../db/schema/index.js';
 
 /** A database handle or an open transaction: ledger entries are always written with the state change. */
 export type { Tx };
@@ -96,21 +96,27 @@ export const bookRelease = (tx: Tx, o: { paymentId: string; orderId: string; amo
 
 /**
  * Cancellation: escrow out, back to the buyer's card (through the provider once this commits, keyed by the payment:
- * one whole refund per payment), with its credit note.
+ * one whole refund per payment), with its credit note; the payment is marked refunded.
  */
 export async function bookRefund(tx: Tx, o: { paymentId: string; orderId: string; amount: number }) {
   await book(tx, o, [
     { account: 'escrow', amount: -o.amount, kind: 'refund' },
     { account: 'refunded', amount: o.amount, kind: 'refund' },
   ]);
-  await issueCreditNote(tx, o.paymentId, o.amount);
-  await recordProviderRefund(tx, { paymentId: o.paymentId, amount: o.amount, key: o.paymentId });
+  await refundWhole(tx, o.paymentId, o.amount);
+}
+
+/** A payment given back whole: its credit note, the provider's refund once this commits, and its status. */
+async function refundWhole(tx: Tx, paymentId: string, amount: number) {
+  await issueCreditNote(tx, paymentId, amount);
+  await recordProviderRefund(tx, { paymentId, amount, key: paymentId });
+  await tx.update(payments).set({ status: 'refunded', updatedAt: new Date() }).where(eq(payments.id, paymentId));
 }
 
 /**
  * A payment the provider took that nothing can use (a second checkout paid for a course already bought): booked in
  * and straight back out, with its receipt and credit note, and refunded to the card once this commits. Every payment
- * the provider confirms thus ends in the ledger.
+ * the provider confirms thus ends in the ledger. The payment is marked refunded.
  */
 export async function bookSurplusPayment(tx: Tx, s: { paymentId: string; courseId?: string; orderId?: string; amount: number }) {
   await book(tx, s, [
@@ -118,8 +124,7 @@ export async function bookSurplusPayment(tx: Tx, s: { paymentId: string; courseI
     { account: 'refunded', amount: s.amount, kind: 'refund' },
   ]);
   await issueReceipt(tx, s.paymentId, 0, 0);
-  await issueCreditNote(tx, s.paymentId, s.amount);
-  await recordProviderRefund(tx, { paymentId: s.paymentId, amount: s.amount, key: s.paymentId });
+  await refundWhole(tx, s.paymentId, s.amount);
 }
 
 /** A course sale has nothing to wait for: the creator's share and the fee are booked at once. */

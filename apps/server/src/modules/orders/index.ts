@@ -2,8 +2,8 @@
 export { ordersRoutes } from './orders.routes.js';
 export { prescriptionRoutes } from './prescription.routes.js';
 export { sweepUnclaimedFiles } from './order-files.service.js';
-export { accept, announce, recordEventMessage, autoCompleteOrders, claimFiles, deliver, participantOrder, transition, type Transaction } from './orders.service.js';
-export { dueAtOf, toOrderJson } from './orders.presenter.js';
-export { applyFileRoles, lineItemsOf, priceOrder, tierPercentOf, toQuoteJson } from './prescription.service.js';
+export { accept, autoCompleteOrders, cancelUnpaidOrdersOf, deliver, orderableService, participantOrder, payOrder, placeOrder, type Transaction } from './orders.service.js';
+export { toOrderJson } from './orders.presenter.js';
+export { lineItemsOf, priceOrder, tierPercentOf, toQuoteJson } from './prescription.service.js';
 export { createReview } from './reviews.service.js';
 export { listOpenDisputes, resolveDispute } from './disputes.service.js';

@@ -22,6 +22,7 @@ import {
   type OrderJson,
   type OrderParty,
   pinResolveRefusal,
+  type serviceIntentInput,
   type acceptInput,
   type revisionInput,
 } from '@cusp/shared';
@@ -34,21 +35,23 @@ import {
   orders,
   payments,
   reviews,
+  serviceColumns,
   services,
   users,
   type OrderEventRow,
   type OrderRow,
   type OrderStatus,
+  type PaymentRow,
   type UserRow,
 } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import { pushMessage, recordSystemMessage, type PostedMessage } from '../messaging/index.js';
 import { notifyOrderEvent } from '../notifications/index.js';
-import { balanceOf, bookRefund, bookRelease, type Tx } from '../ledger/index.js';
+import { balanceOf, bookOrderPayment, bookRefund, bookRelease, type Tx } from '../ledger/index.js';
 import { catalogueChanged } from '../services/index.js';
-import { DAY_MS, prescriptionOf, toDisputeJson, toOrderFileJson, toOrderJson, toReviewJson } from './orders.presenter.js';
+import { DAY_MS, dueAtOf, prescriptionOf, toDisputeJson, toOrderFileJson, toOrderJson, toReviewJson } from './orders.presenter.js';
 import { approvedFilesOf, checkPins, insertPins, pinsByEvent } from './pins.service.js';
-import { applyFileRoles } from './prescription.service.js';
+import { applyFileRoles, type PricedOrder } from './prescription.service.js';
 import { authorize, partyOf, presentOrderPolicies, transitionGuard } from './orders.policy.js';
 
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -299,26 +302,37 @@ interface Transition {
  * loser gets 409.
  */
 export async function transition(ctx: AppContext, orderId: string, t: Transition): Promise<OrderRow> {
-  const now = t.now ?? new Date();
-  const guard = typeof t.action === 'string' ? transitionGuard(t.action, t.party) : { from: t.action.admin, where: undefined };
-  const from = t.seen ? guard.from.filter((status) => status === t.seen) : guard.from;
   const { row, posted } = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(orders)
-      .set({ ...t.set, ...(t.to ? { status: t.to } : {}), updatedAt: now })
-      .where(and(eq(orders.id, orderId), inArray(orders.status, from), guard.where, t.where))
-      .returning();
-    if (!row) throw new AppError('ORDER_WRONG_STATUS');
-    const [event] = await tx
-      .insert(orderEvents)
-      .values({ orderId, actorId: t.actorId, type: t.event, note: t.note || null, units: t.units?.length ? t.units : null, days: t.days ?? null, approvedFiles: t.approvedFiles?.length ? t.approvedFiles : null, createdAt: now })
-      .returning();
-    await t.also?.(tx, row, event!);
-    await notifyOrderEvent(ctx, tx, row, event!); // the other party is told (ADR 0027)
-    return { row, posted: await recordEventMessage(tx, row, event!) };
+    const changed = await transitionIn(ctx, tx, orderId, t);
+    if (!changed) throw new AppError('ORDER_WRONG_STATUS');
+    return changed;
   });
   announce(ctx, row, posted);
   return row;
+}
+
+/**
+ * The one place an order's status changes: `transition`'s step inside a transaction the caller holds (a payment's
+ * claim and booking, an account's deletion), with its event, effects, notice and message. Null when the order is no
+ * longer where the step starts from (nothing is written); the caller announces the change once it commits.
+ */
+async function transitionIn(ctx: AppContext, tx: Transaction, orderId: string, t: Transition): Promise<{ row: OrderRow; posted: PostedMessage | null } | null> {
+  const now = t.now ?? new Date();
+  const guard = typeof t.action === 'string' ? transitionGuard(t.action, t.party) : { from: t.action.admin, where: undefined };
+  const from = t.seen ? guard.from.filter((status) => status === t.seen) : guard.from;
+  const [row] = await tx
+    .update(orders)
+    .set({ ...t.set, ...(t.to ? { status: t.to } : {}), updatedAt: now })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, from), guard.where, t.where))
+    .returning();
+  if (!row) return null;
+  const [event] = await tx
+    .insert(orderEvents)
+    .values({ orderId, actorId: t.actorId, type: t.event, note: t.note || null, units: t.units?.length ? t.units : null, days: t.days ?? null, approvedFiles: t.approvedFiles?.length ? t.approvedFiles : null, createdAt: now })
+    .returning();
+  await t.also?.(tx, row, event!);
+  await notifyOrderEvent(ctx, tx, row, event!); // the other party is told (ADR 0027)
+  return { row, posted: await recordEventMessage(tx, row, event!) };
 }
 
 /** The payment that paid for an order (set when the order was confirmed). */
@@ -350,6 +364,100 @@ export async function claimFiles(tx: Tx, ids: string[], uploaderId: string, orde
     .where(and(inArray(orderFiles.id, unique), eq(orderFiles.uploaderId, uploaderId), isNull(orderFiles.orderId)))
     .returning({ id: orderFiles.id });
   if (claimed.length !== unique.length) throw fieldError('ORDER_FILE_NOT_YOURS', 'files');
+}
+
+/** A visible service someone else offers: what can be ordered. */
+export async function orderableService(ctx: AppContext, user: UserRow, id: string) {
+  const [service] = await ctx.db.select(serviceColumns).from(services).where(and(eq(services.id, id), eq(services.hidden, false)));
+  if (!service) throw new AppError('ITEM_NOT_FOUND');
+  if (service.userId === user.id) throw new AppError('ORDER_OWN_SERVICE');
+  return service;
+}
+
+/**
+ * A buyer's new order of a service, unpaid (`pending_payment`: the buyer's draft, which its designer does not see),
+ * as `priceOrder` priced it, with its case files claimed and their roles. In the caller's transaction, which adds the
+ * payment that will pay it (`payOrder`). Its `created` event tells nobody.
+ */
+export async function placeOrder(
+  tx: Transaction,
+  o: { buyerId: string; service: Awaited<ReturnType<typeof orderableService>>; priced: PricedOrder; attachments: z.output<typeof serviceIntentInput>['attachments']; currency: string },
+): Promise<OrderRow> {
+  const { service, priced } = o;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      serviceId: service.id,
+      buyerId: o.buyerId,
+      sellerId: service.userId,
+      title: service.title,
+      image: service.cover,
+      unitOrArch: service.unitOrArch,
+      unitPrice: service.toothPrice,
+      quantity: priced.quantity,
+      price: priced.price,
+      currency: o.currency,
+      teeth: priced.teeth,
+      requirements: priced.requirements,
+      prescription: priced.prescription,
+      deliveryDays: priced.deliveryDays,
+      tier: priced.tier,
+      revisionsIncluded: service.revisions,
+      extraRevisionPrice: service.extraRevisionPrice,
+    })
+    .returning();
+  await tx.insert(orderEvents).values({ orderId: order!.id, actorId: o.buyerId, type: 'created' });
+  await claimFiles(tx, o.attachments.map((a) => (typeof a === 'string' ? a : a.id)), o.buyerId, order!.id, null);
+  await applyFileRoles(tx, order!.id, o.attachments);
+  return order!;
+}
+
+/**
+ * A payment the payments module verified with the provider, for an order's price or for an extra revision of it
+ * (issue 18 item 4), in one transaction: `claim` (the payments module's: false when another caller claimed the
+ * payment first, and then nothing happens), the money into the order's escrow, and the order's `pay` step (the due
+ * clock starts, the designer is told) or `buyRevision` step (one more revision included, the price grows by it, so
+ * completion, refunds and disputes move it with the rest), re-checked in its UPDATE. An order that moved on
+ * meanwhile (cancelled; for a revision, accepted, disputed, a second extra revision paid first) gets the money
+ * straight back (to the card once this commits, ADR 0053).
+ */
+export async function payOrder(
+  ctx: AppContext,
+  p: Pick<PaymentRow, 'id' | 'itemType' | 'itemId' | 'userId' | 'amount'>,
+  claim: (tx: Transaction) => Promise<boolean>,
+): Promise<'settled' | 'already' | 'refunded'> {
+  const now = new Date();
+  const done = await ctx.db.transaction(async (tx) => {
+    if (!(await claim(tx))) return 'already' as const;
+    await bookOrderPayment(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount, feePercent: ctx.config.payments.feePercent });
+    const step: Transition =
+      p.itemType === 'revision'
+        ? {
+            action: 'buyRevision',
+            party: 'buyer',
+            set: {
+              revisionsIncluded: sql`${orders.revisionsIncluded} + 1` as unknown as number,
+              price: sql`${orders.price} + ${p.amount}` as unknown as number,
+            },
+            event: 'revision_bought',
+            actorId: p.userId,
+            now,
+          }
+        : { action: 'pay', party: 'buyer', to: 'in_progress', set: { paidAt: now, dueAt: await dueAtFromPayment(tx, p.itemId, now) }, event: 'paid', actorId: p.userId, now };
+    const changed = await transitionIn(ctx, tx, p.itemId, step);
+    if (changed) return changed;
+    await bookRefund(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount });
+    return 'refunded' as const;
+  });
+  if (typeof done === 'string') return done;
+  announce(ctx, done.row, done.posted);
+  return 'settled';
+}
+
+/** The clock starts at payment (issue 18): the prescription's date, else the service's delivery time from now. */
+async function dueAtFromPayment(tx: Transaction, orderId: string, now: Date): Promise<Date | null> {
+  const [unpaid] = await tx.select({ prescription: orders.prescription, deliveryDays: orders.deliveryDays }).from(orders).where(eq(orders.id, orderId));
+  return unpaid ? dueAtOf(unpaid, now) : null;
 }
 
 export async function deliver(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof deliverInput>) {
@@ -428,39 +536,69 @@ export async function accept(ctx: AppContext, user: UserRow, orderId: string, in
 }
 
 /**
- * Cancel before delivery (docs/product.md §5.5). A paid order is refunded through the provider inside the transaction:
- * if the provider refuses, nothing changes and the caller sees the error.
+ * Cancel before delivery (docs/product.md §5.5). A paid order's refund is booked in the same transaction and sent to
+ * the provider once it commits (ADR 0053).
  */
 export async function cancel(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof cancelInput>) {
   const order = await participantOrder(ctx, user, orderId);
   authorize(order, user, 'cancel');
-  await transition(ctx, order.id, {
+  await transition(ctx, order.id, cancelStep({ seen: order.status, party: partyOf(order, user), actorId: user.id, note: input.reason, attemptsClosedAs: 'order cancelled' }));
+  return orderDetail(ctx, user, order.id);
+}
+
+/**
+ * The cancel step, from the status `seen`: unpaid, its open payment attempts are closed (`attemptsClosedAs`) so none
+ * can be paid for a cancelled order; paid, its price goes back to the buyer's card, with a `refunded` event.
+ */
+function cancelStep(c: { seen: OrderStatus; party: OrderParty | null; actorId: string; note: string | null; attemptsClosedAs: string }): Transition {
+  const now = new Date();
+  return {
     action: 'cancel',
-    party: partyOf(order, user),
-    seen: order.status,
+    party: c.party,
+    seen: c.seen,
     to: 'cancelled',
-    set: { cancelledAt: new Date(), extensionDays: null, extensionReason: null, ...clockRestarted(new Date()) },
+    set: { cancelledAt: now, extensionDays: null, extensionReason: null, ...clockRestarted(now) },
     event: 'cancelled',
-    actorId: user.id,
-    note: input.reason,
+    actorId: c.actorId,
+    note: c.note,
+    now,
     also: async (tx, row) => {
-      if (order.status === 'pending_payment') {
-        // Unpaid: close the open attempts so none can be paid for a cancelled order.
+      if (c.seen === 'pending_payment') {
         await tx
           .update(payments)
-          .set({ status: 'failed', failureReason: 'order cancelled', updatedAt: new Date() })
+          .set({ status: 'failed', failureReason: c.attemptsClosedAs, updatedAt: now })
           .where(and(eq(payments.itemType, 'service'), eq(payments.itemId, row.id), inArray(payments.status, ['requires_payment', 'requires_action'])));
         return;
       }
       const payment = await paymentOfOrder(tx, row.id);
       if (!payment) throw new Error(`order ${row.id} is in progress but has no payment`);
-      // The ledger records the refund; the provider is asked once this commits (ADR 0053).
       await bookRefund(tx, { paymentId: payment.id, orderId: row.id, amount: row.price });
-      await tx.update(payments).set({ status: 'refunded', updatedAt: new Date() }).where(eq(payments.id, payment.id));
       await tx.insert(orderEvents).values({ orderId: row.id, actorId: null, type: 'refunded', createdAt: new Date() });
     },
-  });
-  return orderDetail(ctx, user, order.id);
+  };
+}
+
+/**
+ * An account's deletion (ADR 0032) cancels its unpaid orders, as buyer or designer, in the deletion's transaction:
+ * each by the cancel step, the leaving user its actor (so a buyer whose draft a designer's leaving cancels is told;
+ * a designer never hears of a draft they never saw). The platform closes the account, not a party's turn: any
+ * status the cancel starts from, here only `pending_payment` (the deletion refuses while an order is paid and open).
+ * Returns what to announce once the deletion commits.
+ */
+export async function cancelUnpaidOrdersOf(ctx: AppContext, tx: Transaction, userId: string): Promise<() => void> {
+  const unpaid = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(or(eq(orders.buyerId, userId), eq(orders.sellerId, userId)), eq(orders.status, 'pending_payment')))
+    .for('update');
+  const cancelled: Array<{ row: OrderRow; posted: PostedMessage | null }> = [];
+  for (const { id } of unpaid) {
+    const changed = await transitionIn(ctx, tx, id, cancelStep({ seen: 'pending_payment', party: null, actorId: userId, note: 'account deleted', attemptsClosedAs: 'account deleted' }));
+    if (changed) cancelled.push(changed);
+  }
+  return () => {
+    for (const { row, posted } of cancelled) announce(ctx, row, posted);
+  };
 }
 
 /** The designer asks for `days` more (issue 18); the status stays, the request waits for the buyer. */

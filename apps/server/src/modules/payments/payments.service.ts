@@ -1,10 +1,9 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   courseRefusal,
   fromMinor,
   ERRORS,
-  orderActionFrom,
   orderRefusal,
   SANDBOX_CARDS,
   type cardInput,
@@ -18,42 +17,22 @@ import {
   type TurnaroundTier,
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
-import {
-  courses,
-  enrollments,
-  orderEvents,
-  orders,
-  payments,
-  serviceColumns,
-  services,
-  users,
-  webhookEvents,
-  type OrderRow,
-  type PaymentRow,
-  type UserRow,
-} from '../../db/schema/index.js';
+import { courses, enrollments, orders, payments, users, webhookEvents, type OrderRow, type PaymentRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import {
-  announce,
-  recordEventMessage,
-  claimFiles,
-  dueAtOf,
+  orderableService,
   participantOrder,
-  transition,
+  payOrder,
+  placeOrder,
   type Transaction,
   tierPercentOf,
   toOrderJson,
-  applyFileRoles,
   lineItemsOf,
   priceOrder,
   toQuoteJson,
 } from '../orders/index.js';
-import { bookCourseSale, bookOrderPayment, bookRefund, bookSurplusPayment } from '../ledger/index.js';
 import { providerFor, ProviderError, webhookProvider, type Headers } from '../../platform/payments/index.js';
-import { notifyOrderEvent } from '../notifications/index.js';
 import { enqueueJob } from '../../platform/jobs/queue.js';
-
-export type { Transaction as Tx };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notVerified = () => new AppError('PAYMENT_NOT_VERIFIED');
@@ -134,41 +113,17 @@ export async function createIntent(ctx: AppContext, user: UserRow, input: z.outp
   // The prescription, quantity, teeth and price (issue 16), with the turnaround's days and price (issue 18):
   // checked against the service, priced by the server.
   const priced = await priceOrder(ctx, user.id, service, input);
-  const { prescription, quantity, teeth, requirements, price } = priced;
+  // The orders module places the order; its payment is created with it, in the same transaction.
   const payment = await ctx.db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        serviceId: service.id,
-        buyerId: user.id,
-        sellerId: service.userId,
-        title: service.title,
-        image: service.cover,
-        unitOrArch: service.unitOrArch,
-        unitPrice: service.toothPrice,
-        quantity,
-        price,
-        currency,
-        teeth,
-        requirements,
-        prescription,
-        deliveryDays: priced.deliveryDays,
-        tier: priced.tier,
-        revisionsIncluded: service.revisions,
-        extraRevisionPrice: service.extraRevisionPrice,
-      })
-      .returning();
-    await tx.insert(orderEvents).values({ orderId: order!.id, actorId: user.id, type: 'created' });
-    await claimFiles(tx, input.attachments.map((a) => (typeof a === 'string' ? a : a.id)), user.id, order!.id, null);
-    await applyFileRoles(tx, order!.id, input.attachments);
-    const [payment] = await tx.insert(payments).values({ userId: user.id, itemType: 'service', itemId: order!.id, amount: price, currency, provider }).returning();
+    const order = await placeOrder(tx, { buyerId: user.id, service, priced, attachments: input.attachments, currency });
+    const [payment] = await tx.insert(payments).values({ userId: user.id, itemType: 'service', itemId: order.id, amount: priced.price, currency, provider }).returning();
     return payment!;
   });
   return startPayment(ctx, payment, {
     title: service.title,
     unitOrArch: service.unitOrArch,
     unitPrice: service.toothPrice,
-    quantity,
+    quantity: priced.quantity,
     tier: priced.tier,
     tierAdjustment: priced.tierAdjustment,
     tierPercent: tierPercentOf(service, priced.tier),
@@ -192,14 +147,6 @@ async function createRevisionIntent(ctx: AppContext, user: UserRow, orderId: str
 }
 
 const revisionItem = (title: string, amount: number): PaidItem => ({ title: `Extra revision: ${title}`, unitOrArch: null, unitPrice: amount, quantity: 1, revision: true });
-
-/** A visible service someone else offers: what can be ordered. */
-async function orderableService(ctx: AppContext, user: UserRow, id: string) {
-  const [service] = await ctx.db.select(serviceColumns).from(services).where(and(eq(services.id, id), eq(services.hidden, false)));
-  if (!service) throw new AppError('ITEM_NOT_FOUND');
-  if (service.userId === user.id) throw new AppError('ORDER_OWN_SERVICE');
-  return service;
-}
 
 /**
  * `POST /payments/quote`: what `POST /payments/intents` would charge for this body, with the same checks
@@ -319,95 +266,22 @@ async function paymentForCaller(ctx: AppContext, userId: string, token: string):
 }
 
 /**
- * Marks a verified payment used and its order paid, with the money into escrow, in one transaction.
- * Only one caller can claim a payment (`used_at is null`). If the order was cancelled in the meantime
- * the money goes straight back. Returns what happened.
+ * The one claim of a verified payment: paid, used, with the provider's reference. Only one caller claims a payment
+ * (`used_at is null`), so a repeated confirmation, a webhook and the page's own call settle it once; null for the
+ * callers that lost. Runs in the transaction of what the payment pays for.
  */
-async function settleOrder(ctx: AppContext, p: PaymentRow, ref: string): Promise<'settled' | 'already' | 'refunded'> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const now = new Date();
-    const [claimed] = await tx
-      .update(payments)
-      .set({ status: 'paid', usedAt: now, providerRef: ref, updatedAt: now })
-      .where(and(eq(payments.id, p.id), isNull(payments.usedAt)))
-      .returning();
-    if (!claimed) return { outcome: 'already' as const };
-    await bookOrderPayment(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount, feePercent: ctx.config.payments.feePercent });
-    const [unpaid] = await tx.select({ prescription: orders.prescription, deliveryDays: orders.deliveryDays }).from(orders).where(eq(orders.id, p.itemId));
-    // The clock starts at payment (issue 18): the prescription's date, else the service's delivery time from now.
-    const dueAt = unpaid ? dueAtOf(unpaid, now) : null;
-    const [order] = await tx
-      .update(orders)
-      .set({ status: 'in_progress', paidAt: now, dueAt, updatedAt: now })
-      .where(and(eq(orders.id, p.itemId), inArray(orders.status, orderActionFrom('pay', 'buyer'))))
-      .returning();
-    if (!order) {
-      // Cancelled meanwhile: the money goes straight back (the provider is asked once this commits, ADR 0053).
-      await bookRefund(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount });
-      await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, p.id));
-      return { outcome: 'refunded' as const };
-    }
-    const [event] = await tx.insert(orderEvents).values({ orderId: order.id, actorId: p.userId, type: 'paid', createdAt: now }).returning();
-    await notifyOrderEvent(ctx, tx, order, event!); // the designer is told of the new paid order (ADR 0027)
-    return { outcome: 'settled' as const, order, posted: await recordEventMessage(tx, order, event!) };
-  });
-  if (result.outcome === 'settled') announce(ctx, result.order, result.posted);
-  return result.outcome;
+async function claimPayment(tx: Transaction, p: PaymentRow, ref: string): Promise<PaymentRow | null> {
+  const now = new Date();
+  const [claimed] = await tx
+    .update(payments)
+    .set({ status: 'paid', usedAt: now, providerRef: ref, updatedAt: now })
+    .where(and(eq(payments.id, p.id), isNull(payments.usedAt)))
+    .returning();
+  return claimed ?? null;
 }
 
-/** The claim of a payment lost to another caller (a repeated confirmation, a webhook): nothing to do. */
-class AlreadyUsed extends Error {}
-
-/**
- * Settles a verified extra revision's payment (issue 18 item 4) as one order transition (ORDER_POLICY.buyRevision,
- * re-checked in its UPDATE): the payment claimed once, its money into the order's escrow like the order's price
- * (the price grows by it, so completion, refunds and disputes move it with the rest), one more revision included,
- * the timeline, the designer told, both pages live. An order that moved on meanwhile (accepted, disputed, a
- * second extra revision paid first) gets the money straight back.
- */
-async function settleRevision(ctx: AppContext, p: PaymentRow, ref: string): Promise<'settled' | 'already' | 'refunded'> {
-  const claim = async (tx: Transaction) => {
-    const now = new Date();
-    const [claimed] = await tx
-      .update(payments)
-      .set({ status: 'paid', usedAt: now, providerRef: ref, updatedAt: now })
-      .where(and(eq(payments.id, p.id), isNull(payments.usedAt)))
-      .returning();
-    if (!claimed) throw new AlreadyUsed();
-    await bookOrderPayment(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount, feePercent: ctx.config.payments.feePercent });
-  };
-  try {
-    await transition(ctx, p.itemId, {
-      action: 'buyRevision',
-      party: 'buyer',
-      set: {
-        revisionsIncluded: sql`${orders.revisionsIncluded} + 1` as unknown as number,
-        price: sql`${orders.price} + ${p.amount}` as unknown as number,
-      },
-      event: 'revision_bought',
-      actorId: p.userId,
-      also: (tx) => claim(tx),
-    });
-    return 'settled';
-  } catch (error) {
-    if (error instanceof AlreadyUsed) return 'already';
-    if (!(error instanceof AppError && error.code === 'ORDER_WRONG_STATUS')) throw error;
-  }
-  return ctx.db
-    .transaction(async (tx) => {
-      await claim(tx);
-      await bookRefund(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount });
-      await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, p.id));
-      return 'refunded' as const;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof AlreadyUsed) return 'already' as const;
-      throw error;
-    });
-}
-
-/** A verified payment for an order: the order's own, or an extra revision of it. */
-const settle = (ctx: AppContext, p: PaymentRow, ref: string) => (p.itemType === 'revision' ? settleRevision(ctx, p, ref) : settleOrder(ctx, p, ref));
+/** A verified payment for an order (its own, or an extra revision of it): the orders module settles it with the claim. */
+const settle = (ctx: AppContext, p: PaymentRow, ref: string) => payOrder(ctx, p, async (tx) => (await claimPayment(tx, p, ref)) !== null);
 
 async function orderJsonFor(ctx: AppContext, order: OrderRow, viewer: UserRow): Promise<OrderJson> {
   const [seller] = await ctx.db.select({ _id: users.id, username: users.username, image: users.image }).from(users).where(eq(users.id, order.sellerId));
@@ -435,39 +309,19 @@ export async function confirmOrderPayment(ctx: AppContext, user: UserRow, input:
 }
 
 /**
- * For `POST /enroll` (docs/product.md §6.3): verifies `transactionId` is this user's paid payment for this course,
- * claims it once and runs `enrol` in the same transaction; a new enrolment books the sale. A payment already used
- * answers `fresh: false` and runs nothing. A payment for a course the learner already has (two checkouts, both paid)
- * is booked and refunded in that same transaction (`refunded: true`): every payment the provider confirms ends in
- * the ledger, and none is kept for nothing.
+ * For the courses module's enrolment (docs/product.md §6.3): `transactionId` must be this user's payment for this
+ * course, paid with the provider at its amount (422 otherwise, nothing changes). Null when it was used already
+ * (nothing to do); else its claim, which the enrolment runs in its own transaction (null there: claimed meanwhile).
  */
-export async function confirmCoursePayment(
+export async function verifyCoursePayment(
   ctx: AppContext,
   args: { transactionId: string; userId: string; courseId: string },
-  enrol: (tx: Transaction, payment: PaymentRow) => Promise<boolean>,
-): Promise<{ fresh: boolean; refunded?: true }> {
+): Promise<{ claim: (tx: Transaction) => Promise<PaymentRow | null> } | null> {
   const p = await paymentForCaller(ctx, args.userId, args.transactionId);
   if (p.itemType !== 'course' || p.itemId !== args.courseId) throw notVerified();
-  if (p.usedAt) return { fresh: false };
-  const [course] = await ctx.db.select({ id: courses.id, creatorId: courses.creatorId }).from(courses).where(eq(courses.id, args.courseId));
-  if (!course) throw notVerified();
-  await verifyPaid(ctx, p);
-  return ctx.db.transaction(async (tx) => {
-    const now = new Date();
-    const [claimed] = await tx
-      .update(payments)
-      .set({ status: 'paid', usedAt: now, updatedAt: now })
-      .where(and(eq(payments.id, p.id), isNull(payments.usedAt)))
-      .returning();
-    if (!claimed) return { fresh: false };
-    if (!(await enrol(tx, claimed))) {
-      await bookSurplusPayment(tx, { paymentId: p.id, courseId: course.id, amount: p.amount });
-      await tx.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, p.id));
-      return { fresh: false, refunded: true as const };
-    }
-    await bookCourseSale(tx, { paymentId: p.id, courseId: course.id, amount: p.amount, creatorId: course.creatorId, feePercent: ctx.config.payments.feePercent });
-    return { fresh: true };
-  });
+  if (p.usedAt) return null;
+  const ref = await verifyPaid(ctx, p);
+  return { claim: (tx) => claimPayment(tx, p, ref) };
 }
 
 /** The durable queue's kind for a course payment the provider confirmed by webhook (jobs.ts gives it to the courses module). */
