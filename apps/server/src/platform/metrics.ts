@@ -13,6 +13,8 @@ export interface Metrics {
   registry: Registry;
   jobRuns: Counter<'job' | 'outcome'>;
   jobDuration: Histogram<'job'>;
+  /** Order status changes committed, by ORDER_POLICY action (`admin`: an administrator's decision). */
+  orderTransitions: Counter<'action'>;
 }
 
 export function createMetrics(): Metrics {
@@ -22,6 +24,7 @@ export function createMetrics(): Metrics {
     registry,
     jobRuns: new Counter({ name: 'cusp_job_runs_total', help: 'Scheduled job runs by outcome (ran, skipped: another instance held the lock, failed).', labelNames: ['job', 'outcome'], registers: [registry] }),
     jobDuration: new Histogram({ name: 'cusp_job_duration_seconds', help: 'Time a scheduled job took when it ran.', labelNames: ['job'], buckets: [0.01, 0.1, 1, 10, 60], registers: [registry] }),
+    orderTransitions: new Counter({ name: 'cusp_order_transitions_total', help: 'Order changes committed, by policy action (admin: an administrator resolving a dispute).', labelNames: ['action'], registers: [registry] }),
   };
 }
 

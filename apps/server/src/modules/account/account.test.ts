@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES, EXPORT_FILES, isDeletedUsername, MESSAGES } from '@cusp/shared';
-import { emailChanges, prescriptionPresets, services, sessions, users } from '../../db/schema/index.js';
+import { emailChanges, notifications, orderEvents, orders, payments, prescriptionPresets, services, sessions, users } from '../../db/schema/index.js';
 import { newUserInput, sessionCookieOf, signUpAndLogin, useTestApp } from '../../../test/helper.js';
 import { binaryStl } from '../../../test/mesh-samples.js';
 import { multipart } from '../../../test/multipart.js';
@@ -413,6 +413,47 @@ describe('deleting the account', () => {
     await markPaid(second);
     const res = await call(designer, 'DELETE', '/api/account', { password: designer.input.password });
     expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it("cancels unpaid orders by the orders' cancel step: a leaving designer's buyer is told, nobody hears of a leaving buyer's draft", async () => {
+    const leaving = await designerWithService(app);
+    const buyer = await signUpAndLogin(app);
+    const draft = (await call(buyer, 'POST', '/api/payments/intents', { type: 'service', id: leaving.service._id, quantity: 1 })).json();
+    const staying = await designerWithService(app);
+    const leavingBuyer = await signUpAndLogin(app);
+    const abandoned = (await call(leavingBuyer, 'POST', '/api/payments/intents', { type: 'service', id: staying.service._id, quantity: 1 })).json();
+
+    const pushes = vi.spyOn(ctx.realtime, 'toUsers');
+    for (const who of [leaving.designer, leavingBuyer]) {
+      const res = await call(who, 'DELETE', '/api/account', { password: who.input.password });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const updated = pushes.mock.calls.filter(([, event]) => event === 'order:updated').map(([, , payload]) => payload);
+    pushes.mockRestore();
+    expect(updated).toEqual([
+      { orderId: draft.orderId, status: 'cancelled' },
+      { orderId: abandoned.orderId, status: 'cancelled' },
+    ]);
+
+    for (const [intent, actor] of [
+      [draft, leaving.designer],
+      [abandoned, leavingBuyer],
+    ] as const) {
+      const [order] = await ctx.db.select({ status: orders.status, cancelledAt: orders.cancelledAt }).from(orders).where(eq(orders.id, intent.orderId));
+      expect(order).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(Date) });
+      const events = await ctx.db.select({ type: orderEvents.type, actorId: orderEvents.actorId, note: orderEvents.note }).from(orderEvents).where(eq(orderEvents.orderId, intent.orderId)).orderBy(asc(orderEvents.createdAt));
+      expect(events.map((e) => e.type)).toEqual(['created', 'cancelled']);
+      expect(events[1]).toEqual({ type: 'cancelled', actorId: actor.user._id, note: 'account deleted' });
+      // The open payment attempt is closed: it can no longer be paid.
+      const [payment] = await ctx.db.select({ status: payments.status, failureReason: payments.failureReason }).from(payments).where(eq(payments.id, intent._id));
+      expect(payment).toEqual({ status: 'failed', failureReason: 'account deleted' });
+    }
+    expect((await call(buyer, 'POST', `/api/payments/${draft._id}/sandbox-pay`, GOOD_CARD)).statusCode).toBe(409);
+
+    const noticesOf = (orderId: string) => ctx.db.select({ kind: notifications.kind, userId: notifications.userId, params: notifications.params }).from(notifications).where(eq(notifications.link, `/orders/${orderId}`));
+    expect(await noticesOf(draft.orderId)).toEqual([{ kind: 'order_cancelled', userId: buyer.user._id, params: expect.objectContaining({ refunded: false }) }]);
+    // The designer never saw the leaving buyer's draft: nothing to tell them.
+    expect(await noticesOf(abandoned.orderId)).toEqual([]);
   });
 
   it('asks for the password', async () => {

@@ -302,21 +302,28 @@ interface Transition {
  * loser gets 409.
  */
 export async function transition(ctx: AppContext, orderId: string, t: Transition): Promise<OrderRow> {
-  const { row, posted } = await ctx.db.transaction(async (tx) => {
+  const change = await ctx.db.transaction(async (tx) => {
     const changed = await transitionIn(ctx, tx, orderId, t);
     if (!changed) throw new AppError('ORDER_WRONG_STATUS');
     return changed;
   });
-  announce(ctx, row, posted);
-  return row;
+  committed(ctx, change);
+  return change.row;
+}
+
+/** A change `transitionIn` made, for `committed` once its transaction commits. */
+interface OrderChange {
+  row: OrderRow;
+  posted: PostedMessage | null;
+  action: string;
 }
 
 /**
  * The one place an order's status changes: `transition`'s step inside a transaction the caller holds (a payment's
  * claim and booking, an account's deletion), with its event, effects, notice and message. Null when the order is no
- * longer where the step starts from (nothing is written); the caller announces the change once it commits.
+ * longer where the step starts from (nothing is written); the caller hands the change to `committed` after the commit.
  */
-async function transitionIn(ctx: AppContext, tx: Transaction, orderId: string, t: Transition): Promise<{ row: OrderRow; posted: PostedMessage | null } | null> {
+async function transitionIn(ctx: AppContext, tx: Transaction, orderId: string, t: Transition): Promise<OrderChange | null> {
   const now = t.now ?? new Date();
   const guard = typeof t.action === 'string' ? transitionGuard(t.action, t.party) : { from: t.action.admin, where: undefined };
   const from = t.seen ? guard.from.filter((status) => status === t.seen) : guard.from;
@@ -332,7 +339,13 @@ async function transitionIn(ctx: AppContext, tx: Transaction, orderId: string, t
     .returning();
   await t.also?.(tx, row, event!);
   await notifyOrderEvent(ctx, tx, row, event!); // the other party is told (ADR 0027)
-  return { row, posted: await recordEventMessage(tx, row, event!) };
+  return { row, posted: await recordEventMessage(tx, row, event!), action: typeof t.action === 'string' ? t.action : 'admin' };
+}
+
+/** After the commit: both parties' pages hear of the change, and it is counted (`cusp_order_transitions_total`). */
+function committed(ctx: AppContext, change: OrderChange) {
+  announce(ctx, change.row, change.posted);
+  ctx.metrics.orderTransitions.inc({ action: change.action });
 }
 
 /** The payment that paid for an order (set when the order was confirmed). */
@@ -450,7 +463,7 @@ export async function payOrder(
     return 'refunded' as const;
   });
   if (typeof done === 'string') return done;
-  announce(ctx, done.row, done.posted);
+  committed(ctx, done);
   return 'settled';
 }
 
@@ -591,13 +604,13 @@ export async function cancelUnpaidOrdersOf(ctx: AppContext, tx: Transaction, use
     .from(orders)
     .where(and(or(eq(orders.buyerId, userId), eq(orders.sellerId, userId)), eq(orders.status, 'pending_payment')))
     .for('update');
-  const cancelled: Array<{ row: OrderRow; posted: PostedMessage | null }> = [];
+  const cancelled: OrderChange[] = [];
   for (const { id } of unpaid) {
     const changed = await transitionIn(ctx, tx, id, cancelStep({ seen: 'pending_payment', party: null, actorId: userId, note: 'account deleted', attemptsClosedAs: 'account deleted' }));
     if (changed) cancelled.push(changed);
   }
   return () => {
-    for (const { row, posted } of cancelled) announce(ctx, row, posted);
+    for (const change of cancelled) committed(ctx, change);
   };
 }
 
