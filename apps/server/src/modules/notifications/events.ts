@@ -25,7 +25,7 @@ interface OrderEventLike {
 }
 
 /**
- * An order's event (orders.service transition, payments' settlement, a review): paid → the designer; delivered →
+ * An order's event (orders.service's transitions, payment included, and a review): paid → the designer; delivered →
  * the buyer; revision requested, accepted, reviewed → the designer; completed on its own → both; cancelled → the
  * other party (the designer only once the order was paid: before that it is not theirs to see), saying whether
  * the payment was refunded; more time asked, answered, new scans asked, sent, an extra revision bought → the

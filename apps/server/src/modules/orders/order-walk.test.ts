@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, expect, it, vi } from 'vitest';
-import { creditNotes, ledgerEntries, notifications, providerRefunds, receipts, users } from '../../db/schema/index.js';
+import { creditNotes, ledgerEntries, notifications, payments, providerRefunds, receipts, users } from '../../db/schema/index.js';
 import { buildTestApp, signUpAndLogin } from '../../../test/helper.js';
 import { binaryStl } from '../../../test/mesh-samples.js';
 import { multipart } from '../../../test/multipart.js';
@@ -138,4 +138,41 @@ it('places, pays, delivers and releases one order, each step once through the on
       `${emailOf(designer.user._id)} Order accepted: ${detail.title}`,
     ].sort(),
   );
+});
+
+it('a payment confirmed after its order was cancelled goes straight back, once, and changes no order', async () => {
+  const { service } = await designerWithService(app);
+  const buyer = await signUpAndLogin(app);
+  const intent = (await call(buyer, 'POST', '/api/payments/intents', { type: 'service', id: service._id, quantity: 1 })).json();
+  expect((await call(buyer, 'POST', `/api/payments/${intent._id}/sandbox-pay`, GOOD_CARD)).json()).toEqual({ status: 'paid' });
+  // Cancelled on another tab while the card was paid.
+  expect((await call(buyer, 'POST', `/api/orders/${intent.orderId}/cancel`, {})).json()).toMatchObject({ status: 'cancelled' });
+
+  const late = await step(async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await call(buyer, 'PATCH', '/api/orders', { payment_intent: intent._id });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('PAYMENT_ORDER_CANCELLED');
+    }
+  });
+  // The pay step's conditional UPDATE runs once and matches nothing: no transition, no event, nobody told.
+  expect(late).toEqual({ transitions: {}, orderWrites: ['update'], events: 0, announced: 0 });
+
+  const entries = await ctx.db
+    .select({ kind: ledgerEntries.kind, account: ledgerEntries.account, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.orderId, intent.orderId))
+    .orderBy(asc(ledgerEntries.kind), asc(ledgerEntries.account));
+  expect(entries).toEqual([
+    { kind: 'payment', account: 'escrow', amount: 2500 },
+    { kind: 'payment', account: 'funding', amount: -2500 },
+    { kind: 'refund', account: 'escrow', amount: -2500 },
+    { kind: 'refund', account: 'refunded', amount: 2500 },
+  ]);
+  const [payment] = await ctx.db.select({ status: payments.status }).from(payments).where(eq(payments.id, intent._id));
+  expect(payment!.status).toBe('refunded');
+  const refunds = await ctx.db.select({ amount: providerRefunds.amount }).from(providerRefunds).where(eq(providerRefunds.paymentId, intent._id));
+  expect(refunds).toEqual([{ amount: 2500 }]);
+  const [receipt] = await ctx.db.select({ id: receipts.id }).from(receipts).where(eq(receipts.paymentId, intent._id));
+  expect(await ctx.db.select({ amount: creditNotes.amount }).from(creditNotes).where(eq(creditNotes.receiptId, receipt!.id))).toEqual([{ amount: 2500 }]);
 });
