@@ -119,7 +119,7 @@ function matching(q: string): SQL {
 }
 
 /**
- * `GET /api/orders` (issue 18): the caller's orders, filtered by status, searched, sorted by due date or last
+ * `GET /api/orders` (docs/product.md §3.6): the caller's orders, filtered by status, searched, sorted by due date or last
  * activity, one page at a time, with the total before paging.
  */
 export async function listOrders(ctx: AppContext, user: UserRow, query: z.output<typeof orderListQuery>): Promise<{ items: OrderJson[]; total: number }> {
@@ -282,11 +282,11 @@ interface Transition {
   note?: string | null;
   /** A further clause the UPDATE must match (the very refund offer the buyer accepts). */
   where?: SQL;
-  /** The teeth the event points at (a revision request, issue 16). */
+  /** The teeth the event points at (a revision request, docs/product.md §5.4). */
   units?: number[];
-  /** The delivered files an acceptance approves (issue 17). */
+  /** The delivered files an acceptance approves (docs/decisions/0037). */
   approvedFiles?: string[];
-  /** The days an extension asks for (issue 18). */
+  /** The days a request for more time asks for (docs/product.md §5.2a). */
   days?: number;
   /** Runs in the same transaction after the status change: money, files, counters. */
   also?: (tx: Transaction, row: OrderRow, event: OrderEventRow) => Promise<void>;
@@ -331,7 +331,7 @@ export async function paymentOfOrder(tx: Tx, orderId: string) {
   return payment ?? null;
 }
 
-/** Every payment that went into the order's escrow, oldest first: the order's own, then its extra revisions (issue 18). */
+/** Every payment that went into the order's escrow, oldest first: the order's own, then its extra revisions (docs/product.md §5.4). */
 export async function paymentsOfOrder(tx: Tx, orderId: string) {
   return tx
     .select()
@@ -422,7 +422,7 @@ export async function completeOrder(ctx: AppContext, order: OrderRow, actorId: s
 export async function accept(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof acceptInput> = {}) {
   const order = await participantOrder(ctx, user, orderId);
   authorize(order, user, 'accept');
-  // Which files were approved (issue 17): those named, else the latest delivery's.
+  // Which files were approved (docs/decisions/0037): those named, else the latest delivery's.
   await completeOrder(ctx, order, user.id, new Date(), await approvedFilesOf(ctx, order.id, input.files));
   return orderDetail(ctx, user, order.id);
 }
@@ -463,7 +463,7 @@ export async function cancel(ctx: AppContext, user: UserRow, orderId: string, in
   return orderDetail(ctx, user, order.id);
 }
 
-/** The designer asks for `days` more (issue 18); the status stays, the request waits for the buyer. */
+/** The designer asks for `days` more (docs/product.md §5.2a); the status stays, the request waits for the buyer. */
 export async function requestExtension(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof extensionInput>) {
   const order = await participantOrder(ctx, user, orderId);
   authorize(order, user, 'extension');
@@ -510,7 +510,7 @@ export async function answerExtension(ctx: AppContext, user: UserRow, orderId: s
 }
 
 /**
- * The due clock running again from `now` with the time that was left when a rescan stopped it (issue 18); on an
+ * The due clock running again from `now` with the time that was left when a rescan stopped it (docs/product.md §5.2a); on an
  * order not waiting for scans it changes nothing. SQL, so it reads the row the UPDATE changes.
  */
 function clockRestarted(now: Date): Partial<typeof orders.$inferInsert> {
@@ -522,7 +522,7 @@ function clockRestarted(now: Date): Partial<typeof orders.$inferInsert> {
   };
 }
 
-/** The designer finds the scans unusable and asks for new ones (issue 18): the due clock stops, keeping the time left. */
+/** The designer finds the scans unusable and asks for new ones (docs/product.md §5.2a): the due clock stops, keeping the time left. */
 export async function requestRescan(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof rescanInput>) {
   const order = await participantOrder(ctx, user, orderId);
   authorize(order, user, 'rescan');

@@ -131,7 +131,7 @@ export async function createIntent(ctx: AppContext, user: UserRow, input: z.outp
   if (input.type === 'revision') return createRevisionIntent(ctx, user, input.id);
 
   const service = await orderableService(ctx, user, input.id);
-  // The prescription, quantity, teeth and price (issue 16), with the turnaround's days and price (issue 18):
+  // The prescription, quantity, teeth and price (docs/product.md §5.1), with the turnaround's days and price (docs/decisions/0041):
   // checked against the service, priced by the server.
   const priced = await priceOrder(ctx, user.id, service, input);
   const { prescription, quantity, teeth, requirements, price } = priced;
@@ -176,7 +176,7 @@ export async function createIntent(ctx: AppContext, user: UserRow, input: z.outp
 }
 
 /**
- * `POST /payments/intents {type: 'revision', id: orderId}` (issue 18 item 4): one revision beyond the included ones,
+ * `POST /payments/intents {type: 'revision', id: orderId}` (docs/product.md §5.4): one revision beyond the included ones,
  * at the price the service asked when the order was placed, by the order's buyer once they are used up
  * (ORDER_POLICY.buyRevision: 403 for anyone else, 409 at the wrong time).
  */
@@ -334,7 +334,7 @@ async function settleOrder(ctx: AppContext, p: PaymentRow, ref: string): Promise
     if (!claimed) return { outcome: 'already' as const };
     await bookOrderPayment(tx, { paymentId: p.id, orderId: p.itemId, amount: p.amount, feePercent: ctx.config.payments.feePercent });
     const [unpaid] = await tx.select({ prescription: orders.prescription, deliveryDays: orders.deliveryDays }).from(orders).where(eq(orders.id, p.itemId));
-    // The clock starts at payment (issue 18): the prescription's date, else the service's delivery time from now.
+    // The clock starts at payment (docs/product.md §5.2a): the prescription's date, else the service's delivery time from now.
     const dueAt = unpaid ? dueAtOf(unpaid, now) : null;
     const [order] = await tx
       .update(orders)
@@ -359,7 +359,7 @@ async function settleOrder(ctx: AppContext, p: PaymentRow, ref: string): Promise
 class AlreadyUsed extends Error {}
 
 /**
- * Settles a verified extra revision's payment (issue 18 item 4) as one order transition (ORDER_POLICY.buyRevision,
+ * Settles a verified extra revision's payment (docs/decisions/0041) as one order transition (ORDER_POLICY.buyRevision,
  * re-checked in its UPDATE): the payment claimed once, its money into the order's escrow like the order's price
  * (the price grows by it, so completion, refunds and disputes move it with the rest), one more revision included,
  * the timeline, the designer told, both pages live. An order that moved on meanwhile (accepted, disputed, a
