@@ -131,7 +131,7 @@ for (const db of ['postgres', 'pglite']) {
   const bare = of('bare route');
   if (!bare) continue;
   const area = `HTTP ${db === 'postgres' ? 'PostgreSQL' : 'PGlite'}`;
-  const pg = db === 'postgres'; // the issue sets the targets on PostgreSQL; PGlite's figures are shown beside them
+  const pg = db === 'postgres'; // the targets are set on PostgreSQL (docs/decisions/0015, 0048); PGlite's figures are shown beside them
   const ratio = (r: CatalogueRow) => Math.round((r.requestsPerSec / bare.requestsPerSec) * 100);
   add(area, 'bare Fastify route', `${bare.requestsPerSec} req/s, p99 ${bare.p99Ms} ms`);
   const line = (r: CatalogueRow) => `${r.requestsPerSec} req/s, p99 ${r.p99Ms} ms, ${ratio(r)}% of bare${r.errors ? `, ${r.errors} errors` : ''}`;
