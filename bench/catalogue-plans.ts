@@ -1,5 +1,5 @@
 /**
- * Issue 3, "every list query uses an index (show the query plans)": seeds 10,000 services and 1,000
+ * "Every list query uses an index (show the query plans)" (docs/decisions/0012): seeds 10,000 services and 1,000
  * designers (bench/catalogue-seed.ts) in a scratch PostgreSQL database, calls every catalogue list
  * route through the app (the service list as SQL, CATALOGUE_INDEX=false), captures the SQL each one runs (openDatabase's onQuery listener) and prints
  * EXPLAIN (ANALYZE, BUFFERS) of every statement, then a summary. Exits with 1 when any plan reads
@@ -69,19 +69,19 @@ const ROUTES: Array<{ url: string; admin?: boolean }> = [
   { url: '/api/gigs?search=design&limit=24' }, // a word in every service
   { url: '/api/gigs?search=design&sort=sales&limit=24' },
   { url: '/api/gigs?cat=Crown&min=15&max=150&sort=sales&search=zirc&limit=24' },
-  // Search (issue 21, ADR 0031): word forms, synonyms, Arabic, a typing mistake, "did you mean" (nothing found).
+  // Search (ADR 0031): word forms, synonyms, Arabic, a typing mistake, "did you mean" (nothing found).
   { url: '/api/gigs?search=zirconia%20crowns&limit=24' },
   { url: '/api/gigs?search=zirkonia&limit=24' },
   { url: `/api/gigs?search=${encodeURIComponent('تاج')}&limit=24` },
   { url: '/api/gigs?search=zirconnia&limit=24' },
   { url: '/api/gigs?search=abutmnet&limit=24' }, // finds nothing: did you mean 'abutment'
-  // The sorts by price and rating (issue 21), plain and filtered.
+  // The sorts by price and rating (docs/product.md §7.3), plain and filtered.
   { url: '/api/gigs?sort=price_asc&limit=24' },
   { url: '/api/gigs?sort=price_desc&limit=24' },
   { url: '/api/gigs?sort=rating&limit=24' },
   { url: '/api/gigs?sort=price_asc&cat=Crown&limit=24' },
   { url: '/api/gigs?sort=rating&search=zirc&limit=24' },
-  // What a service designs (issue 16): rare, common and combined capability filters.
+  // What a service designs (docs/product.md §7.3): rare, common and combined capability filters.
   { url: '/api/gigs?restoration=veneer&limit=24' },
   { url: '/api/gigs?restoration=crown&limit=24' },
   { url: '/api/gigs?restoration=pontic&material=lithium_disilicate&limit=24' },

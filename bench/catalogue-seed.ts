@@ -1,5 +1,5 @@
 /**
- * The catalogue at volume (issue 3): 1,000 designers (one in ten verified), 200 buyers and 10,000
+ * The catalogue at volume (docs/decisions/0012): 1,000 designers (one in ten verified), 200 buyers and 10,000
  * services over ten tags, one in a hundred hidden by an administrator. Rows have realistic sizes (an
  * argon2id hash, bios and descriptions of a few hundred characters, media paths): with rows of a few
  * bytes a table fits in so few pages that a Seq Scan costs what an index does, which is not the case
@@ -11,7 +11,7 @@ const MEDIA = (seed: string) => `'/media/' || md5(${seed}) || '.webp'`;
 
 /**
  * The seed for `services` services by `services / 10` designers (bench/longtail.ts seeds 100,000 as well); the
- * default is issue 3's catalogue.
+ * default is the catalogue of docs/decisions/0012.
  */
 export function catalogueSeedSql(count = 10_000): string[] {
   const designers = Math.max(1, Math.round(count / 10));
@@ -41,7 +41,7 @@ export function catalogueSeedSql(count = 10_000): string[] {
           1000 + (s.i * 37) % 20000, null, 'unit', 1 + s.i % 5, 1, ${MEDIA("s.i::text || 'c'")}, array[${MEDIA("s.i::text || '1'")}, ${MEDIA("s.i::text || '2'")}],
           (s.i * 7919) % 500, (s.i % 50) * 4, s.i % 50, s.i % 100 = 7,
           now() - (s.i || ' minutes')::interval,
-          -- What each designs (issue 16), spread like the tags: each value on about one service in ten, so a
+          -- What each designs (docs/product.md §7.1), spread like the tags: each value on about one service in ten, so a
           -- filter narrows the list (a value on most services would be counted by reading the table, rightly).
           (array['crown','bridge_retainer','veneer','implant_crown_screw','inlay','denture_tooth','post_core','custom_abutment','coping','onlay'])[1 + s.i % 10]
             || case when s.i % 10 = 1 then array['pontic'] else '{}'::text[] end,

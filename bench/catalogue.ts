@@ -1,7 +1,7 @@
 /**
- * Catalogue speed (issue 3): 10,000 services and 1,000 designers; GET /api/gigs filtered, sorted and
+ * Catalogue speed (docs/decisions/0012): 10,000 services and 1,000 designers; GET /api/gigs filtered, sorted and
  * searched, and GET /api/services/single/{id}, beside a bare Fastify route, on PostgreSQL and PGlite;
- * with issue 8, GET /api/courses (1,000 courses of 5 lessons) and POST /api/auth/login (one argon2id
+ * with the speed budgets (docs/decisions/0015), GET /api/courses (1,000 courses of 5 lessons) and POST /api/auth/login (one argon2id
  * verification and a session row per request).
  * Prints requests/s, p99 and the ratio to the bare route, plus the query plans of one list request
  * (every list query's plan: bench/catalogue-plans.ts). The data: bench/catalogue-seed.ts.

@@ -1,5 +1,5 @@
 /**
- * Chat speed (issue 4): N authenticated sockets in pairs, each sending 1 message per second through
+ * Chat speed (docs/decisions/0015): N authenticated sockets in pairs, each sending 1 message per second through
  * `message:send` for D seconds; prints acknowledgement and end-to-end latency percentiles, messages
  * lost and duplicated, on PGlite and on PostgreSQL. The server runs as its own process (the built
  * product), so the clients do not share its event loop.

@@ -1,5 +1,5 @@
 /**
- * Where the long tail's time goes, URL by URL (issue 21 item 2): seeds N services in a scratch PostgreSQL database,
+ * Where the long tail's time goes, URL by URL (docs/decisions/0045, 0048): seeds N services in a scratch PostgreSQL database,
  * answers every long-tail list URL (bench/longtail-urls.ts) once through the app in this process, cache off, and
  * prints the slowest URLs and the time by kind of request (search or not, sort, page). One request at a time, so a
  * figure is one request's own time, not a queue's.

@@ -1,11 +1,11 @@
 /**
- * The long tail (issue 21 item 5): what a catalogue serves when the response cache has not seen the URL. Thousands
+ * The long tail (docs/decisions/0045): what a catalogue serves when the response cache has not seen the URL. Thousands
  * of distinct list URLs drawn from realistic searches (plurals, misspellings, synonyms, Arabic, abbreviations),
  * filters, sorts and pages, and random service ids, against the built server (apps/server/dist/main.js) in its
  * own process on PostgreSQL, once with the response cache on (CATALOGUE_CACHE_MS=5000, the default) and once off
  * (0), beside a bare Fastify route (its own process too) measured in the same run. At 10,000 and 100,000 services
  * (bench/catalogue-seed.ts, one designer per ten services). Prints each row's requests/s, p99 and ratio to the
- * bare route against issue 21's targets; it measures, never asserts. Two reference rows give the scale: the app's cheapest
+ * bare route against the targets of docs/decisions/0048; it measures, never asserts. Two reference rows give the scale: the app's cheapest
  * route (GET /api/config) and a list answer the cache sends every time, what any list answer could reach at best.
  *
  *   npm run build && npx tsx bench/longtail.ts [--sizes=10000,100000] [--duration=10] [--urls=4000]
@@ -26,7 +26,7 @@ const duration = Number(arg('duration', '10'));
 const urlCount = Number(arg('urls', '4000'));
 const profileDir = process.argv.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
 
-/** Issue 21's targets, cache off, on PostgreSQL. */
+/** The long tail's targets (docs/decisions/0048), cache off, on PostgreSQL. */
 export const LONGTAIL_TARGETS = {
   listRatio10k: 8,
   listP99Ms10k: 30,

@@ -1,5 +1,5 @@
 /**
- * Page speed (issue 8): Lighthouse on the built product, as a phone sees it. Starts the built server
+ * Page speed (docs/decisions/0015): Lighthouse on the built product, as a phone sees it. Starts the built server
  * (`npm run build` first) on a fresh DATA_DIR (embedded PGlite, demo seed), launches the system
  * Chromium headless, and runs Lighthouse (default mobile settings: Moto G Power screen, simulated slow
  * 4G and 4x CPU slowdown; performance category only) N times on each page: home, /gigs, a service

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 8): runs every bench script, each as its own process (one at a time; two at a time with --small), then reads
+ * `npm run bench` (docs/decisions/0015): runs every bench script, each as its own process (one at a time; two at a time with --small), then reads
  * their results and prints one table of every figure beside its target, written to
  * bench/results/summary.json. The scripts measure, they do not assert: a figure that misses its
  * target is a MISS in the table, not a failure. The exit code is 1 only when a script itself fails
@@ -32,7 +32,7 @@ const dir = resultsDir();
 /** Each script and its flags at full size and at smoke size. */
 const SCRIPTS: Array<{ key: string; file: string; full: string[]; small: string[]; needsBuild?: boolean }> = [
   { key: 'catalogue', file: 'bench/catalogue.ts', full: ['--db=both', '--duration=8'], small: ['--db=both', '--duration=0.5', '--services=1000'] },
-  // Issue 21: distinct list URLs and service ids, the built server cache on and off, 10k and 100k services;
+  // The long tail (docs/decisions/0045): distinct list URLs and service ids, the built server cache on and off, 10k and 100k services;
   // smoke: 300 services, 200 URLs, 0.5 s a row.
   { key: 'longtail', file: 'bench/longtail.ts', full: ['--sizes=10000,100000', '--duration=10'], small: ['--sizes=300', '--duration=0.5', '--urls=200'], needsBuild: true },
   { key: 'plans', file: 'bench/catalogue-plans.ts', full: ['--quiet'], small: ['--quiet'] },
@@ -43,7 +43,7 @@ const SCRIPTS: Array<{ key: string; file: string; full: string[]; small: string[
   // PDF documents (ADR 0052): 20 statement PDFs at once with /api/health timed meanwhile, on the event loop as before
   // and through the document workers; smoke: 3.
   { key: 'documents', file: 'bench/documents.ts', full: ['--count=20'], small: ['--count=3'] },
-  // Every search form on every list, PGlite with the demo data, cache off (issue 21's tests); smoke: one run each.
+  // Every search form on every list, PGlite with the demo data, cache off (docs/decisions/0031); smoke: one run each.
   { key: 'search', file: 'bench/search-forms.ts', full: ['--runs=5'], small: ['--runs=1'] },
   // Smoke: the anonymous home page (and its JavaScript budget) and a logged-in page with its socket, one Lighthouse run each.
   { key: 'pages', file: 'bench/pages.ts', full: ['--runs=3'], small: ['--runs=1', '--pages=home,messages'], needsBuild: true },
@@ -131,7 +131,7 @@ for (const db of ['postgres', 'pglite']) {
   const bare = of('bare route');
   if (!bare) continue;
   const area = `HTTP ${db === 'postgres' ? 'PostgreSQL' : 'PGlite'}`;
-  const pg = db === 'postgres'; // the issue sets the targets on PostgreSQL; PGlite's figures are shown beside them
+  const pg = db === 'postgres'; // the targets are set on PostgreSQL (docs/decisions/0015, 0048); PGlite's figures are shown beside them
   const ratio = (r: CatalogueRow) => Math.round((r.requestsPerSec / bare.requestsPerSec) * 100);
   add(area, 'bare Fastify route', `${bare.requestsPerSec} req/s, p99 ${bare.p99Ms} ms`);
   const line = (r: CatalogueRow) => `${r.requestsPerSec} req/s, p99 ${r.p99Ms} ms, ${ratio(r)}% of bare${r.errors ? `, ${r.errors} errors` : ''}`;
@@ -186,7 +186,7 @@ type ChatRow = { db: string; sockets: number; sent: number; e2eP50: number; e2eP
 const chat = await load<{ rows: ChatRow[] }>('chat', 'chat');
 for (const c of chat?.rows ?? []) {
   const area = `Chat ${c.db === 'postgres' ? 'PostgreSQL' : 'PGlite'}`;
-  // PostgreSQL: issue 4's budget; PGlite, the embedded default: issue 21's (docs/decisions/0046).
+  // PostgreSQL: the budget of docs/decisions/0015; PGlite, the embedded default: that of docs/decisions/0046.
   const budget = c.db === 'postgres' ? 100 : 250;
   add(area, `end-to-end p99, ${c.sockets} sockets, ${c.sent} messages`, `${c.e2eP99} ms (p50 ${c.e2eP50})`, `< ${budget} ms`, c.e2eP99 < budget);
   add(area, 'messages lost', `${c.lost}${c.failedAcks ? ` (${c.failedAcks} not acknowledged)` : ''}`, '0', c.lost === 0);

@@ -1,5 +1,5 @@
 /**
- * Scan checks (issue 17, docs/decisions/0026): a closed UV sphere of about a million triangles as a
+ * Scan checks (docs/decisions/0026): a closed UV sphere of about a million triangles as a
  * 50 MB binary STL is put into the server's storage and analysed through the real mesh worker (the
  * same pool and storage stream the upload uses), while GET /api/health is requested back to back on the
  * same server. Prints the analysis time, the process's RSS and heap growth (peak during the analysis

@@ -1,5 +1,5 @@
 /**
- * Search forms (issue 21's tests, docs/decisions/0031): every odd or ordinary search on every searched list, on
+ * Search forms (docs/decisions/0031): every odd or ordinary search on every searched list, on
  * PGlite with the demo data and the response cache off, timed in the server's own process (`app.inject`, no
  * network). Prints the median of five runs (after one to warm up) per list, the slowest form on it, and how
  * many forms reach 100 ms. The unit test `search-speed.test.ts` checks the same forms answer 2xx/4xx; the times

@@ -3,7 +3,7 @@ import { expect, newLivePage, test } from './fixtures';
 import { binaryStl, confirmEmailFromOutbox, expectAccessible, newPerson } from './helpers';
 
 /**
- * Issue 20 item 3: a paid order has a receipt, a partial refund a credit note; the buyer finds both on the order page and
+ * Receipts and credit notes (docs/product.md §6.7): a paid order has a receipt, a partial refund a credit note; the buyer finds both on the order page and
  * in the settings' Billing tab (English and Arabic, desktop and phone), the designer their month's statement as PDF and
  * CSV. BILLING_SHOTS=<folder> saves screenshots of the tab to look at.
  */

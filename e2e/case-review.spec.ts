@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { DEMO_BUYER, expectAccessible } from './helpers';
 import { demoQuadrant } from '../apps/server/src/seed/demo-quadrant';
 
-// Issue 17: the case in one 3D scene, pins with notes, the revision that carries them, the designer's view.
+// The case review (docs/decisions/0037): the case in one 3D scene, pins with notes, the revision that carries them, the designer's view.
 const DEMO_DESIGNER = { email: 'designer@cusp.test', password: 'designer-demo-1' };
 const SHOTS = process.env.REVIEW_SHOTS; // a folder: screenshots of the viewer with pins, to look at
 

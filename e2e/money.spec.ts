@@ -3,7 +3,7 @@ import { expect, newLivePage, test } from './fixtures';
 import { binaryStl, confirmEmailFromOutbox, expectAccessible, newPerson } from './helpers';
 
 /**
- * Issue 20: a buyer disputes a delivery, an administrator splits it, both see the outcome, and the designer
+ * Disputes and payouts (docs/product.md §5.11, §6.6): a buyer disputes a delivery, an administrator splits it, both see the outcome, and the designer
  * saves where the released part should go (with their password), which holds payouts there for 72 hours
  * (docs/decisions/0051; paying a payout is covered by the server's and the admin page's tests).
  */

@@ -18,7 +18,7 @@ const bellName = (count: number) => (count === 0 ? 'Notifications, none unread' 
 /** Next year's December, as MM/YY typed without the slash (the form adds it). */
 const futureExpiry = () => `12${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
 
-test("the designer's bell lights up live when the buyer pays, and the notification opens the order (issue 19)", async ({ browser, baseURL }) => {
+test("the designer's bell lights up live when the buyer pays, and the notification opens the order", async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
 
   // A new per-arch service of the demo designer (its own title names the notification; per arch, the order form
@@ -56,7 +56,7 @@ test("the designer's bell lights up live when the buyer pays, and the notificati
   await buyer.getByLabel('Security code (CVC)').fill('123');
   await buyer.getByLabel('Name on card').fill('Demo Buyer');
   await buyer.getByRole('button', { name: 'Pay $55.00' }).click();
-  // The confirmation page settles the payment (PATCH /api/orders) and opens the new order with a notice (issue 18).
+  // The confirmation page settles the payment (PATCH /api/orders) and opens the new order with a notice (docs/product.md §3.6).
   await expect(buyer.getByTestId('paid-notice')).toContainText(/^Payment received\. Order C-\d+ is now with the designer\.$/, { timeout: 15_000 });
   const ourOrder = async () => {
     const orders = (await (await buyer.request.get('/api/orders')).json()) as Array<{ _id: string; serviceId: string; status: string }>;

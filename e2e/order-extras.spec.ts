@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { binaryStl, DEMO_BUYER, expectAccessible } from './helpers';
 
 /**
- * Issue 18 items 3 and 4 (docs/decisions/0041) in two browsers: the buyer orders with the rush tier (priced and
+ * Turnaround tiers, rescans and extra revisions (docs/decisions/0041) in two browsers: the buyer orders with the rush tier (priced and
  * dated by the server), the designer asks for new scans (the buyer's open page says so at once, the due date
  * paused), the buyer sends them, the designer delivers, and the buyer, with no revision included, buys an extra one
  * through the payment page and asks for it.

@@ -13,7 +13,7 @@ async function loggedInPage(browser: Browser, baseURL: string, who: { email: str
 }
 
 /**
- * Issue 18, live order pages: two people, two browser contexts. The buyer keeps the order open; what the designer
+ * Live order pages (docs/product.md §5.10): two people, two browser contexts. The buyer keeps the order open; what the designer
  * does (ask for more time, deliver) shows on the buyer's page over the socket, without a reload, and the
  * delivery within a second.
  */

@@ -19,7 +19,7 @@ async function loggedInPage(browser: Browser, baseURL: string, who: { email: str
 const futureExpiry = () => `12${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
 
 test('order with a tooth chart, pay by sandbox card, deliver, revise, deliver again, accept and review', async ({ page, browser, baseURL }) => {
-  test.setTimeout(300_000); // one more page (the list, found by number) than before issue 18, on a shared 2-core machine
+  test.setTimeout(300_000); // one more page (the list, found by number) than before the order desk, on a shared 2-core machine
 
   // A new service of the demo designer (so its rating starts empty).
   const designer = await loggedInPage(browser, baseURL!, DEMO_DESIGNER);
@@ -41,7 +41,7 @@ test('order with a tooth chart, pay by sandbox card, deliver, revise, deliver ag
   await expect(form).toBeVisible();
   await form.getByRole('button', { name: /^Tooth 11,/ }).click();
   await form.getByRole('button', { name: /^Tooth 21,/ }).click();
-  // Each tooth is a unit of the prescription (issue 16), priced by the server.
+  // Each tooth is a unit of the prescription (docs/product.md §5.1), priced by the server.
   await expect(form.getByText('Units · 2 units')).toBeVisible();
   await expect(form.getByTestId('quote-line')).toHaveText('2 × $40.00 = $80.00');
   await expect(form.getByTestId('order-total')).toHaveText('$80.00');
@@ -63,7 +63,7 @@ test('order with a tooth chart, pay by sandbox card, deliver, revise, deliver ag
   await page.getByLabel('Name on card').fill('Demo Buyer');
   await page.getByRole('button', { name: 'Pay $80.00' }).click();
 
-  // 3. Confirmation: the buyer lands on the new order, which says the payment arrived (issue 18).
+  // 3. Confirmation: the buyer lands on the new order, which says the payment arrived (docs/product.md §3.6).
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]+$/, { timeout: 12_000 });
   const orderPath = new URL(page.url()).pathname;
   const orderId = orderPath.split('/').pop()!;
@@ -99,7 +99,7 @@ test('order with a tooth chart, pay by sandbox card, deliver, revise, deliver ag
   await designer.getByLabel('Note to the buyer').fill('First design, margins checked.');
   await designer.getByRole('button', { name: 'Deliver', exact: true }).click();
   await expect(designer.getByText('The design was delivered.')).toBeVisible();
-  // The buyer's turn now: all the designer may still do is offer part of the price back (issue 20).
+  // The buyer's turn now: all the designer may still do is offer part of the price back (docs/product.md §5.11).
   await expect(designer.getByRole('button', { name: 'Offer a partial refund' })).toBeVisible();
   await expect(designer.getByRole('button', { name: 'Deliver', exact: true })).toHaveCount(0);
   await designer.getByRole('button', { name: 'View crown-v1.stl in 3D' }).click();

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { buyerSession, DEMO_BUYER, expectLive, logIn } from './helpers';
 
 /**
- * A phone (390 × 844, issue 14.6): the help button covers nothing the page shows, the sandbox test cards fit their
+ * A phone (390 × 844): the help button covers nothing the page shows, the sandbox test cards fit their
  * box, and the header's menu takes a tap while a toast is showing. Boxes are compared as painted.
  */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

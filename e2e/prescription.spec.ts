@@ -14,7 +14,7 @@ test('a dentist prescribes a 14-16 bridge with a preset and named scans, pays; t
   await logIn(page, DEMO_BUYER.email, DEMO_BUYER.password);
   await expect(page.getByText('Welcome back!')).toBeVisible();
 
-  // The demo designer's per-unit service that designs bridges (found by what it designs: issue 16's filters).
+  // The demo designer's per-unit service that designs bridges (found by what it designs: docs/product.md §7.3).
   const list = (await (await page.request.get('/api/gigs?restoration=pontic&limit=100')).json()) as Array<{
     _id: string;
     title: string;
@@ -78,7 +78,7 @@ test('a dentist prescribes a 14-16 bridge with a preset and named scans, pays; t
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByLabel('Name on card').fill('Demo Buyer');
   await page.getByRole('button', { name: `Pay ${usd(total)}` }).click();
-  // Paid: the buyer lands on the new order with its notice (issue 18).
+  // Paid: the buyer lands on the new order with its notice (docs/product.md §3.6).
   await expect(page.getByTestId('paid-notice')).toContainText(/^Payment received\. Order C-\d+ is now with the designer\.$/, { timeout: 15_000 });
 
   const orders = (await (await page.request.get('/api/orders')).json()) as Array<{ _id: string; serviceId: string; status: string; createdAt: string }>;

@@ -1,4 +1,4 @@
--- Scan checks at upload (issue 17, ADR 0026): each order file's mesh figures, null until analysed. Meshes
+-- Scan checks at upload (ADR 0026): each order file's mesh figures, null until analysed. Meshes
 -- stored before this have none yet: the scan-check job analyses them in batches, as it does files left
 -- pending by a restart.
 ALTER TABLE "order_files" ADD COLUMN "analysis" jsonb;--> statement-breakpoint

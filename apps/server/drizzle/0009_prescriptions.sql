@@ -1,4 +1,4 @@
--- The dental prescription (issue 16, ADR 0025, docs/decisions/0028): orders keep a copy of their prescription
+-- The dental prescription (ADR 0025, docs/decisions/0028): orders keep a copy of their prescription
 -- (null for orders placed before: the API answers an empty one with the requirements as notes), case files a
 -- role (files uploaded before are 'other'), revision requests the teeth they point at, buyers their presets,
 -- and services what they design. Existing services get capabilities derived from their tags and titles and

@@ -1,4 +1,4 @@
--- Notifications (issue 19, docs/decisions/0027): what each member is told (kind + params, rendered by the reader's app),
+-- Notifications (docs/decisions/0027): what each member is told (kind + params, rendered by the reader's app),
 -- the e-mail outbox a worker sends from (claimed with FOR UPDATE SKIP LOCKED and a lease; one Message-ID per row), the
 -- kinds a member wants no e-mail about, and the unsubscribe links' signing key, made here once by the database.
 CREATE TABLE "app_secrets" (

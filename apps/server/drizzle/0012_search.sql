@@ -1,4 +1,4 @@
--- Search (issue 21, docs/decisions/0031): word forms through English stems next to the words as typed, typing
+-- Search (docs/decisions/0031): word forms through English stems next to the words as typed, typing
 -- mistakes through trigram similarity against the catalogue's vocabulary (search_words, kept by the triggers below),
 -- which also gives "did you mean"; an index for sort=rating. pg_trgm ships with PostgreSQL (a trusted extension
 -- since 13: the database owner may create it) and with PGlite (loaded in db/client.ts).

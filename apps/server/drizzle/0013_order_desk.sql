@@ -1,4 +1,4 @@
--- The order desk (issue 18, docs/decisions/0033): short order numbers from a sequence (unique under concurrent
+-- The order desk (docs/decisions/0033): short order numbers from a sequence (unique under concurrent
 -- orders; existing orders get theirs from the column default as it is added), the due date set at payment, a
 -- designer's pending request for more time, its days on the timeline, the designer's reply to a review, and
 -- indexes for the orders list's sorts (last activity is updated_at, which every change of an order sets).

@@ -1,4 +1,4 @@
--- Money a designer can trust (issue 20, docs/decisions/0035, 0036): disputes and partial refund offers, payouts,
+-- Money a designer can trust (docs/decisions/0035, 0036): disputes and partial refund offers, payouts,
 -- and a ledger whose entries sum to zero. Money taken from a buyer is now booked against a `funding` account
 -- (negative: what came in through the payment provider), so every movement, the first included, balances.
 ALTER TABLE "ledger_entries" ALTER COLUMN "payment_id" DROP NOT NULL;--> statement-breakpoint

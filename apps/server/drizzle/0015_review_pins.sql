@@ -1,4 +1,4 @@
--- Review pins (issue 17, ADR 0037): points on an order's meshes, in the file's own coordinates, each with what
+-- Review pins (ADR 0037): points on an order's meshes, in the file's own coordinates, each with what
 -- should change there; they belong to the revision request that sent them. The acceptance records which
 -- delivered files the buyer approved.
 CREATE TABLE "order_pins" (

@@ -1,4 +1,4 @@
--- Turnaround tiers, rescans and paid extra revisions (issue 18 items 3 and 4, docs/decisions/0041): a service's
+-- Turnaround tiers, rescans and paid extra revisions (docs/decisions/0041): a service's
 -- rush and standby tiers and its price per extra revision; an order's chosen tier, that price as ordered, and a
 -- designer's rescan request that stops the due clock (the time left is kept until the buyer's new files arrive).
 ALTER TABLE "services" ADD COLUMN "rush_days" smallint;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Receipts and credit notes (issue 20 item 3, docs/decisions/0042): numbers from a gap-free series per year, given in
+-- Receipts and credit notes (docs/decisions/0042): numbers from a gap-free series per year, given in
 -- the transaction that confirms the payment or books the refund.
 CREATE TABLE "document_counters" (
 	"series" text NOT NULL,

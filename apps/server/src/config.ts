@@ -111,7 +111,7 @@ const envSchema = z.object({
   /** Which payment provider takes card payments (docs/product.md §6.2). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'moyasar'], { error: 'must be sandbox, stripe or moyasar' }).default('sandbox'),
   PLATFORM_FEE_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0, 'must be between 0 and 50').max(50, 'must be between 0 and 50').default(10),
-  /** The smallest payout a designer may request, in major units (issue 20). */
+  /** The smallest payout a designer may request, in major units (docs/product.md §6.6). */
   PAYOUT_MINIMUM: z.coerce.number({ error: 'must be a number' }).min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').default(50),
   /**
    * The AES-256-GCM key payout details are sealed with (docs/decisions/0043): 64 hex digits or base64 of 32 bytes.

@@ -52,6 +52,21 @@ describe('references to the documentation', () => {
     expect(missing).toEqual([]);
   });
 
+  it('cite no issue by its number: a reader of the repository cannot open it (say the reason, or cite product.md or a decision)', () => {
+    // The word, singular or plural, then a number, with a space, "#", ":" or "-" between; zod's `issues[0]` is not one.
+    const ISSUE = /\bissues?[\s:#-]+\d/i;
+    const text = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter((file) => file && !file.endsWith('package-lock.json') && !/\.(mp4|png|jpe?g|webp|gif|ico|woff2?|stl|ply|obj|zip|pdf)$/i.test(file));
+    const found = text.flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line, i) => (ISSUE.test(line) ? [`${file}:${i + 1}: ${line.trim().slice(0, 120)}`] : [])),
+    );
+    expect(text.length).toBeGreaterThan(tracked.length);
+    expect(found).toEqual([]);
+  });
+
   it('name only source files that exist (in code and tests)', () => {
     const missing: string[] = [];
     for (const file of tracked.filter((f) => /\.(ts|tsx|js|mjs)$/.test(f))) {

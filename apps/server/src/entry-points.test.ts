@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverData, startServer, type Child } from '../test/server-process.js';
 
 /**
- * Issue 14.0 and 14.12, against the real server process (main.ts): odd Origin, Host and Cookie headers
+ * One request must never end the product (docs/decisions/0022), against the real server process (main.ts): odd Origin, Host and Cookie headers
  * on every entry point (HTTP GET and POST, pages, Socket.IO polling and WebSocket upgrades) never end the
  * process, and slow clients are cut off by the server's timeouts (small ones here, through the settings).
  */

@@ -12,7 +12,7 @@ import { applyAdminCommand } from './modules/admin/index.js';
 import { coursesApi } from './modules/courses/test-support.js';
 
 /**
- * Issue 14 (items 4 and 8), ADR 0023: whatever a client sends, the answer is 2xx or 4xx. Odd values in
+ * Input hygiene (ADR 0023): whatever a client sends, the answer is 2xx or 4xx. Odd values in
  * every parameter of every list, malformed ids in every path, and control characters in every text
  * field of the bodies that used to answer 500; a bad value never stores anything.
  */

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { serverData, startServer } from '../test/server-process.js';
 
 /**
- * Issue 14.13: several instances started together on one empty PostgreSQL database (a deploy of N
+ * A locked start (docs/decisions/0022): several instances started together on one empty PostgreSQL database (a deploy of N
  * replicas). Migrations and the demo data run under one advisory lock (main.ts): one instance does the
  * work, the others wait, then find it done; every instance comes up. PostgreSQL only: PGlite is one
  * process's database.

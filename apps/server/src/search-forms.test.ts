@@ -4,7 +4,7 @@ import { SEARCHED_LISTS, SEARCH_FORMS, searchUrl } from '../test/search-forms.js
 import { seedDemo } from './seed/index.js';
 
 /**
- * Issue 21: no form of search answers 5xx, on the demo data, on every searched list, with the response cache off so
+ * Search must never fail (docs/decisions/0031): no form of search answers 5xx, on the demo data, on every searched list, with the response cache off so
  * that every request reads the database. How long each takes is measured by `bench/search-forms.ts` (target under
  * 100 ms): a timing here would fail on a busy machine (docs/decisions/0040).
  */

@@ -5,7 +5,7 @@ import { newUserInput } from '../test/helper.js';
 import { serverData, startServer } from '../test/server-process.js';
 
 /**
- * Issue 8, as it happens in production: the real server (main.ts, run from source through tsx, so no
+ * A graceful shutdown loses no request, as it happens in production: the real server (main.ts, run from source through tsx, so no
  * build is needed) in its own process is sent SIGTERM while sign-ups are on it. Every one of them ends
  * with 201 or 503, never a 500 or a connection cut without an answer; the process exits 0; and once
  * started again on the same data, every 201 is a whole account and no 503 left one.

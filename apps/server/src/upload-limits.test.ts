@@ -5,7 +5,7 @@ import { newUserInput, signUpAndLogin, useTestApp } from '../test/helper.js';
 import { streamedMultipart } from '../test/multipart.js';
 import { uploadLimits } from './platform/storage/limits.js';
 
-// Issue 14.7: every upload route refuses what passes its limit while it streams, with or without a
+// Upload limits (docs/decisions/0020, 0021): every upload route refuses what passes its limit while it streams, with or without a
 // Content-Length, and keeps nothing. Bodies here are chunked (no Content-Length) and a little over
 // the limit; the limits are lowered to 1 MB so the test streams megabytes, not hundreds of them.
 // The sign-up picture keeps its real 10 MB limit: its parser limit equals it, so the parser cuts the

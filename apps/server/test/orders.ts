@@ -5,7 +5,7 @@ import type { Db } from '../src/db/client.js';
 import { signUpDesigner, newServiceInput } from './helper.js';
 
 /**
- * The ledger's invariants (issues 5 and 20, docs/decisions/0035): the entries over the whole platform sum to zero;
+ * The ledger's invariants (docs/decisions/0035): the entries over the whole platform sum to zero;
  * the `funding` account is exactly the money taken; escrow holds exactly the price of every paid, unfinished order
  * (disputed included) and nothing for the others; no account of anyone but `funding` is below zero; each payout's
  * entries match its status.

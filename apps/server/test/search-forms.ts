@@ -1,4 +1,4 @@
-/** Every odd and ordinary search the catalogue must survive, on every searched list (issue 21): shared by the unit test and the bench. */
+/** Every odd and ordinary search the catalogue must survive, on every searched list (docs/decisions/0031): shared by the unit test and the bench. */
 export const SEARCH_FORMS = [
   '',
   ' ',

@@ -61,7 +61,7 @@ export const isDeletedUsername = (name: string | null | undefined): boolean => !
 
 /**
  * `sort` of the service list: Best Selling (the default), Newest, relevance (the default with a search; without one it
- * is the default order), price lowest and highest first, best rated first (average stars, then how many; issue 21).
+ * is the default order), price lowest and highest first, best rated first (average stars, then how many; docs/product.md §7.3).
  */
 export const SERVICE_SORTS = ['sales', 'createdAt', 'relevance', 'price_asc', 'price_desc', 'rating'] as const;
 export type ServiceSort = (typeof SERVICE_SORTS)[number];

@@ -107,7 +107,7 @@ export const ERRORS = {
   PRESET_LIMIT: { status: 409, message: 'You have saved the most presets you can. Delete one first.' },
   ORDER_EXTENSION_WAITING: { status: 409, message: ORDER_MESSAGES.extensionWaiting },
   ORDER_NO_EXTENSION: { status: 409, message: ORDER_MESSAGES.noExtension },
-  // Rescans and extra revisions (issue 18, docs/decisions/0041).
+  // Rescans and extra revisions (docs/decisions/0041).
   ORDER_WAITING_FOR_SCANS: { status: 409, message: ORDER_MESSAGES.waitingForScans },
   ORDER_REVISIONS_STILL_LEFT: { status: 409, message: ORDER_MESSAGES.revisionsStillLeft },
   ORDER_NO_EXTRA_REVISIONS: { status: 409, message: ORDER_MESSAGES.noExtraRevisions },
@@ -119,7 +119,7 @@ export const ERRORS = {
   PIN_RESOLVE_WRONG_STATUS: { status: 409, message: PIN_MESSAGES.resolveWhen },
   PIN_APPROVED_FILE: { status: 400, message: PIN_MESSAGES.approvedFile },
 
-  // Disputes, partial refunds and payouts (docs/product.md, issue 20).
+  // Disputes, partial refunds and payouts (docs/product.md §5.11, §6.6).
   DISPUTE_NOT_FOUND: { status: 404, message: MONEY_MESSAGES.disputeNotFound },
   DISPUTE_ALREADY_ANSWERED: { status: 409, message: ORDER_MESSAGES.disputeAnswered },
   DISPUTE_NOT_OPEN: { status: 409, message: ORDER_MESSAGES.disputeNotOpen },

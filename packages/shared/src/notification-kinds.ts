@@ -1,7 +1,7 @@
 // Zod-free, so that the app shell (the notification bell) can read the kinds without loading zod (bench/pages.ts).
 
 /**
- * What members are told about (issue 19, docs/product.md §16, docs/decisions/0027). The server stores the kind and
+ * What members are told about (docs/product.md §16, docs/decisions/0027). The server stores the kind and
  * its params; each app renders the text in its reader's language (`notifications.kinds.<kind>` in the locales),
  * and the e-mail is written in the recipient's e-mail language.
  */

@@ -1,5 +1,5 @@
 /**
- * Dental synonyms and abbreviations for catalogue search (issue 21, docs/decisions/0031-search.md), English and Arabic.
+ * Dental synonyms and abbreviations for catalogue search (docs/decisions/0031-search.md), English and Arabic.
  *
  * Each line is one group of terms that mean the same thing to a buyer. A search word (or run of words) that is
  * one of a group's terms matches any of the group's terms: "zirkonia" finds "Zirconia", "تاج" finds "crown", "PFM"

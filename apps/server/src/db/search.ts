@@ -3,7 +3,7 @@ import { rowsOf, type Db } from './client.js';
 import { CHUNK, chunkKey, normalizeSearchText, SEARCH_SYNONYMS, withoutArticle } from './search-synonyms.js';
 
 /**
- * Catalogue search (issue 21, docs/decisions/0031-search.md). What a person types becomes groups, one per word (or
+ * Catalogue search (docs/decisions/0031-search.md). What a person types becomes groups, one per word (or
  * per run of words that is a synonym): the word itself as a prefix ('impl' finds 'Implant'), the terms of its synonym
  * group (`search-synonyms.ts`), and catalogue words that are spelled close to it (typing mistakes: trigram similarity
  * against `search_words`). A row matches when it matches every group. Each group goes through the English
@@ -347,7 +347,7 @@ function sqlSearch({ groups, suggestion }: ResolvedSearch): Search {
 export const TIER = { typedInTitle: 8, typed: 4, allInTitle: 2, someTypedInTitle: 1 } as const;
 
 /**
- * "Did you mean" (issue 21): for a search that found nothing, its suggestion if that finds something under the same
+ * "Did you mean" (`X-Did-You-Mean`, docs/product.md §7.4): for a search that found nothing, its suggestion if that finds something under the same
  * filters (`count` runs the list's count with a search); else null.
  */
 export async function didYouMean(db: Db, kind: SearchKind, search: Search | null, count: (search: Search) => Promise<number>): Promise<string | null> {

@@ -76,7 +76,7 @@ const COURSES: DemoCourse[] = [
 ];
 
 /**
- * Demo courses (issue 6): four courses by demo designers, one free, with short generated lesson videos;
+ * Demo courses, so that the course pages have something to show: four courses by demo designers, one free, with short generated lesson videos;
  * the demo buyer has paid for one (a real sandbox payment, verified like any other) and watched part of it.
  * Published with `createCourse` and watched with `saveProgress`, as the pages do; the videos' records and the
  * publication dates are written directly (seed/direct-writes.ts says why).

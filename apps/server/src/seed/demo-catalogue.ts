@@ -49,7 +49,7 @@ const TITLES: Record<(typeof SERVICE_TAGS)[number], string[]> = {
 
 /**
  * The demo designer's own services: what the demo orders ask for (seed/demo-orders.ts), so each prescription
- * fits its service's capabilities (issue 16). Keyed by the service's place in the catalogue below.
+ * fits its service's capabilities (docs/product.md §7.1). Keyed by the service's place in the catalogue below.
  */
 const DEMO_DESIGNER_SERVICES: Record<number, { title: string; tags: Array<(typeof SERVICE_TAGS)[number]>; capabilities: Capabilities }> = {
   39: {
@@ -105,7 +105,7 @@ function capabilitiesOf(tags: readonly string[], title: string, cadSoftware: rea
 }
 
 /**
- * Demo catalogue (issue 3): 12 designers and 40 services across all tags, with generated covers. The designers
+ * Demo catalogue, so that every list and filter has something to show: 12 designers and 40 services across all tags, with generated covers. The designers
  * complete their profile and list their services through the users' and services' own functions (the same checks as
  * `/designers/create` and `POST /api/services`); only the accounts themselves and the services' past (listed hours
  * ago, with sales and ratings) are written directly (seed/direct-writes.ts says why).
@@ -143,7 +143,7 @@ export async function seedDemoCatalogue(ctx: AppContext, demoDesignerId: string)
       unitOrArch: tag === 'Orthodontics' || tag === 'Dentures' ? 'arch' : 'unit',
       deliveryTime,
       revisions: 1 + (n % 3),
-      // Turnaround tiers and extra revisions (issue 18) on some services: rush a day sooner, standby a week later.
+      // Turnaround tiers and extra revisions (docs/decisions/0041) on some services: rush a day sooner, standby a week later.
       turnaround: {
         ...(n % 2 === 0 && deliveryTime > 1 ? { rush: { days: n % 4, surchargePercent: 30 } } : {}),
         ...(n % 3 === 0 ? { standby: { days: 8 + (n % 4), discountPercent: 10 } } : {}),

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { users } from '../db/schema/index.js';
 import { insertDemoConversation } from './direct-writes.js';
 
-/** Two conversations with history between the demo buyer and designers (issue 4's demo data). */
+/** Two conversations with history between the demo buyer and designers (so that the chat has something to show). */
 const THREADS: Array<{ designer: string; lines: Array<[from: 'buyer' | 'designer', text: string]> }> = [
   {
     designer: 'demo_designer',

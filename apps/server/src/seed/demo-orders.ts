@@ -39,7 +39,7 @@ export function demoCrownStl(segments = 36, rings = 14): Buffer {
 }
 
 /**
- * The case the 3D review is for (issue 17): a crown on 36, with the quadrant scan of the preparation and the upper
+ * The case the 3D review is for (docs/decisions/0038): a crown on 36, with the quadrant scan of the preparation and the upper
  * antagonist as case files and the crown delivered, all in one coordinate system (demo-quadrant.ts). The scan
  * checks run on them when the server starts (the scan-checks job picks up files not yet analysed).
  */
@@ -90,7 +90,7 @@ export async function seedDemoOrders(ctx: AppContext, buyerId: string, designerI
   const offered = await ctx.db.select({ id: services.id, title: services.title }).from(services).where(and(eq(services.userId, designerId), eq(services.hidden, false))).orderBy(asc(services.createdAt)).limit(3);
   if (!buyer || !designer || offered.length < 3) return;
 
-  // Realistic prescriptions (issue 16), each for the demo designer's service that designs it (demo-catalogue.ts).
+  // Realistic prescriptions (docs/product.md §5.1), each for the demo designer's service that designs it (demo-catalogue.ts).
   const plans: Array<{ prescription: PrescriptionInput }> = [
     {
       prescription: {

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { userColumns, users } from '../db/schema/index.js';
 import { createPreset } from '../modules/preferences/index.js';
 
-/** The demo buyer's saved prescription presets (issue 16): the lab's usual posterior settings, marked default. */
+/** The demo buyer's saved prescription presets (docs/product.md §5.1): the lab's usual posterior settings, marked default. */
 export async function seedDemoPreferences(ctx: AppContext, buyerId: string) {
   const [buyer] = await ctx.db.select(userColumns).from(users).where(eq(users.id, buyerId));
   if (!buyer) return;

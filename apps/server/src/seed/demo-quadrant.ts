@@ -1,5 +1,5 @@
 /**
- * The demo case worth reviewing (issue 17): a lower-left quadrant scan with 36 prepared for a crown and its
+ * The demo case worth reviewing (docs/decisions/0038): a lower-left quadrant scan with 36 prepared for a crown and its
  * neighbours 34, 35 and 37, the upper antagonist (24-27), and a crown with cusps and fissures designed on that
  * preparation, all in one coordinate system in millimetres, as a scanner and a CAD program would export them.
  * Generated here at seed time (nothing downloaded); deterministic. No imports, so the e2e tests make the same files.

@@ -56,7 +56,7 @@ it('seeds a living catalogue once: 13 designers, 40 services over every tag, rea
   const orders = (await app.inject({ method: 'GET', url: '/api/orders', headers: { cookie } })).json();
   expect(orders.map((o: { status: string }) => o.status).sort()).toEqual(['completed', 'delivered', 'delivered', 'in_progress']);
   expect(history.filter((m: { event: unknown }) => m.event)).not.toHaveLength(0);
-  // Each with a real prescription (issue 16) its service can design; the buyer's default preset.
+  // Each with a real prescription (docs/product.md §5.1) its service can design; the buyer's default preset.
   const teeth = orders.map((o: { prescription: { units: Array<{ tooth: number; restoration: string; material: string; shade?: string }> } }) => o.prescription.units.map((u) => `${u.tooth} ${u.restoration} ${u.material} ${u.shade ?? ''}`.trim()));
   expect(teeth).toEqual(
     expect.arrayContaining([
@@ -68,7 +68,7 @@ it('seeds a living catalogue once: 13 designers, 40 services over every tag, rea
   );
   expect(orders.map((o: { quantity: number }) => o.quantity).sort()).toEqual([1, 1, 3, 6]);
 
-  // The review case (issue 17): the quadrant with 36 prepared, the antagonist and the crown, in one coordinate
+  // The review case (docs/decisions/0038): the quadrant with 36 prepared, the antagonist and the crown, in one coordinate
   // system; the scan-check job measures them as it does at start.
   await resumePendingAnalyses(ctx, 50);
   const crownCase = orders.find((o: { prescription: { caseRef: string } }) => o.prescription.caseRef === 'CR-36-204');

@@ -58,7 +58,7 @@ const MessagesPage = lazyPage(
 const OrdersPage = lazyPage(() => import('@/features/orders/pages/OrdersPage').then((m) => m.OrdersPage));
 const PayoutsPage = lazyPage(() => import('@/features/payouts/pages/PayoutsPage').then((m) => m.PayoutsPage));
 const OrderPage = lazyPage(() => import('@/features/orders/pages/OrderPage').then((m) => m.OrderPage));
-// The 3D case review (issue 17): three.js arrives with its viewport, a chunk of its own below this one.
+// The 3D case review (docs/decisions/0037): three.js arrives with its viewport, a chunk of its own below this one.
 const CaseReviewPage = lazyPage(() => import('@/features/orders/review/CaseReviewPage').then((m) => m.CaseReviewPage));
 const PayPage = lazyPage(() => import('@/features/payments/pages/PayPage').then((m) => m.PayPage));
 const SuccessPage = lazyPage(() => import('@/features/payments/pages/SuccessPage').then((m) => m.SuccessPage));

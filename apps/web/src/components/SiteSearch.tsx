@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 
 /**
- * The search box of the header and the home page (issue 21). A plain form that GETs `/gigs?search=...`: it works
+ * The search box of the header and the home page (docs/product.md §7.4). A plain form that GETs `/gigs?search=...`: it works
  * before the app is hydrated, on the prerendered page, with no script of its own (docs/decisions/0024); once the app
  * runs, it moves to the list without reloading. The field is uncontrolled, so what was typed before hydration stays.
  */

@@ -78,7 +78,7 @@ async function request<T>(method: string, path: string, body: Body, options: Req
 export interface Page<T> {
   items: T[];
   total: number;
-  /** A searched list that found nothing: a close spelling that would find something (`X-Did-You-Mean`, issue 21). */
+  /** A searched list that found nothing: a close spelling that would find something (`X-Did-You-Mean`, docs/product.md §7.4). */
   didYouMean?: string;
 }
 

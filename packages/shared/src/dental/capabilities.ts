@@ -14,7 +14,7 @@ import { prescriptionIssue, type PrescriptionIssue } from './messages.js';
 import { toZodIssue } from './prescription.js';
 
 /**
- * What a design service takes on (issue 16, for the service form later): the restorations it designs, the
+ * What a design service takes on (for the service form later): the restorations it designs, the
  * materials it designs for, the CAD software it works in and the files it delivers. An order's prescription
  * must fit them (`capabilityMismatches`).
  */

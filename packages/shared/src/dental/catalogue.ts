@@ -1,5 +1,5 @@
 /**
- * The dental vocabulary of a prescription (issue 16, DENTAL.md): restorations, materials, shades, design
+ * The dental vocabulary of a prescription (DENTAL.md): restorations, materials, shades, design
  * parameters, CAD software, output formats and case file roles. Codes are stable (stored and sent over the
  * API); the English labels are what messages and the web app show until the texts are translated.
  * Zod-free, like `messages.ts`, so code that only lists or shows these does not load zod.
@@ -206,7 +206,7 @@ export const DEFAULT_DESIGN: Readonly<DesignDefaults> = {
   outputFormats: ['stl'],
 };
 
-/** Design parameter bounds (issue 16). Outside them the schema refuses the value. */
+/** Design parameter bounds (docs/decisions/0025). Outside them the schema refuses the value. */
 export const DESIGN_LIMITS = {
   cementGapMicrons: { min: 0, max: 200 },
   extraCementGapMicrons: { min: 0, max: 200 },

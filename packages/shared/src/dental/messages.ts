@@ -10,7 +10,7 @@ import {
 } from './catalogue.js';
 
 /**
- * The prescription's rule sentences (issue 16), in one zod-free module. Each rule has a stable code; its
+ * The prescription's rule sentences (docs/decisions/0025), in one zod-free module. Each rule has a stable code; its
  * English template takes `{{name}}` parameters (the web app's placeholder syntax), so the web app can put the
  * same keys in its catalogues and translate them. `restoration`, `material`, `format` and `software` parameters are codes;
  * `prescriptionMessage` writes them as English words.

@@ -19,7 +19,7 @@ import type { PrescriptionIssue, PrescriptionIssueCode } from './messages.js';
 import { prescriptionRuleIssues } from './rules.js';
 
 /**
- * The dental prescription of an order (issue 16, decision 0025): what to design, tooth by tooth, and how.
+ * The dental prescription of an order (decision 0025): what to design, tooth by tooth, and how.
  * Field errors come from the field schemas; the rules between fields (bridges, shades, implant fields, the
  * pontic shape) from `prescriptionRuleIssues`, each reported at its own path with a sentence naming the tooth
  * and its rule code in the issue's `params.code`. Zod skips the rules when a field has the wrong type (a

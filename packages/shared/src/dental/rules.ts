@@ -4,7 +4,7 @@ import { prescriptionIssue, type PrescriptionIssue } from './messages.js';
 import { ARCH_TEETH, ARCHES, isPermanentTooth, neighbours, teethBetween, toothArch, type Arch } from './teeth.js';
 
 /**
- * The prescription's rules (issue 16) as plain functions: `prescriptionSchema` reports them through zod, and
+ * The prescription's rules (docs/decisions/0025) as plain functions: `prescriptionSchema` reports them through zod, and
  * the web app can run them on a draft as the buyer edits it. Zod-free.
  */
 

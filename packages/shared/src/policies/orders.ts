@@ -55,7 +55,7 @@ export interface OrderFacts {
   refundOfferAmount?: number | null;
   /** Whether the designer has answered the dispute; only `respond` reads it. */
   disputeAnswered?: boolean;
-  /** A rescan request waiting for the buyer's new files (issue 18). */
+  /** A rescan request waiting for the buyer's new files (docs/product.md §5.2a). */
   waitingForScans?: boolean;
   /** The price of one extra revision as ordered (minor units); null or absent: none sold. */
   extraRevisionPrice?: number | null;
@@ -118,7 +118,7 @@ export const ORDER_CONDITIONS = {
     test: (order: OrderFacts) => order.waitingForScans !== true,
     refusal: refusal('ORDER_WAITING_FOR_SCANS'),
   },
-  /** An extra revision is bought only once the included ones are used (issue 18 item 4). */
+  /** An extra revision is bought only once the included ones are used (docs/product.md §5.4). */
   revisionsUsedUp: {
     test: (order: OrderFacts) => order.revisionsUsed >= order.revisionsIncluded,
     refusal: refusal('ORDER_REVISIONS_STILL_LEFT'),
@@ -158,7 +158,7 @@ export const ORDER_POLICY = {
   accept: { from: { delivered: 'buyer' } },
   /** The buyer asks for changes to a delivery, within the included revisions. */
   revision: { from: { delivered: 'buyer' }, when: ['revisionsLeft'] },
-  /** The buyer disputes a delivery before it completes (issue 20); auto-completion stops while it is open. */
+  /** The buyer disputes a delivery before it completes (docs/product.md §5.11); auto-completion stops while it is open. */
   dispute: { from: { delivered: 'buyer', revision_requested: 'buyer' } },
   /** The designer answers the dispute once, with a statement and files. */
   respond: { from: { disputed: 'seller' }, when: ['notAnswered'], quiet: true },
@@ -170,18 +170,18 @@ export const ORDER_POLICY = {
   cancel: { from: { pending_payment: 'buyer', in_progress: 'either' } },
   /** The buyer reviews a completed order, once. */
   review: { from: { completed: 'buyer' }, when: ['notReviewed'], wrongParty: REVIEW_NOT_ALLOWED, wrongStatus: REVIEW_NOT_ALLOWED },
-  /** The designer asks for more days before the due date while working (issue 18). */
+  /** The designer asks for more days before the due date while working (docs/product.md §5.2a). */
   extension: { from: { in_progress: 'seller', revision_requested: 'seller' }, when: ['noExtensionWaiting'] },
   /** The buyer accepts the request: the due date moves by its days. */
   extensionAccept: { from: { in_progress: 'buyer', revision_requested: 'buyer' }, when: ['extensionWaiting'] },
   /** The buyer declines it: the due date stays. */
   extensionDecline: { from: { in_progress: 'buyer', revision_requested: 'buyer' }, when: ['extensionWaiting'] },
-  /** The designer finds the scans unusable and asks for new ones: the due date stops (issue 18). */
+  /** The designer finds the scans unusable and asks for new ones: the due date stops (docs/product.md §5.2a). */
   rescan: { from: { in_progress: 'seller', revision_requested: 'seller' }, when: ['notWaitingForScans'] },
   /** The buyer adds case files while the work is owed; after a rescan request they start the due date again. */
   caseFiles: { from: { in_progress: 'buyer', revision_requested: 'buyer' } },
   /**
-   * The buyer buys one more revision once the included ones are used (issue 18 item 4), paid like the order
+   * The buyer buys one more revision once the included ones are used (docs/product.md §5.4), paid like the order
    * (`POST /payments/intents` with `type: 'revision'`); its settlement re-checks this in its UPDATE.
    */
   buyRevision: { from: { delivered: 'buyer' }, when: ['revisionsUsedUp', 'extraRevisionsSold'] },
@@ -275,7 +275,7 @@ export function orderActionsUnavailable(order: OrderFacts, userId: string): Part
 }
 
 /**
- * The actions that make an order "awaiting my action" in the orders list (issue 18): the moves that carry the
+ * The actions that make an order "awaiting my action" in the orders list (docs/product.md §3.6): the moves that carry the
  * work forward. `pay` is not one (unpaid orders are listed apart), nor `cancel` or `review` (optional). Each
  * says whether it is owed only while new scans are, or are not, awaited: a designer who asked for a rescan
  * waits for the buyer, whose move the new case files then are (the action itself stays allowed either way).

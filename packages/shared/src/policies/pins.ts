@@ -1,5 +1,5 @@
 /**
- * Who may mark a review pin resolved, and when (issue 17, docs/decisions/0037; the one-policy-per-resource rule of
+ * Who may mark a review pin resolved, and when (docs/decisions/0037; the one-policy-per-resource rule of
  * docs/decisions/0030): the designer, while working on the revision the pins came with or once the new design is
  * delivered. Reading pins follows the order: its two parties only.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What `GET /api/billing` answers (issue 20 item 3, docs/decisions/0042), as a response schema (docs/decisions/0039).
+ * What `GET /api/billing` answers (docs/decisions/0042), as a response schema (docs/decisions/0039).
  * Amounts are major units.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DISPUTE_OUTCOME_LIST, DISPUTE_REASON_LIST } from '../schemas/money.js';
 
 /**
- * What the disputes, payouts and platform totals answer (issue 20, ADR 0036), as response schemas (docs/decisions/0039).
+ * What the disputes, payouts and platform totals answer (ADR 0036), as response schemas (docs/decisions/0039).
  * Amounts are major units.
  */
 

@@ -8,7 +8,7 @@ import { TURNAROUND_TIERS } from '../schemas/turnaround.js';
 import { disputeJsonSchema, refundOfferJsonSchema } from './money.js';
 
 /**
- * What the server answers about orders, their files, pins and reviews (docs/product.md §5, issues 16-20), as response
+ * What the server answers about orders, their files, pins and reviews (docs/product.md §5), as response
  * schemas (docs/decisions/0039): the routes register them, the types are derived from them. Money is major units.
  * A field the client needs must be listed here, or it is dropped on the way out (the server's tests fail on such a
  * field: apps/server/src/platform/response-check.ts).
@@ -18,7 +18,7 @@ import { disputeJsonSchema, refundOfferJsonSchema } from './money.js';
 export const orderPartyJsonSchema = z.object({ _id: z.string(), username: z.string(), image: z.string().nullable() });
 export type OrderPartyJson = z.infer<typeof orderPartyJsonSchema>;
 
-// Scan checks (issue 17, docs/decisions/0026).
+// Scan checks (docs/decisions/0026).
 
 export const scanFindingJsonSchema = z.object({
   level: z.enum(SCAN_FINDING_LEVELS),
@@ -58,7 +58,7 @@ export const orderFileJsonSchema = z.object({
   kind: z.enum(FILE_KINDS),
   /** Participants only: `/api/orders/{orderId}/files/{fileId}` (null before the file joins an order). */
   url: z.string().nullable(),
-  /** What the file is for the case (issue 16): guessed from the name at upload, changed by the buyer. */
+  /** What the file is for the case (docs/product.md §5.1): guessed from the name at upload, changed by the buyer. */
   role: z.enum(FILE_ROLES),
   createdAt: z.string(),
   /** The scan check of a mesh (STL, PLY, OBJ, ZIP; docs/decisions/0026); null for photos. */
@@ -67,7 +67,7 @@ export const orderFileJsonSchema = z.object({
 export type OrderFileJson = z.infer<typeof orderFileJsonSchema>;
 
 /**
- * The order's dental prescription as stored (issue 16, ADR 0025): the output of `prescriptionSchema`, field by field
+ * The order's dental prescription as stored (ADR 0025): the output of `prescriptionSchema`, field by field
  * (that schema checks and normalises what is sent; this one only describes what is answered).
  */
 export const prescriptionJsonSchema = z.object({
@@ -98,7 +98,7 @@ export const prescriptionJsonSchema = z.object({
 /** A row of `GET /api/orders` (and the base of the order's detail). */
 export const orderJsonSchema = z.object({
   _id: z.string(),
-  /** The short number people quote (`C-10427`, issue 18). It names the order; it opens nothing. */
+  /** The short number people quote (`C-10427`, docs/product.md §5.2a). It names the order; it opens nothing. */
   number: z.string(),
   serviceId: z.string(),
   title: z.string(),
@@ -116,7 +116,7 @@ export const orderJsonSchema = z.object({
   isSeller: z.boolean(),
   teeth: z.array(z.number()),
   /**
-   * The dental prescription (issue 16, ADR 0025): units, design, caseRef, dueBy (as the buyer gave it, if they
+   * The dental prescription (ADR 0025): units, design, caseRef, dueBy (as the buyer gave it, if they
    * did) and notes. Orders placed before prescriptions existed answer an empty one with their requirements as notes.
    */
   prescription: prescriptionJsonSchema,
@@ -143,9 +143,9 @@ export const orderJsonSchema = z.object({
   lastActivityAt: z.string(),
   /** A designer's request for more time waiting for the buyer's answer. */
   extension: z.object({ days: z.number(), reason: z.string() }).nullable(),
-  /** The designer's open partial refund offer (issue 20); null when none is open. */
+  /** The designer's open partial refund offer (docs/product.md §5.11); null when none is open. */
   refundOffer: refundOfferJsonSchema.nullable(),
-  /** The turnaround the buyer chose (issue 18): its days are `deliveryDays`, its surcharge or discount is in `price`. */
+  /** The turnaround the buyer chose (docs/decisions/0041): its days are `deliveryDays`, its surcharge or discount is in `price`. */
   tier: z.enum(TURNAROUND_TIERS),
   /** The price of one extra revision as ordered (major units); null: none can be bought. */
   extraRevisionPrice: z.number().nullable(),
@@ -187,13 +187,13 @@ export const orderEventJsonSchema = z.object({
   actor: orderPartyJsonSchema.nullable(),
   note: z.string().nullable(),
   files: z.array(orderFileJsonSchema),
-  /** The teeth a revision request points at (issue 16); empty for other events. */
+  /** The teeth a revision request points at (docs/product.md §5.4); empty for other events. */
   units: z.array(z.number()),
-  /** A revision request's pins on the order's meshes (issue 17, ADR 0037); empty for other events. */
+  /** A revision request's pins on the order's meshes (ADR 0037); empty for other events. */
   pins: z.array(orderPinJsonSchema),
-  /** An acceptance: the delivered files the buyer approved (issue 17); empty for other events. */
+  /** An acceptance: the delivered files the buyer approved (docs/decisions/0037); empty for other events. */
   approvedFiles: z.array(z.string()),
-  /** The days of an extension request (issue 18); null for other events. */
+  /** The days of a request for more time (docs/product.md §5.2a); null for other events. */
   days: z.number().nullable(),
   createdAt: z.string(),
 });
@@ -209,7 +209,7 @@ export const reviewJsonSchema = z.object({
   buyer: orderPartyJsonSchema,
   /** The designer of the reviewed service: the one who may reply. */
   sellerId: z.string(),
-  /** The designer's reply (issue 18), once. */
+  /** The designer's reply (docs/product.md §5.7), once. */
   reply: z.object({ text: z.string(), createdAt: z.string() }).nullable(),
   createdAt: z.string(),
 });
@@ -223,14 +223,14 @@ export const orderDetailJsonSchema = orderJsonSchema.extend({
   attachments: z.array(orderFileJsonSchema),
   events: z.array(orderEventJsonSchema),
   review: reviewJsonSchema.nullable(),
-  /** The dispute, if the buyer opened one (issue 20). */
+  /** The dispute, if the buyer opened one (docs/product.md §5.11). */
   dispute: disputeJsonSchema.nullable(),
   /**
    * The actions it is the caller's turn for that a condition of ORDER_POLICY refuses, with the sentence why
    * (`{ revision: 'All included revisions have been used.' }`); empty when there are none.
    */
   unavailable: z.partialRecord(z.enum(ORDER_ACTIONS), z.string()),
-  /** Whether the caller may mark the review pins resolved now (PIN_POLICY, issue 17). */
+  /** Whether the caller may mark the review pins resolved now (PIN_POLICY, docs/decisions/0037). */
   pinsResolvable: z.boolean(),
 });
 export type OrderDetailJson = z.infer<typeof orderDetailJsonSchema>;
@@ -241,7 +241,7 @@ export const orderDetailListJsonSchema = z.array(orderDetailJsonSchema);
 export const balanceJsonSchema = z.object({
   escrow: z.number(),
   available: z.number(),
-  /** Requested payouts not yet paid or rejected (issue 20). */
+  /** Requested payouts not yet paid or rejected (docs/product.md §6.6). */
   reserved: z.number(),
   currency: z.string(),
   feePercent: z.number(),

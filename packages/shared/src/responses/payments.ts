@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TURNAROUND_TIERS } from '../schemas/turnaround.js';
 
 /**
- * What the payment routes answer (docs/product.md §6, issues 16 and 18), as response schemas (docs/decisions/0039):
+ * What the payment routes answer (docs/product.md §5.1, §6), as response schemas (docs/decisions/0039):
  * registered on the routes, the types derived from them. Money is major units.
  */
 
@@ -21,7 +21,7 @@ export const lineItemJsonSchema = z.object({
   quantity: z.number(),
   total: z.number(),
   /**
-   * A line beside the item (issue 18): the rush surcharge or standby discount (`percent` of the item), or one
+   * A line beside the item (docs/decisions/0041): the rush surcharge or standby discount (`percent` of the item), or one
    * extra revision. Absent for the item itself. The web names it in the reader's language.
    */
   kind: z.enum(['rush', 'standby', 'revision']).optional(),
@@ -42,7 +42,7 @@ export const paymentIntentJsonSchema = z.object({
   clientSecret: z.string().optional(),
   /** What the card form says: 'Payment for {title}'. */
   description: z.string(),
-  /** What is paid for, priced by the server: their totals add up to `amount` (issue 16). */
+  /** What is paid for, priced by the server: their totals add up to `amount` (docs/product.md §5.1). */
   lineItems: z.array(lineItemJsonSchema),
 });
 export type PaymentIntentJson = z.infer<typeof paymentIntentJsonSchema>;
@@ -69,7 +69,7 @@ export const orderQuoteJsonSchema = z.object({
   teeth: z.array(z.number()),
   /** The earliest `dueBy` this service can promise from today (YYYY-MM-DD), with the chosen tier's days. */
   earliestDueBy: z.string(),
-  /** The turnaround priced (issue 18) and its delivery days. */
+  /** The turnaround priced (docs/decisions/0041) and its delivery days. */
   tier: z.enum(TURNAROUND_TIERS),
   deliveryDays: z.number(),
 });

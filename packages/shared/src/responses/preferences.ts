@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MATERIALS } from '../dental/catalogue.js';
 import { prescriptionJsonSchema } from './orders.js';
 
-/** What `/api/preferences` answers (issue 16): the caller's saved prescription presets, as response schemas (docs/decisions/0039). */
+/** What `/api/preferences` answers (docs/product.md §5.1): the caller's saved prescription presets, as response schemas (docs/decisions/0039). */
 
 /** A saved preset as `GET /api/preferences` lists it (the default first, then by name). */
 export const presetJsonSchema = z.object({

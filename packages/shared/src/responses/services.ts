@@ -33,14 +33,14 @@ export const serviceJsonSchema = z.object({
   toothQuantity: z.number(),
   deliveryTime: z.number(),
   revisions: z.number(),
-  /** Rush and standby tiers beside `deliveryTime` (issue 18, docs/decisions/0041); null where not offered. */
+  /** Rush and standby tiers beside `deliveryTime` (docs/decisions/0041); null where not offered. */
   turnaround: z.object({
     rush: z.object({ days: z.number(), surchargePercent: z.number() }).nullable(),
     standby: z.object({ days: z.number(), discountPercent: z.number() }).nullable(),
   }),
   /** The price of one extra revision (major units); null: none sold. */
   extraRevisionPrice: z.number().nullable(),
-  /** What the service designs (issue 16): codes of `RESTORATIONS`, `MATERIALS`, `SOFTWARE`, `OUTPUT_FORMATS`. */
+  /** What the service designs (docs/product.md §7.1): codes of `RESTORATIONS`, `MATERIALS`, `SOFTWARE`, `OUTPUT_FORMATS`. */
   restorations: z.array(z.enum(RESTORATIONS)),
   materials: z.array(z.enum(MATERIALS)),
   software: z.array(z.enum(SOFTWARE)),

@@ -39,7 +39,7 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 /** `{ user }`: what signing up, signing in and `GET /auth/me` answer. */
 export const sessionUserAnswerSchema = z.object({ user: sessionUserSchema });
 
-/** Figures of a designer's profile boxes, computed from real data (issue 3). */
+/** Figures of a designer's profile boxes, computed from real data (docs/product.md §7.6). */
 export const profileStatsSchema = z.object({
   /** Average stars over all reviews of the designer's services, 0 when none. */
   rating: z.number(),

@@ -4,7 +4,7 @@ import { EMAIL_INVALID_MESSAGE, PASSWORD_LENGTH_MESSAGE, PASSWORDS_DO_NOT_MATCH 
 import { line } from './fields.js';
 
 /**
- * Account settings (issue 19.5, docs/decisions/0032): the language of e-mails, password, e-mail, sessions,
+ * Account settings (docs/decisions/0032): the language of e-mails, password, e-mail, sessions,
  * the data download and deleting the account. The same schemas check the forms and the bodies.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Receipts, credit notes and statements (issue 20 item 3, docs/decisions/0042): the JSON of `GET /api/billing` and
+ * Receipts, credit notes and statements (docs/decisions/0042): the JSON of `GET /api/billing` and
  * the statement's month. Amounts are major units, as elsewhere in the API.
  */
 

@@ -56,7 +56,7 @@ export interface ServerToClientEvents {
   'notification:new': (event: { notification: NotificationJson; unread: number }) => void;
   /** The user's unread count changed (read here or in another tab). */
   'notification:count': (event: { count: number }) => void;
-  /** An order this user takes part in changed (paid, delivered, a revision, an extension...; issue 18): fetch it again. */
+  /** An order this user takes part in changed (paid, delivered, a revision, more time...; docs/product.md §5.10): fetch it again. */
   'order:updated': (event: { orderId: string; status: string }) => void;
 }
 

@@ -5,7 +5,7 @@ import { line, numeric, text } from './fields.js';
 import { ORDER_MAX_FILES, ORDER_NOTE_MAX } from './order-limits.js';
 
 /**
- * Disputes, partial refunds and payouts (issue 20, docs/decisions/0035, 0036): the request schemas both sides
+ * Disputes, partial refunds and payouts (docs/decisions/0035, 0036): the request schemas both sides
  * validate with and the JSON the server answers. Amounts in the API are major units, as elsewhere.
  */
 

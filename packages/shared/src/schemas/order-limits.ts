@@ -16,7 +16,7 @@ export const ORDER_MAX_FILES = 20;
 export const REVIEW_TEXT_MAX = 2000;
 /** Orders delivered and not accepted complete on their own after this many days (docs/product.md §5.3). */
 export const AUTO_COMPLETE_DAYS = 3;
-/** A designer may ask to extend a due date by 1 to this many days at a time (issue 18). */
+/** A designer may ask to extend a due date by 1 to this many days at a time (docs/product.md §5.2a). */
 export const EXTENSION_MAX_DAYS = 30;
 export const ORDER_LIST_MAX = 100;
 

@@ -61,7 +61,7 @@ export const reviewInput = z.object({
 export type OrderStatusJson = (typeof ORDER_STATUS_LIST)[number];
 
 /**
- * `GET /api/orders` filters (issue 18): one status, `active` (paid and not finished) or `awaiting_me` (the
+ * `GET /api/orders` filters (docs/product.md §3.6): one status, `active` (paid and not finished) or `awaiting_me` (the
  * caller's move: ORDER_AWAITING_ACTIONS); `q` a number (`C-10427`), title or case reference; `sort` by due date
  * (soonest first) or last activity (latest first); `limit` and `offset` page it (`X-Total-Count` is the total).
  */
@@ -113,11 +113,11 @@ export const ORDER_EVENT_TYPES = [
   'cancelled',
   'refunded',
   'reviewed',
-  // A designer asks for more time; the buyer accepts (the due date moves) or declines (issue 18).
+  // A designer asks for more time; the buyer accepts (the due date moves) or declines (docs/product.md §5.2a).
   'extension_requested',
   'extension_accepted',
   'extension_declined',
-  // A dispute and its answer and resolution; a designer's partial refund offer and its answer (issue 20).
+  // A dispute and its answer and resolution; a designer's partial refund offer and its answer (docs/product.md §5.11).
   'disputed',
   'dispute_answered',
   'dispute_resolved',
@@ -125,7 +125,7 @@ export const ORDER_EVENT_TYPES = [
   'refund_accepted',
   'refund_declined',
   // A designer asks for new scans (the due date stops); the buyer sends case files (it starts again); the buyer
-  // buys a revision beyond the included ones (issue 18).
+  // buys a revision beyond the included ones (docs/decisions/0041).
   'rescan_requested',
   'scans_added',
   'revision_bought',

@@ -8,7 +8,7 @@ import { ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER
 import { tierSchema } from './turnaround.js';
 
 /**
- * The API side of the dental prescription (issue 16, ADR 0025, docs/decisions/0028): the payment intent that
+ * The API side of the dental prescription (ADR 0025, docs/decisions/0028): the payment intent that
  * places an order with its prescription, the quote the order form shows before it, case file roles, revision
  * requests that point at teeth, and the buyer's saved presets. Here rather than in ./orders.ts because the
  * prescription schema reads that module's limits.
@@ -68,12 +68,12 @@ export const serviceIntentInput = z.object({
   presetId: z.uuid(PRESCRIPTION_API_MESSAGES.presetNotFound).optional(),
   /** Ids answered by `POST /api/order-files`, or `{ id, role }`. */
   attachments: z.array(intentAttachment).max(ORDER_MAX_FILES, `At most ${ORDER_MAX_FILES} files.`).optional().default([]),
-  /** The turnaround (issue 18): `rush` or `standby` when the service offers it; the price and due date follow. */
+  /** The turnaround (docs/decisions/0041): `rush` or `standby` when the service offers it; the price and due date follow. */
   tier: tierSchema,
 });
 export type ServiceIntentInput = z.input<typeof serviceIntentInput>;
 export const courseIntentInput = z.object({ type: z.literal('course'), id: uuid });
-/** One revision beyond the included ones of a delivered order (issue 18 item 4): `id` is the order's. */
+/** One revision beyond the included ones of a delivered order (docs/product.md §5.4): `id` is the order's. */
 export const revisionIntentInput = z.object({ type: z.literal('revision'), id: z.uuid({ error: ORDER_MESSAGES.notFound }) });
 export const paymentIntentInput = z.discriminatedUnion('type', [serviceIntentInput, courseIntentInput, revisionIntentInput], {
   error: ORDER_MESSAGES.itemNotFound,
@@ -95,7 +95,7 @@ export const revisionInput = z
       .optional()
       .default([])
       .transform((teeth) => [...new Set(teeth)].sort((a, b) => a - b)),
-    /** Points on the order's meshes with what should change there (issue 17, ADR 0037). */
+    /** Points on the order's meshes with what should change there (ADR 0037). */
     pins: pinsInput,
   })
   // A note says what should change; pins say it too, each with its own note.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './fields.js';
 
 /**
- * Review pins (issue 17, docs/decisions/0037): a point on one of the order's meshes, in that file's own
+ * Review pins (docs/decisions/0037): a point on one of the order's meshes, in that file's own
  * coordinates (millimetres), with what should change there. Sent with a revision request; the designer sees
  * them and marks each resolved.
  */

@@ -1,5 +1,5 @@
 /**
- * Scan checks (issue 17, docs/decisions/0026): what the server measured in an order's mesh files and
+ * Scan checks (docs/decisions/0026): what the server measured in an order's mesh files and
  * what it found. The English `message` is for API clients; the web app translates by `code` with `params`.
  */
 

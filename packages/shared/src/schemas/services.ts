@@ -15,7 +15,7 @@ const tags = z
   .transform((list) => [...new Set(list)]);
 
 /**
- * What a service designs (issue 16, ADR 0025 "Files and services"): the same lists and sentences as
+ * What a service designs (ADR 0025 "Files and services"): the same lists and sentences as
  * `serviceCapabilitiesSchema`. A service made without them gets `DEFAULT_CAPABILITIES`, the values migration
  * 0009 gave services that had none (docs/decisions/0028).
  */
@@ -73,7 +73,7 @@ const serviceFields = {
   materials: capabilityFields.materials.default(DEFAULT_CAPABILITIES.materials),
   software: capabilityFields.software.default(DEFAULT_CAPABILITIES.software),
   outputFormats: capabilityFields.outputFormats.default(DEFAULT_CAPABILITIES.outputFormats),
-  /** Rush and standby tiers beside the standard delivery time (issue 18, docs/decisions/0041). */
+  /** Rush and standby tiers beside the standard delivery time (docs/decisions/0041). */
   turnaround: turnaroundSchema.optional(),
   /** The price of one revision beyond the included ones (major units); null: none sold. */
   extraRevisionPrice: z.union([extraRevisionPrice, z.null()]).optional(),
@@ -125,7 +125,7 @@ export const serviceListQuery = z.object({
   max: priceBound,
   sort: z.enum(SERVICE_SORTS).optional(),
   userId: z.uuid('userId must be a user id.').optional(),
-  /** Services that design this restoration, in this material, in this CAD software (issue 16). */
+  /** Services that design this restoration, in this material, in this CAD software (docs/product.md §7.3). */
   restoration: z.enum(RESTORATIONS, { error: `Choose the restoration from: ${RESTORATIONS.join(', ')}.` }).optional(),
   material: z.enum(MATERIALS, { error: `Choose the material from: ${MATERIALS.join(', ')}.` }).optional(),
   software: z.enum(SOFTWARE, { error: `Choose the software from: ${SOFTWARE.join(', ')}.` }).optional(),

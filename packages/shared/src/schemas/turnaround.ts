@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { numeric } from './fields.js';
 
 /**
- * Turnaround tiers (issue 18 item 3, docs/decisions/0041): beside the service's standard delivery time, a rush
+ * Turnaround tiers (docs/decisions/0041): beside the service's standard delivery time, a rush
  * tier (fewer days, a surcharge) and a standby tier (more days, a discount). The buyer picks one when ordering;
  * the server prices it and sets the due date from its days. One place for the rule, read by the server's
  * pricing and the web's order form alike.

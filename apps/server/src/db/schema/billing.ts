@@ -7,7 +7,7 @@ export const DOCUMENT_SERIES = ['receipt', 'credit_note'] as const;
 export type DocumentSeries = (typeof DOCUMENT_SERIES)[number];
 
 /**
- * The last number given in each series and year (issue 20, docs/decisions/0042). It is bumped by an upsert in the
+ * The last number given in each series and year (docs/decisions/0042). It is bumped by an upsert in the
  * transaction that confirms the payment or books the refund: the row stays locked until that transaction ends, so
  * numbers are handed out one at a time, and a transaction that rolls back takes its number back with it: no gaps.
  */

@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, u
 import { users } from './users.js';
 
 /**
- * What a member is told about (issue 19, docs/decisions/0027): one row per event and recipient, written in the
+ * What a member is told about (docs/decisions/0027): one row per event and recipient, written in the
  * same transaction as the event (the outbox). The text is not stored: `kind` and `params` are, and each reader's
  * app renders them in its own language. `dedupeKey` makes a repeated event (a job run twice) one notification.
  */

@@ -17,7 +17,7 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * The orders' short numbers (`C-10427`, issue 18): a sequence, so concurrent orders never share one. A number only
+ * The orders' short numbers (`C-10427`, docs/product.md §5.2a): a sequence, so concurrent orders never share one. A number only
  * names an order for people; access is still checked by party on every call.
  */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });
@@ -53,20 +53,20 @@ export const orders = pgTable(
     teeth: smallint('teeth').array().notNull().default(sql`'{}'::smallint[]`),
     requirements: text('requirements').notNull().default(''),
     /**
-     * The dental prescription as the buyer sent it, parsed by the shared schema (issue 16, ADR 0025): a copy,
+     * The dental prescription as the buyer sent it, parsed by the shared schema (ADR 0025): a copy,
      * so a later edit of a saved preset changes nothing here. Null for orders placed before it existed (the
      * API then answers an empty prescription with the requirements as its notes).
      */
     prescription: jsonb('prescription').$type<Prescription>(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending_payment'),
     deliveryDays: integer('delivery_days').notNull(),
-    /** The turnaround the buyer chose (issue 18): its days are `deliveryDays`, its surcharge or discount is in `price`. */
+    /** The turnaround the buyer chose (docs/decisions/0041): its days are `deliveryDays`, its surcharge or discount is in `price`. */
     tier: text('tier', { enum: ['rush', 'standard', 'standby'] }).notNull().default('standard'),
     /** The service's price of one extra revision when ordered (minor units; null: none sold), copied like the prices. */
     extraRevisionPrice: integer('extra_revision_price'),
     revisionsIncluded: integer('revisions_included').notNull(),
     revisionsUsed: integer('revisions_used').notNull().default(0),
-    /** The designer's open partial refund offer (issue 20), minor units; null when none is open. */
+    /** The designer's open partial refund offer (docs/product.md §5.11), minor units; null when none is open. */
     refundOfferAmount: integer('refund_offer_amount'),
     refundOfferNote: text('refund_offer_note'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -76,7 +76,7 @@ export const orders = pgTable(
     extensionDays: smallint('extension_days'),
     extensionReason: text('extension_reason'),
     /**
-     * A designer's rescan request waiting for the buyer's new files (issue 18): the due clock is stopped, `dueAt`
+     * A designer's rescan request waiting for the buyer's new files (docs/decisions/0041): the due clock is stopped, `dueAt`
      * is null and `dueRemainingMs` keeps the time that was left (negative when already late); new case files
      * start it again.
      */
@@ -91,7 +91,7 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_number_unique').on(t.number),
-    // The list's sorts (issue 18): by last activity (updated_at) and by due date, per side.
+    // The orders list's sorts (docs/product.md §3.6): by last activity (updated_at) and by due date, per side.
     index('orders_buyer_activity_idx').on(t.buyerId, t.updatedAt),
     index('orders_seller_activity_idx').on(t.sellerId, t.updatedAt),
     index('orders_buyer_due_idx').on(t.buyerId, t.dueAt),
@@ -120,11 +120,11 @@ export const orderEvents = pgTable(
       enum: ORDER_EVENT_TYPES,
     }).notNull(),
     note: text('note'),
-    /** The days an extension asks for (issue 18); null otherwise. */
+    /** The days a request for more time asks for (docs/product.md §5.2a); null otherwise. */
     days: smallint('days'),
-    /** The teeth a revision request points at (issue 16); null otherwise. */
+    /** The teeth of the prescription a revision request points at (docs/product.md §5.4); null otherwise. */
     units: smallint('units').array(),
-    /** An acceptance: the delivered files the buyer approved (issue 17); null otherwise. */
+    /** An acceptance: the delivered files the buyer approved in the case review (docs/decisions/0037); null otherwise. */
     approvedFiles: uuid('approved_files').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -150,7 +150,7 @@ export const orderFiles = pgTable(
     storageKey: text('storage_key').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     kind: text('kind', { enum: ['stl', 'ply', 'obj', 'zip', 'jpeg', 'png'] }).notNull(),
-    /** What the file is for the case (issue 16): guessed from its name at upload, corrected by the buyer. */
+    /** What the file is for the case (upper jaw, bite...; docs/product.md §5.1): guessed from its name at upload, corrected by the buyer. */
     role: text('role', { enum: ['upper_jaw', 'lower_jaw', 'bite', 'prep', 'scan_body', 'photo', 'other'] as const satisfies readonly FileRole[] }).notNull().default('other'),
     /** The scan check's figures (modules/analysis, ADR 0026); null while a mesh waits for it, and for photos. */
     analysis: jsonb('analysis').$type<StoredAnalysis>(),
@@ -183,7 +183,7 @@ export const reviews = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     star: smallint('star').notNull(),
     desc: text('description').notNull(),
-    /** The designer's one reply (issue 18), null until given. */
+    /** The designer's one reply (docs/product.md §5.7), null until given. */
     replyText: text('reply_text'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -197,7 +197,7 @@ export const reviews = pgTable(
 );
 
 /**
- * Review pins (issue 17, ADR 0037): a point on one of the order's meshes, in that file's coordinates, with what
+ * Review pins (ADR 0037): a point on one of the order's meshes, in that file's coordinates, with what
  * should change there. They belong to the revision request that sent them; the designer marks them resolved.
  */
 export const orderPins = pgTable(
@@ -241,7 +241,7 @@ export const DISPUTE_REASONS = ['not_as_prescribed', 'poor_fit', 'incomplete', '
 export const DISPUTE_OUTCOMES = ['release', 'refund', 'split'] as const;
 
 /**
- * A buyer's dispute of a delivery (issue 20, docs/decisions/0035): one per order, opened by the buyer, answered once
+ * A buyer's dispute of a delivery (docs/decisions/0035): one per order, opened by the buyer, answered once
  * by the designer, resolved once by an administrator. The statements' files are order files on the
  * `disputed` / `dispute_answered` events. Amounts in minor units; `fee` is the platform's share of the designer's part.
  */

@@ -18,7 +18,7 @@ export const payments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     itemType: text('item_type', { enum: ['service', 'course', 'revision'] }).notNull(),
-    /** The order (service payments, and an extra revision's, issue 18) or the course (course payments) this payment is for. */
+    /** The order (service payments, and an extra revision's: docs/product.md §5.4) or the course (course payments) this payment is for. */
     itemId: uuid('item_id').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),

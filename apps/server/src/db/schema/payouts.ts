@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { users } from './users.js';
 
 /**
- * Where a designer's payouts go (issue 20, docs/decisions/0036): a bank account (IBAN, checked by its checksum) or a
+ * Where a designer's payouts go (docs/decisions/0036): a bank account (IBAN, checked by its checksum) or a
  * Stripe Connect account. Read only by its owner and administrators, and shown masked. The bank account (holder,
  * IBAN, bank) is sealed with AES-256-GCM in `sealed` (docs/decisions/0043); the Stripe account id is an identifier
  * that moves no money by itself and stays readable, as a Transfer needs it.

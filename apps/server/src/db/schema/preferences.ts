@@ -4,7 +4,7 @@ import type { Material, PrescriptionDesign } from '@cusp/shared';
 import { users } from './users.js';
 
 /**
- * A buyer's saved prescription presets (issue 16): a named design block with a preferred material and shade,
+ * A buyer's saved prescription presets (docs/product.md §5.1): a named design block with a preferred material and shade,
  * at most `PRESET_MAX` per member, one of them the default. Private to their owner; an order keeps its own
  * copy of what it used, so editing a preset never changes a past order.
  */

@@ -21,7 +21,7 @@ export const services = pgTable(
     deliveryTime: integer('delivery_time').notNull().default(1),
     revisions: integer('revisions').notNull().default(1),
     /**
-     * Turnaround tiers beside the standard delivery time (issue 18, docs/decisions/0041): rush (fewer days, a
+     * Turnaround tiers beside the standard delivery time (docs/decisions/0041): rush (fewer days, a
      * surcharge in percent of the price) and standby (more days, a discount). Null days: the tier is not offered.
      */
     rushDays: smallint('rush_days'),
@@ -33,7 +33,7 @@ export const services = pgTable(
     cover: text('cover'),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     /**
-     * What the service designs (issue 16, ADR 0025 "Files and services"): codes of the shared lists. The
+     * What the service designs (ADR 0025 "Files and services"): codes of the shared lists. The
      * defaults are what migration 0009 gave services made before (docs/decisions/0028).
      */
     restorations: text('restorations').array().$type<Restoration[]>().notNull().default(sql`'{crown}'::text[]`),

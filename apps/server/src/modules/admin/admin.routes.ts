@@ -72,7 +72,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return rows.map((t) => ({ _id: t.id, name: t.name, email: t.email, subject: t.subject, message: t.message, status: t.status, userId: t.userId, createdAt: t.createdAt.toISOString() }));
   });
 
-  // Money (issue 20): disputes to resolve, payouts to send, and the platform's books.
+  // Money (docs/product.md §5.11, §6.4, §6.6): disputes to resolve, payouts to send, and the platform's books.
   app.get('/admin/disputes', { schema: { response: { 200: orderDetailListJsonSchema } } }, async (request) => listOpenDisputes(ctx, requireAdmin(request)));
   app.post(
     '/admin/disputes/:orderId/resolve',

@@ -10,7 +10,7 @@ import type { MeshErrorCode, StoredAnalysis } from '../../platform/mesh/types.js
 import { isMeshKind } from './findings.js';
 
 /**
- * Scan checks (issue 17, docs/decisions/0026): every mesh stored as an order file is analysed after it
+ * Scan checks (docs/decisions/0026): every mesh stored as an order file is analysed after it
  * is stored, in the mesh worker, reading the stored bytes as a stream (local folder or S3). The result
  * goes into `order_files.analysis`, so it survives restarts; a file left unanalysed (a crash, a restart,
  * files stored before migration 0008) is picked up by the `scan-checks` job.

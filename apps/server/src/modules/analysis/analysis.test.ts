@@ -32,7 +32,7 @@ async function settled(who: Session, id: string) {
   throw new Error('the scan check never finished');
 }
 
-describe('scan checks at upload (issue 17)', () => {
+describe('scan checks at upload', () => {
   it('answers the analysis with the upload, and GET /api/orders/{id} shows it for both parties only', async () => {
     const { designer, service } = await designerWithService(app);
     const buyer = await signUpAndLogin(app);

@@ -4,8 +4,8 @@ import type { ReceiptView, Statement, StatementLineKind } from './billing.servic
 import type { CreditNoteRow } from '../../db/schema/index.js';
 
 /**
- * A receipt, a credit note and a designer's monthly statement, each one A4 page in English or Arabic (issue 20
- * item 3, docs/decisions/0042). Figures are written with Latin digits and the currency's code in both languages, as
+ * A receipt, a credit note and a designer's monthly statement, each one A4 page in English or Arabic (docs/product.md §6.7,
+ * docs/decisions/0042). Figures are written with Latin digits and the currency's code in both languages, as
  * Saudi invoices commonly are; the layout and the words follow the language.
  */
 

@@ -6,7 +6,7 @@ import { creditNotes, ledgerEntries, orders, payments, payouts, receipts, users,
 import { AppError, fieldError } from '../../errors.js';
 
 /**
- * Receipts, credit notes and statements (issue 20 item 3, docs/decisions/0042). The ledger issues the documents with
+ * Receipts, credit notes and statements (docs/decisions/0042). The ledger issues the documents with
  * the money's movements; this module finds them for their readers (the payer, the designer of the item,
  * administrators) and sums a designer's month.
  */

@@ -12,7 +12,7 @@ import { coursesApi } from '../courses/test-support.js';
 import { bookOrderPayment } from '../ledger/index.js';
 
 /**
- * Receipts, credit notes and statements (issue 20 item 3, docs/decisions/0042) through the HTTP API, on PGlite and on
+ * Receipts, credit notes and statements (docs/decisions/0042) through the HTTP API, on PGlite and on
  * PostgreSQL: numbers with no gaps under concurrent confirmations and rollbacks, the PDFs read back and their figures
  * checked, and nobody but the payer, the designer and administrators reading them.
  */
@@ -166,7 +166,7 @@ async function disputeAndResolve(o: { buyer: Session; orderId: string }, resolut
 
 /**
  * A paid order (25.00) whose included revision is used, with an extra revision (12.50) bought and paid: two payments,
- * two receipts, 37.50 in escrow (issue 18 item 4).
+ * two receipts, 37.50 in escrow (an extra revision is paid into its order's escrow: docs/decisions/0041).
  */
 async function orderWithExtraRevision() {
   const { designer, service } = await designerWithService(app, { extraRevisionPrice: 12.5 });

@@ -59,7 +59,7 @@ describe('POST /file/upload', () => {
     ['a binary STL longer than its triangle count', 'bad.stl', () => Buffer.concat([binaryStl(), Buffer.alloc(50)])],
     ['text that is not OBJ', 'notes.obj', () => Buffer.from('hello there\nthis is not a mesh\n')],
     ['an unknown type', 'virus.exe', () => Buffer.from('MZ....')],
-    // Sized 84 + 50 n, as a binary STL would be: the content, not the size, tells (issue 14.9).
+    // Sized 84 + 50 n, as a binary STL would be: the content, not the size, tells (docs/decisions/0020).
     ['a Windows program padded to a binary STL size', 'scan.stl', () => paddedToStlSize('MZ\x90\x00', 20, 0x90)],
     ['an ELF program padded to a binary STL size', 'scan.stl', () => paddedToStlSize('\x7fELF')],
     ['a PDF padded to a binary STL size', 'scan.stl', () => paddedToStlSize('%PDF-1.7')],

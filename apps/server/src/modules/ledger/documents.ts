@@ -3,7 +3,7 @@ import { courses, creditNotes, documentCounters, orders, payments, receipts, typ
 import type { Tx } from '../../db/client.js';
 
 /**
- * Receipts and credit notes (issue 20 item 3, docs/decisions/0042), issued by the ledger's own bookings so that no
+ * Receipts and credit notes (docs/decisions/0042), issued by the ledger's own bookings so that no
  * payment is booked without its receipt and no refund without its credit note, in the same transaction.
  */
 
@@ -31,7 +31,7 @@ async function nextNumber(tx: Tx, series: DocumentSeries, now: Date) {
 export async function issueReceipt(tx: Tx, paymentId: string, fee: number, feePercent: number, now = new Date()) {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment) throw new Error(`no payment ${paymentId} to issue a receipt for`);
-  // An extra revision (issue 18) is paid for its order: its receipt belongs to the order, titled as what it bought.
+  // An extra revision (docs/decisions/0041) is paid for its order: its receipt belongs to the order, titled as what it bought.
   const forOrder = payment.itemType === 'service' || payment.itemType === 'revision';
   const [item] = forOrder
     ? await tx.select({ title: orders.title, designerId: orders.sellerId }).from(orders).where(eq(orders.id, payment.itemId))

@@ -57,7 +57,7 @@ export async function notifyOrderEvent(ctx: NotifySettings, tx: Tx, order: Order
       const stars = Number.parseInt(event.note ?? '', 10);
       return send(order.sellerId, 'review_received', { name: await usernameOf(tx, order.buyerId), ...(Number.isFinite(stars) ? { stars } : {}) });
     }
-    // Disputes and partial refunds (issue 20): the other party is told of each step, both of the resolution.
+    // Disputes and partial refunds (docs/product.md §5.11): the other party is told of each step, both of the resolution.
     case 'disputed':
       return send(order.sellerId, 'order_disputed', { name: await usernameOf(tx, order.buyerId) });
     case 'dispute_answered':
@@ -77,7 +77,7 @@ export async function notifyOrderEvent(ctx: NotifySettings, tx: Tx, order: Order
     case 'refund_accepted':
     case 'refund_declined':
       return send(order.sellerId, event.type, { name: await usernameOf(tx, order.buyerId) });
-    // More time, rescans and extra revisions (issue 18): the other party is told of each.
+    // More time, rescans and extra revisions (docs/product.md §5.2a, §5.4): the other party is told of each.
     case 'extension_requested':
       return send(order.buyerId, 'extension_requested', { name: await usernameOf(tx, order.sellerId), days: order.extensionDays ?? 0 });
     case 'extension_accepted':
@@ -184,7 +184,7 @@ export async function recipientAway(ctx: AppContext, c: { id: string; sellerId: 
   return !(await ctx.realtime.anyoneIn(viewingRoom(recipient, c.id)));
 }
 
-/** A payout decided by an administrator (issue 20): its designer is told, paid with the reference or rejected with why. */
+/** A payout decided by an administrator (docs/product.md §6.6): its designer is told, paid with the reference or rejected with why. */
 export async function notifyPayoutDecided(ctx: NotifySettings, tx: Tx, payout: PayoutRow): Promise<void> {
   if (payout.status === 'requested') return;
   const amount = formatMoney(fromMinor(payout.amount, payout.currency), payout.currency);

@@ -8,7 +8,7 @@ import { designerWithService, expectLedgerBalanced, GOOD_CARD } from '../../../t
 import { applyAdminCommand } from '../admin/index.js';
 import { autoCompleteOrders } from './orders.service.js';
 
-/** Disputes and partial refunds (issue 20, docs/decisions/0035), through the HTTP API; the books balance after each test. */
+/** Disputes and partial refunds (docs/decisions/0035), through the HTTP API; the books balance after each test. */
 const { app, ctx } = await useTestApp();
 afterEach(() => expectLedgerBalanced(ctx.db));
 

@@ -7,7 +7,7 @@ import { multipart } from '../../../test/multipart.js';
 import { designerWithService, expectLedgerBalanced, GOOD_CARD } from '../../../test/orders.js';
 import { baseUrl, nextEvent, socketFor, type ClientSocket } from '../../../test/sockets.js';
 
-/** Issue 18, the order desk: numbers, the list's filters and paging, due dates, extensions, review replies, live updates. */
+/** The order desk (docs/decisions/0033): numbers, the list's filters and paging, due dates, extensions, review replies, live updates. */
 const { app, ctx } = await useTestApp();
 afterEach(() => expectLedgerBalanced(ctx.db));
 

@@ -31,7 +31,7 @@ export async function uploadOrderFile(ctx: AppContext, user: UserRow, file: Mult
 }
 
 /**
- * The role a new case file's name suggests (issue 16), read beside the caller's other files still waiting for
+ * The role a new case file's name suggests (upper jaw, bite...; docs/product.md §5.1), read beside the caller's other files still waiting for
  * an order (the case being put together): an "antagonist" scan next to an upper jaw is the lower jaw.
  */
 async function guessRole(ctx: AppContext, user: UserRow, name: string): Promise<FileRole> {

@@ -62,7 +62,7 @@ const SELLER_STEPS = new Set<OrderAction>(['deliver', 'respond', 'offerRefund', 
 
 /** A fresh order brought to a state through the API (a counter set directly for "no revisions left"). */
 async function orderIn(state: State): Promise<Case> {
-  // Extra revisions sold (issue 18), so that buying one is offered once the included ones are used.
+  // Extra revisions sold (docs/product.md §5.4), so that buying one is offered once the included ones are used.
   const { designer: seller, service } = await designerWithService(app, { extraRevisionPrice: 12 });
   const buyer = await signUpAndLogin(app);
   const stranger = await signUpAndLogin(app);

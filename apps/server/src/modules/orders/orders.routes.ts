@@ -48,7 +48,7 @@ const fileParams = idParams.extend({ fileId: z.uuid('File not found.') });
 const detail = { 200: orderDetailJsonSchema };
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // One page of the caller's orders; X-Total-Count is how many match before paging (issue 18).
+  // One page of the caller's orders; X-Total-Count is how many match before paging (docs/product.md §15.3).
   app.get('/orders', { ...loggedIn, schema: { querystring: orderListQuery, response: { 200: orderListJsonSchema } } }, async (request, reply) => {
     const { items, total } = await ordersService.listOrders(ctx, requireUser(request), request.query);
     return reply.header('X-Total-Count', String(total)).send(items);
@@ -66,11 +66,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post('/orders/:id/revision', { ...loggedIn, schema: { params: idParams, body: revisionInput, response: detail } }, async (request) =>
     ordersService.requestRevision(ctx, requireUser(request), request.params.id, request.body),
   );
-  // The body is optional: `{ files }` names the approved design files (issue 17), else the latest delivery's.
+  // The body is optional: `{ files }` names the approved design files (the case review, docs/decisions/0037), else the latest delivery's.
   app.post('/orders/:id/accept', { ...loggedIn, schema: { params: idParams, response: detail } }, async (request) =>
     ordersService.accept(ctx, requireUser(request), request.params.id, parseWith(acceptInput, request.body ?? {})),
   );
-  // The designer marks a review pin resolved (issue 17, ADR 0037); a stranger gets the order's 403 or 404 first.
+  // The designer marks a review pin resolved (ADR 0037); a stranger gets the order's 403 or 404 first.
   app.patch('/orders/:id/pins/:pinId', { ...loggedIn, schema: { params: idParams.extend({ pinId: z.uuid(PIN_MESSAGES.notFound) }), body: pinPatchInput, response: { 200: orderPinJsonSchema } } }, async (request) => {
     const user = requireUser(request);
     const order = await ordersService.participantOrder(ctx, user, request.params.id);
@@ -85,7 +85,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post('/orders/:id/extension/decline', { ...loggedIn, schema: { params: idParams, response: detail } }, async (request) =>
     ordersService.answerExtension(ctx, requireUser(request), request.params.id, false),
   );
-  // Rescans (issue 18): the designer asks for new scans; the buyer's new case files start the due clock again.
+  // Rescans (docs/product.md §5.2a): the designer asks for new scans; the buyer's new case files start the due clock again.
   app.post('/orders/:id/rescan', { ...loggedIn, schema: { params: idParams, body: rescanInput, response: detail } }, async (request) =>
     ordersService.requestRescan(ctx, requireUser(request), request.params.id, request.body),
   );
@@ -97,7 +97,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     ordersService.cancel(ctx, requireUser(request), request.params.id, parseWith(cancelInput, request.body ?? {})),
   );
 
-  // Disputes and partial refunds (issue 20, docs/decisions/0035).
+  // Disputes and partial refunds (docs/decisions/0035).
   app.post('/orders/:id/dispute', { ...loggedIn, schema: { params: idParams, body: disputeInput, response: { 201: orderDetailJsonSchema } } }, async (request, reply) =>
     reply.status(201).send(await disputesService.openDispute(ctx, requireUser(request), request.params.id, request.body)),
   );

@@ -122,7 +122,7 @@ function matching(q: string): SQL {
 }
 
 /**
- * `GET /api/orders` (issue 18): the caller's orders, filtered by status, searched, sorted by due date or last
+ * `GET /api/orders` (docs/product.md §3.6): the caller's orders, filtered by status, searched, sorted by due date or last
  * activity, one page at a time, with the total before paging.
  */
 export async function listOrders(ctx: AppContext, user: UserRow, query: z.output<typeof orderListQuery>): Promise<{ items: OrderJson[]; total: number }> {
@@ -285,11 +285,11 @@ interface Transition {
   note?: string | null;
   /** A further clause the UPDATE must match (the very refund offer the buyer accepts). */
   where?: SQL;
-  /** The teeth the event points at (a revision request, issue 16). */
+  /** The teeth the event points at (a revision request, docs/product.md §5.4). */
   units?: number[];
-  /** The delivered files an acceptance approves (issue 17). */
+  /** The delivered files an acceptance approves (docs/decisions/0037). */
   approvedFiles?: string[];
-  /** The days an extension asks for (issue 18). */
+  /** The days a request for more time asks for (docs/product.md §5.2a). */
   days?: number;
   /** Runs in the same transaction after the status change: money, files, counters. */
   also?: (tx: Transaction, row: OrderRow, event: OrderEventRow) => Promise<void>;
@@ -358,7 +358,7 @@ export async function paymentOfOrder(tx: Tx, orderId: string) {
   return payment ?? null;
 }
 
-/** Every payment that went into the order's escrow, oldest first: the order's own, then its extra revisions (issue 18). */
+/** Every payment that went into the order's escrow, oldest first: the order's own, then its extra revisions (docs/product.md §5.4). */
 export async function paymentsOfOrder(tx: Tx, orderId: string) {
   return tx
     .select()
@@ -427,7 +427,7 @@ export async function placeOrder(
 
 /**
  * A payment the payments module verified with the provider, for an order's price or for an extra revision of it
- * (issue 18 item 4), in one transaction: `claim` (the payments module's: false when another caller claimed the
+ * (docs/decisions/0041), in one transaction: `claim` (the payments module's: false when another caller claimed the
  * payment first, and then nothing happens), the money into the order's escrow, and the order's `pay` step (the due
  * clock starts, the designer is told) or `buyRevision` step (one more revision included, the price grows by it, so
  * completion, refunds and disputes move it with the rest), re-checked in its UPDATE. An order that moved on
@@ -467,7 +467,7 @@ export async function payOrder(
   return 'settled';
 }
 
-/** The clock starts at payment (issue 18): the prescription's date, else the service's delivery time from now. */
+/** The clock starts at payment (docs/product.md §5.2a): the prescription's date, else the service's delivery time from now. */
 async function dueAtFromPayment(tx: Transaction, orderId: string, now: Date): Promise<Date | null> {
   const [unpaid] = await tx.select({ prescription: orders.prescription, deliveryDays: orders.deliveryDays }).from(orders).where(eq(orders.id, orderId));
   return unpaid ? dueAtOf(unpaid, now) : null;
@@ -543,7 +543,7 @@ export async function completeOrder(ctx: AppContext, order: OrderRow, actorId: s
 export async function accept(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof acceptInput> = {}) {
   const order = await participantOrder(ctx, user, orderId);
   authorize(order, user, 'accept');
-  // Which files were approved (issue 17): those named, else the latest delivery's.
+  // Which files were approved (docs/decisions/0037): those named, else the latest delivery's.
   await completeOrder(ctx, order, user.id, new Date(), await approvedFilesOf(ctx, order.id, input.files));
   return orderDetail(ctx, user, order.id);
 }
@@ -614,7 +614,7 @@ export async function cancelUnpaidOrdersOf(ctx: AppContext, tx: Transaction, use
   };
 }
 
-/** The designer asks for `days` more (issue 18); the status stays, the request waits for the buyer. */
+/** The designer asks for `days` more (docs/product.md §5.2a); the status stays, the request waits for the buyer. */
 export async function requestExtension(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof extensionInput>) {
   const order = await participantOrder(ctx, user, orderId);
   authorize(order, user, 'extension');
@@ -661,7 +661,7 @@ export async function answerExtension(ctx: AppContext, user: UserRow, orderId: s
 }
 
 /**
- * The due clock running again from `now` with the time that was left when a rescan stopped it (issue 18); on an
+ * The due clock running again from `now` with the time that was left when a rescan stopped it (docs/product.md §5.2a); on an
  * order not waiting for scans it changes nothing. SQL, so it reads the row the UPDATE changes.
  */
 function clockRestarted(now: Date): Partial<typeof orders.$inferInsert> {
@@ -673,7 +673,7 @@ function clockRestarted(now: Date): Partial<typeof orders.$inferInsert> {
   };
 }
 
-/** The designer finds the scans unusable and asks for new ones (issue 18): the due clock stops, keeping the time left. */
+/** The designer finds the scans unusable and asks for new ones (docs/product.md §5.2a): the due clock stops, keeping the time left. */
 export async function requestRescan(ctx: AppContext, user: UserRow, orderId: string, input: z.output<typeof rescanInput>) {
   const order = await participantOrder(ctx, user, orderId);
   authorize(order, user, 'rescan');

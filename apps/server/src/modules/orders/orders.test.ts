@@ -85,7 +85,7 @@ describe('the order life cycle (D15)', () => {
     const design1 = await uploadFile(designer, 'crown-v1.stl');
     const delivered = await call(designer, 'POST', `/api/orders/${orderId}/deliver`, { note: 'First version.', files: [design1._id] });
     expect(delivered.statusCode, delivered.body).toBe(200);
-    expect(delivered.json()).toMatchObject({ status: 'delivered', actions: ['offerRefund'] }); // issue 20: a partial refund
+    expect(delivered.json()).toMatchObject({ status: 'delivered', actions: ['offerRefund'] }); // a partial refund (docs/product.md §5.11)
     expect((await detail(buyer, orderId)).actions).toEqual(['accept', 'revision', 'dispute']);
 
     expect((await call(buyer, 'POST', `/api/orders/${orderId}/revision`, { note: 'Open the contacts a little.' })).json()).toMatchObject({ status: 'revision_requested', revisionsUsed: 1 });
@@ -329,7 +329,7 @@ describe('order files', () => {
     const body = multipart({}, [{ field: 'file', name: 'virus.stl', type: 'application/octet-stream', data: Buffer.from('MZ\x90\x00 not a mesh') }]);
     const res = await app.inject({ method: 'POST', url: '/api/order-files', payload: body.payload, headers: { ...body.headers, cookie: buyer.cookie } });
     expect(res.statusCode).toBe(415);
-    // An MZ program padded to 84 + 50 n bytes passed the size check alone (issue 14.9).
+    // An MZ program padded to 84 + 50 n bytes passed the size check alone; the content decides (docs/decisions/0020).
     const padded = multipart({}, [{ field: 'file', name: 'scan.stl', type: 'model/stl', data: paddedToStlSize('MZ\x90\x00', 20, 0x90) }]);
     const refused = await app.inject({ method: 'POST', url: '/api/order-files', payload: padded.payload, headers: { ...padded.headers, cookie: buyer.cookie } });
     expect(refused.statusCode).toBe(415);

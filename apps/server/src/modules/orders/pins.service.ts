@@ -7,7 +7,7 @@ import { AppError, fieldError } from '../../errors.js';
 import type { Db } from '../../db/client.js';
 
 /**
- * Review pins (issue 17, docs/decisions/0037): checked against the order's files when a revision sends them,
+ * Review pins (docs/decisions/0037): checked against the order's files when a revision sends them,
  * stored with its event, listed on it, and marked resolved by the designer.
  */
 

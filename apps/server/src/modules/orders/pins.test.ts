@@ -4,7 +4,7 @@ import { binaryStl, emptyZip } from '../../../test/mesh-samples.js';
 import { multipart } from '../../../test/multipart.js';
 import { designerWithService, expectLedgerBalanced, GOOD_CARD } from '../../../test/orders.js';
 
-// Review pins (issue 17, ADR 0037): sent with a revision, listed on its event, resolved by the designer. The tests
+// Review pins (ADR 0037): sent with a revision, listed on its event, resolved by the designer. The tests
 // pay orders, so the books must balance after each (ADR 0035).
 const { app, ctx } = await useTestApp();
 afterEach(() => expectLedgerBalanced(ctx.db));

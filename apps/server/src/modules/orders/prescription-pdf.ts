@@ -17,7 +17,7 @@ import {
 import { BAND, INK, MARGIN, MUTED, newSheet, type PdfLanguage } from '../../platform/pdf/sheet.js';
 
 /**
- * The prescription as a one-page A4 PDF (issue 16, docs/decisions/0028), in English or Arabic.
+ * The prescription as a one-page A4 PDF (docs/decisions/0028), in English or Arabic.
  * The text layout (Arabic shaped, mixed directions) is platform/pdf/sheet.ts's.
  */
 

@@ -17,7 +17,7 @@ import type { prescriptionPdf, PdfLanguage } from './prescription-pdf.js';
  */
 const LAYOUTS: LayoutModule = { bundled: 'prescription-pdf', source: new URL('./prescription-pdf.ts', import.meta.url) };
 
-/** The prescription's own routes (issue 16): a case file's role, and the prescription as a PDF. */
+/** The prescription's own routes (docs/product.md §5.1): a case file's role, and the prescription as a PDF. */
 export const prescriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The buyer corrects the role guessed at upload, until the order is paid.
   app.patch(

@@ -31,7 +31,7 @@ import { turnaroundOf } from '../services/index.js';
 import type { Tx } from '../ledger/index.js';
 
 /**
- * What an order of a service costs and says (issue 16, docs/decisions/0028), from the intent's body: the
+ * What an order of a service costs and says (docs/decisions/0028), from the intent's body: the
  * prescription checked against the service (capabilities, due date), the quantity derived from its units,
  * the teeth, the price. The intent and the quote both use it, so the form shows the figure the order gets.
  */
@@ -42,7 +42,7 @@ export interface PricedOrder {
   requirements: string;
   unitPrice: number;
   price: number;
-  /** The turnaround (issue 18): its days, and its surcharge (+) or discount (−) already in `price`. */
+  /** The turnaround (docs/decisions/0041): its days, and its surcharge (+) or discount (−) already in `price`. */
   tier: TurnaroundTier;
   deliveryDays: number;
   tierAdjustment: number;
@@ -69,7 +69,7 @@ export async function priceOrder(ctx: AppContext, userId: string, service: Price
   }
   if (!prescription.notes && input.requirements) prescription = { ...prescription, notes: input.requirements };
 
-  // The turnaround (issue 18): one the service offers; its days are what the due date is checked against.
+  // The turnaround (docs/decisions/0041): one the service offers; its days are what the due date is checked against.
   const turnaround = turnaroundOf(service);
   if (!offersTier(turnaround, input.tier)) issues.push({ path: ['tier'], message: TURNAROUND_MESSAGES.tierNotOffered });
   const deliveryDays = tierDays(service.deliveryTime, turnaround, input.tier);
@@ -87,7 +87,7 @@ export async function priceOrder(ctx: AppContext, userId: string, service: Price
       issues.push({ path: ['quantity'], message: PRESCRIPTION_API_MESSAGES.quantityMismatch(quantity, service.unitOrArch) });
     }
   } else {
-    // No units (a night guard per arch, or a client that sends teeth): as before issue 16.
+    // No units (a night guard per arch, or a client that sends teeth): quantity and teeth as the buyer gives them (docs/product.md §5.1).
     teeth = [...new Set(input.teeth)].sort((a, b) => a - b);
     const fromTeeth = service.unitOrArch === 'unit' && teeth.length > 0 ? teeth.length : undefined;
     quantity = fromTeeth ?? input.quantity ?? (service.unitOrArch === 'arch' ? 1 : 0);
@@ -111,7 +111,7 @@ export async function priceOrder(ctx: AppContext, userId: string, service: Price
   };
 }
 
-/** What a payment or a quote lists: the item, then the tier's surcharge or discount (issue 18), adding up to the total. */
+/** What a payment or a quote lists: the item, then the tier's surcharge or discount (docs/decisions/0041), adding up to the total. */
 export function lineItemsOf(
   item: { title: string; unitOrArch: 'unit' | 'arch' | null; unitPrice: number; quantity: number; tier?: TurnaroundTier; tierAdjustment?: number; tierPercent?: number },
   currency: string,

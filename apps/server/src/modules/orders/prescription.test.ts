@@ -7,7 +7,7 @@ import { binaryStl } from '../../../test/mesh-samples.js';
 import { multipart } from '../../../test/multipart.js';
 import { designerWithService, expectLedgerBalanced, GOOD_CARD } from '../../../test/orders.js';
 
-/** Issue 16 on the server: the prescription of an order, its price, its files' roles, revisions and the PDF. */
+/** The dental prescription on the server (docs/decisions/0028): the prescription of an order, its price, its files' roles, revisions and the PDF. */
 
 const { app, ctx } = await useTestApp();
 afterEach(() => expectLedgerBalanced(ctx.db));

@@ -57,7 +57,7 @@ export async function listReviews(ctx: AppContext, query: { serviceId?: string; 
 }
 
 /**
- * The designer of the reviewed service answers a review, once (issue 18): 404 for an unknown review, 403 for
+ * The designer of the reviewed service answers a review, once (docs/product.md §5.7): 404 for an unknown review, 403 for
  * anyone else, 409 the second time (the `reply_text is null` of the UPDATE holds it when two replies race).
  */
 export async function replyToReview(ctx: AppContext, user: UserRow, reviewId: string, input: z.output<typeof reviewReplyInput>): Promise<ReviewJson> {

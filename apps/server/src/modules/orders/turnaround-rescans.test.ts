@@ -8,7 +8,7 @@ import { applyAdminCommand } from '../admin/index.js';
 import { designerWithService, expectLedgerBalanced, GOOD_CARD } from '../../../test/orders.js';
 
 /**
- * Issue 18 items 3 and 4 (docs/decisions/0041): turnaround tiers priced by the server, rescans that stop and restart
+ * Turnaround tiers, rescans and extra revisions (docs/decisions/0041): turnaround tiers priced by the server, rescans that stop and restart
  * the due clock, paid extra revisions whose money joins the order's escrow; and the notifications of more time,
  * rescans and extra revisions. The ledger balances after every test.
  */
@@ -273,7 +273,7 @@ describe('extra revisions', () => {
     expect((await call(buyer, 'PATCH', '/api/orders', { payment_intent: intent.json()._id })).statusCode).toBe(200);
     expect(await detail(buyer, orderId)).toMatchObject({ revisionsIncluded: 2, price: 37.5 });
 
-    // Its receipt (issue 20) belongs to the order, titled as what it bought; the stranger cannot read it.
+    // Its receipt (docs/product.md §6.7) belongs to the order, titled as what it bought; the stranger cannot read it.
     const billing = (await call(buyer, 'GET', `/api/billing?itemId=${orderId}`)).json();
     const receipt = billing.documents.find((d: { kind: string; paymentId: string }) => d.kind === 'receipt' && d.paymentId === intent.json()._id);
     expect(receipt).toMatchObject({ itemType: 'service', itemId: orderId, amount: 12.5, title: `Extra revision: ${before.title}` });

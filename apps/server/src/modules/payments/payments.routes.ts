@@ -34,7 +34,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     return reply.status(201).send(intent);
   });
 
-  // The order form's figure before paying (issue 16): same body and checks as an intent for a service.
+  // The order form's figure before paying (the quote, docs/product.md §5.1): same body and checks as an intent for a service.
   app.post('/payments/quote', { ...loggedIn, schema: { body: serviceIntentInput, response: { 200: orderQuoteJsonSchema } } }, async (request) =>
     paymentsService.quote(ctx, requireUser(request), request.body),
   );

@@ -110,7 +110,7 @@ export async function createIntent(ctx: AppContext, user: UserRow, input: z.outp
   if (input.type === 'revision') return createRevisionIntent(ctx, user, input.id);
 
   const service = await orderableService(ctx, user, input.id);
-  // The prescription, quantity, teeth and price (issue 16), with the turnaround's days and price (issue 18):
+  // The prescription, quantity, teeth and price (docs/product.md §5.1), with the turnaround's days and price (docs/decisions/0041):
   // checked against the service, priced by the server.
   const priced = await priceOrder(ctx, user.id, service, input);
   // The orders module places the order; its payment is created with it, in the same transaction.
@@ -131,7 +131,7 @@ export async function createIntent(ctx: AppContext, user: UserRow, input: z.outp
 }
 
 /**
- * `POST /payments/intents {type: 'revision', id: orderId}` (issue 18 item 4): one revision beyond the included ones,
+ * `POST /payments/intents {type: 'revision', id: orderId}` (docs/product.md §5.4): one revision beyond the included ones,
  * at the price the service asked when the order was placed, by the order's buyer once they are used up
  * (ORDER_POLICY.buyRevision: 403 for anyone else, 409 at the wrong time).
  */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { loggedIn, requireUser, verifiedOnly } from '../auth/index.js';
 import * as payoutsService from './payouts.service.js';
 
-/** A member's own payouts (issue 20): details (masked), history with the running balance, requests. */
+/** A member's own payouts (docs/product.md §6.6): details (masked), history with the running balance, requests. */
 export const payoutsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/payouts/details', { ...loggedIn, schema: { response: { 200: payoutDetailsJsonSchema.nullable() } } }, async (request) => payoutsService.getDetails(ctx, requireUser(request)));
   // Only a confirmed address may say where its money goes (ADR 0050).

@@ -27,7 +27,7 @@ import { balanceOf, bookPayoutDecided, bookPayoutReserved, designerLines, platfo
 import { notifyPayoutDecided } from '../notifications/index.js';
 
 /**
- * Payouts (issue 20, docs/decisions/0036): a designer's available money, withdrawn to their bank account or Stripe
+ * Payouts (docs/decisions/0036): a designer's available money, withdrawn to their bank account or Stripe
  * Connect account. A request reserves the money at once (a ledger movement), an administrator then marks it paid or
  * rejected (another one); each decision happens once.
  */

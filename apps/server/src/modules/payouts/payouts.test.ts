@@ -8,7 +8,7 @@ import { designerWithService, endPayoutHold, expectLedgerBalanced, GOOD_CARD, sa
 import { applyAdminCommand } from '../admin/index.js';
 import { sealLegacyPayoutDetails } from './index.js';
 
-/** Payouts (issue 20, docs/decisions/0036): details, requests that reserve, decisions that happen once; books balanced. */
+/** Payouts (docs/decisions/0036): details, requests that reserve, decisions that happen once; books balanced. */
 const { app, ctx } = await useTestApp({ PAYOUT_MINIMUM: '10' });
 afterEach(() => expectLedgerBalanced(ctx.db));
 

@@ -8,7 +8,7 @@ import * as presets from './preferences.service.js';
 // A malformed id is a 404 with this sentence (errors.ts, ADR 0023).
 const idParams = z.object({ id: z.uuid(PRESCRIPTION_API_MESSAGES.presetNotFound) });
 
-/** `/api/preferences`: the caller's saved prescription presets (issue 16), owner only. */
+/** `/api/preferences`: the caller's saved prescription presets (docs/product.md §5.1), owner only. */
 export const preferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/preferences', { ...loggedIn, schema: { response: { 200: presetListJsonSchema } } }, async (request) => presets.listPresets(ctx, requireUser(request)));
 

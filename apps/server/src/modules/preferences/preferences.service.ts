@@ -7,7 +7,7 @@ import { prescriptionPresets, users, type PrescriptionPresetRow, type UserRow } 
 import { AppError, fieldError } from '../../errors.js';
 
 /**
- * Saved prescription presets (issue 16, docs/decisions/0028): a buyer's named design blocks with a preferred
+ * Saved prescription presets (docs/decisions/0028): a buyer's named design blocks with a preferred
  * material and shade, at most PRESET_MAX, one of them the default. Owner only: anyone else's preset is "not
  * found" for reading, changing, deleting and ordering with it.
  */

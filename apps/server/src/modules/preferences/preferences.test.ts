@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signUpAndLogin, useTestApp } from '../../../test/helper.js';
 import { designerWithService } from '../../../test/orders.js';
 
-/** Saved prescription presets (issue 16): CRUD, at most 20, one default, owner only, copied into orders. */
+/** Saved prescription presets (docs/product.md §5.1): CRUD, at most 20, one default, owner only, copied into orders. */
 
 const { app } = await useTestApp();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newServiceInput, signUpDesigner, useTestApp } from '../../../test/helper.js';
 
-/** What a service designs (issue 16): declared, validated, answered and filtered. */
+/** What a service designs (docs/product.md §7.1): declared, validated, answered and filtered. */
 
 const { app } = await useTestApp({ CATALOGUE_CACHE_MS: '0' });
 

@@ -4,7 +4,7 @@ import { applyAdminCommand } from '../admin/index.js';
 import { catalogueChanged } from './catalogue-cache.js';
 
 /**
- * Catalogue search (issue 21, ADR 0031) on a fixed catalogue made here: word forms, typing mistakes, synonyms,
+ * Catalogue search (ADR 0031) on a fixed catalogue made here: word forms, typing mistakes, synonyms,
  * Arabic, abbreviations, relevance, "did you mean" on every searched list, and the price and rating sorts. The
  * response cache is off, so every request reads the database.
  */

@@ -3,7 +3,7 @@ import type { ServiceRow, UserRow } from '../../db/schema/index.js';
 
 export type ServiceOwner = Pick<UserRow, 'id' | 'username' | 'image' | 'isVerified'>;
 
-/** A service's turnaround tiers (issue 18) from its columns: a tier is offered when its days are set. */
+/** A service's turnaround tiers (docs/decisions/0041) from its columns: a tier is offered when its days are set. */
 export function turnaroundOf(row: Pick<ServiceRow, 'rushDays' | 'rushSurchargePercent' | 'standbyDays' | 'standbyDiscountPercent'>): Turnaround {
   return {
     rush: row.rushDays !== null && row.rushSurchargePercent !== null ? { days: row.rushDays, surchargePercent: row.rushSurchargePercent } : null,

@@ -158,7 +158,7 @@ export async function deleteService(ctx: AppContext, user: UserRow, id: string) 
   catalogueChanged(ctx, { services: [id] });
 }
 
-/** An administrator hides or shows a service (issue 3's admin page). */
+/** An administrator hides or shows a service (the admin page, docs/product.md §7.8). */
 export async function setHidden(ctx: AppContext, id: string, hidden: boolean) {
   const [row] = await ctx.db.update(services).set({ hidden, updatedAt: new Date() }).where(eq(services.id, id)).returning({ id: services.id });
   if (!row) throw new AppError('SERVICE_NOT_FOUND');
@@ -215,7 +215,7 @@ export async function listServicesFromDatabase(ctx: AppContext, query: ServiceLi
   const tag = query.tag ?? query.cat;
   if (tag) conditions.push(sql`${services.tags} @> array[${tag}]::text[]`);
   if (query.userId) conditions.push(eq(services.userId, query.userId));
-  // Capabilities (issue 16): containment on the arrays, which their GIN indexes answer.
+  // Capabilities (docs/product.md §7.3): containment on the arrays, which their GIN indexes answer.
   if (query.restoration) conditions.push(sql`${services.restorations} @> array[${query.restoration}]::text[]`);
   if (query.material) conditions.push(sql`${services.materials} @> array[${query.material}]::text[]`);
   if (query.software) conditions.push(sql`${services.software} @> array[${query.software}]::text[]`);

@@ -72,7 +72,7 @@ async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Stripe through its official library (issue 20 item 4, docs/decisions/0043): PaymentIntents, refunds and Connect
+ * Stripe through its official library (docs/decisions/0043): PaymentIntents, refunds and Connect
  * Transfers, each POST with our own idempotency key (so the library's retries and ours act once), and webhook
  * events checked with `webhooks.constructEvent`.
  */

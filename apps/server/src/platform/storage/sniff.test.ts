@@ -3,7 +3,7 @@ import { asciiStl, binaryStl, emptyZip, garbageStl, paddedToStlSize } from '../.
 import { PNG } from '../../../test/multipart.js';
 import { CASE_FILE_HEAD_BYTES, checkCaseFile, foreignFormat } from './sniff.js';
 
-// The one module for content rules (issue 14.9, docs/decisions/0020).
+// The one module for content rules (docs/decisions/0020).
 
 const head = (data: Buffer) => data.subarray(0, CASE_FILE_HEAD_BYTES);
 /** What an upload of `data` named `name` is judged: accepted only if both the head and the size pass. */

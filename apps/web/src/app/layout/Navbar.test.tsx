@@ -14,7 +14,7 @@ describe('Navbar', () => {
     expect(within(nav).getByRole('link', { name: 'Designers' })).toHaveAttribute('href', '/designers');
     expect(within(nav).getByRole('link', { name: 'Files' })).toHaveAttribute('href', '/files');
     expect(within(nav).getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/messages');
-    // The search box: a plain GET form to /gigs, which works before the app is hydrated (issue 21).
+    // The search box: a plain GET form to /gigs, which works before the app is hydrated (docs/product.md §7.4).
     const search = screen.getByRole('search', { name: 'Find a service' });
     expect(search).toHaveAttribute('action', '/gigs');
     expect(search).toHaveAttribute('method', 'get');

@@ -102,7 +102,7 @@ export interface CatalogueIndex {
 }
 
 /**
- * The catalogue index (issue 21 item 2, ADR 0048): the services' list and public pages answered in this process, from the services'
+ * The catalogue index (ADR 0048): the services' list and public pages answered in this process, from the services'
  * rows and search vectors read once and then kept current by `changed`, so that a list URL never seen before costs no
  * SQL. The database stays the source of every fact; the index evaluates the list's query with the database's
  * semantics (catalogue-query.ts). A list waits for the changes told before it (`catalogueChanged`), so a writer sees

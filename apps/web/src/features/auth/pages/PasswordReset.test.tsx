@@ -44,7 +44,7 @@ describe('forgot and reset password', () => {
     await ui.user.click(screen.getByRole('button', { name: 'Save new password' }));
 
     const alert = await screen.findByRole('alert');
-    // Said by its code (issue 15.5).
+    // Said by its code (docs/decisions/0039).
     expect(alert).toHaveTextContent('This reset link is invalid or has expired.');
     expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
   });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { BillingJson } from '@cusp/shared';
 import { api } from '@/lib/api';
 
-/** Receipts, credit notes and statement months (issue 20 item 3, ADR 0042). */
+/** Receipts, credit notes and statement months (ADR 0042). */
 export const billingKeys = {
   all: ['billing'] as const,
   item: (itemId: string) => ['billing', itemId] as const,

@@ -63,7 +63,7 @@ function PdfLink({ doc, language }: { doc: BillingDocumentJson; language: string
 }
 
 /**
- * The settings page's Billing tab (issue 20 item 3, ADR 0042): the member's receipts and credit notes with their PDFs,
+ * The settings page's Billing tab (ADR 0042): the member's receipts and credit notes with their PDFs,
  * and, for a designer, a statement per month as PDF and CSV.
  */
 export function BillingTab() {

@@ -4,7 +4,7 @@ import { useI18n } from '@/lib/use-i18n';
 import { pdfHref, useItemBilling } from '../api/billing';
 
 /**
- * The receipt and credit notes of one order or course, as PDF links (issue 20 item 3), for its page. Shows nothing
+ * The receipt and credit notes of one order or course, as PDF links (docs/product.md §6.7), for its page. Shows nothing
  * until there is one (an unpaid order, a free course, a visitor).
  */
 export function ItemDocuments({ itemId, enabled = true }: { itemId: string; enabled?: boolean }) {

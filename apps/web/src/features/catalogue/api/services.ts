@@ -13,7 +13,7 @@ export interface ServiceFilters {
   /** Absent with a search: by relevance (the server's default then). */
   sort?: ServiceSort;
   userId?: string;
-  /** What a service designs (issue 16): codes of RESTORATIONS, MATERIALS, SOFTWARE. */
+  /** What a service designs (docs/product.md §7.1): codes of RESTORATIONS, MATERIALS, SOFTWARE. */
   restoration?: string;
   material?: string;
   software?: string;

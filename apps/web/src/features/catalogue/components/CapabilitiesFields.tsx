@@ -16,7 +16,7 @@ function listError(errors: FieldErrors<ServiceCreateInput>, field: CapabilityFie
 }
 
 /**
- * What a service designs (issue 16, docs/product.md §7.1): restorations and materials (at least one each),
+ * What a service designs (docs/product.md §7.1): restorations and materials (at least one each),
  * the CAD software and the files delivered (at least one; a project file needs its software). Buyers can
  * order only these.
  */

@@ -7,7 +7,7 @@ import { buildService, buildServiceDetail, listReply } from '../test-data';
 
 const location = () => screen.getByTestId('location');
 
-describe('what services design (issue 16)', () => {
+describe('what services design', () => {
   it('/gigs filters by restoration, material and software from the URL (unknown codes dropped) and puts a choice in the URL', async () => {
     const api = mockApi({ 'GET /api/gigs': listReply([buildService()]) });
     const ui = renderApp('/gigs?restoration=pontic&material=unobtainium');

@@ -4,7 +4,7 @@ import { useDentalLabels } from '@/features/orders';
 import type { ServiceFilters } from '../api/services';
 import type { FilterPatch } from '../lib/service-filters';
 
-/** Filters by what a service designs (issue 16): restoration, material and CAD software, each "any" when empty. */
+/** Filters by what a service designs (docs/product.md §7.3): restoration, material and CAD software, each "any" when empty. */
 export function CapabilityFilters({ filters, onChange }: { filters: ServiceFilters; onChange: (patch: FilterPatch) => void }) {
   const { t } = useI18n();
   const dental = useDentalLabels();

@@ -17,7 +17,7 @@ function Box({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** Rating, Experience and Price Range, from real data (issue 3). */
+/** Rating, Experience and Price Range, from real data (docs/product.md §7.6). */
 export function ProfileStatBoxes({ profile }: { profile: ProfileJson }) {
   const { t, money, number } = useI18n();
   const labels = useLabels();

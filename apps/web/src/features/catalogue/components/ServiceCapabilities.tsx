@@ -3,7 +3,7 @@ import type { ServiceJson } from '@cusp/shared';
 import { useI18n } from '@/lib/use-i18n';
 import { useDentalLabels } from '@/features/orders';
 
-/** What a service designs (issue 16): restorations, materials, CAD software and the files delivered. */
+/** What a service designs (docs/product.md §7.1): restorations, materials, CAD software and the files delivered. */
 export function ServiceCapabilities({ service }: { service: Pick<ServiceJson, 'restorations' | 'materials' | 'software' | 'outputFormats'> }) {
   const { t } = useI18n();
   const dental = useDentalLabels();

@@ -4,7 +4,7 @@ import type { ServiceSort } from '@cusp/shared';
 import { useTranslation } from '@/lib/i18n';
 
 /**
- * docs/product.md §7.3: Best Selling (sales), Newest (createdAt), price both ways and best rated (issue 21), and
+ * docs/product.md §7.3: Best Selling (sales), Newest (createdAt), price both ways and best rated, and
  * Relevance while searching; choosing one closes the menu.
  */
 export function SortMenu({ value, searching = false, onChange }: { value: ServiceSort; searching?: boolean; onChange: (sort: ServiceSort) => void }) {

@@ -67,7 +67,7 @@ function TierField({ control, tier, errors, initial }: { control: Control<Servic
 }
 
 /**
- * The service's turnaround tiers and extra revision price (issue 18, docs/decisions/0041): a rush tier (fewer days,
+ * The service's turnaround tiers and extra revision price (docs/decisions/0041): a rush tier (fewer days,
  * a surcharge) and a standby tier (more days, a discount), each offered when ticked; the price of one revision
  * beyond the included ones, none when empty. The shared schema checks the days against the delivery time.
  */

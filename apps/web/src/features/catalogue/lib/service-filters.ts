@@ -20,7 +20,7 @@ export function readServiceFilters(params: URLSearchParams): ServiceFilters {
     search,
     min: toPrice(params.get('min')),
     max: toPrice(params.get('max')),
-    // docs/product.md §7.3: Best Selling is the default; with a search, relevance (left to the server, issue 21)
+    // docs/product.md §7.3: Best Selling is the default; with a search, relevance (left to the server, docs/product.md §7.4)
     sort: isSort(sort) && !(sort === 'relevance' && !search) ? sort : search ? undefined : 'sales',
     ...capabilityFilters(params),
   };
@@ -28,7 +28,7 @@ export function readServiceFilters(params: URLSearchParams): ServiceFilters {
 
 const isSort = (value: string | null): value is ServiceSort => (SERVICE_SORTS as readonly (string | null)[]).includes(value);
 
-/** `restoration`, `material`, `software` (issue 16): only codes the server knows, as it accepts them. */
+/** `restoration`, `material`, `software` (docs/product.md §7.3): only codes the server knows, as it accepts them. */
 export function capabilityFilters(params: URLSearchParams): Pick<ServiceFilters, 'restoration' | 'material' | 'software'> {
   const restoration = params.get('restoration');
   const material = params.get('material');

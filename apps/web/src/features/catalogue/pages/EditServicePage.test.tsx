@@ -59,12 +59,12 @@ describe('EditServicePage', () => {
       revisions: 1,
       cover: null,
       images: [],
-      // what it designs (issue 16), as the service says
+      // what it designs, as the service says
       restorations: ['crown'],
       materials: ['zirconia_monolithic'],
       software: ['exocad'],
       outputFormats: ['stl'],
-      // no turnaround tiers and no extra revisions (issue 18), as the service says
+      // no turnaround tiers and no extra revisions, as the service says
       turnaround: { rush: null, standby: null },
       extraRevisionPrice: null,
     });

@@ -17,7 +17,7 @@ describe('GigsPage', () => {
     expect(within(breadcrumb).getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/gigs');
     const query = lastQuery(api.to('GET /api/gigs'));
     expect(Object.fromEntries(query)).toMatchObject({ cat: 'Implant', min: '10', search: 'zirconia' });
-    expect(query.get('sort')).toBeNull(); // a search is by relevance, the server's default then (issue 21)
+    expect(query.get('sort')).toBeNull(); // a search is by relevance, the server's default then (docs/product.md §7.3)
     expect(screen.getByRole('button', { name: 'Sort by: Relevance' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Zirconia crown design' })).toHaveAttribute('href', '/services/svc-1');
   });

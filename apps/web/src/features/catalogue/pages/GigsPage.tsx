@@ -30,7 +30,7 @@ export function GigsPage() {
   const category = filters.cat;
   const title = category ? labels.tag(category) : t('catalogue.gigs.allServices');
   const total = list.data?.pages.at(-1)?.total;
-  // A search that found nothing, with a close spelling that would (issue 21): offered as a link, the other filters kept.
+  // A search that found nothing, with a close spelling that would (`X-Did-You-Mean`, docs/product.md §7.4): offered as a link, the other filters kept.
   const suggestion = total === 0 ? list.data?.pages[0]?.didYouMean : undefined;
   const suggestionParams = new URLSearchParams(params);
   if (suggestion) suggestionParams.set('search', suggestion);

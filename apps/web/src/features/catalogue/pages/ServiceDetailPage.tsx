@@ -112,7 +112,7 @@ export function ServiceDetailPage() {
             <DetailFact label={t('catalogue.detail.pricePerCrown')} value={money(service.crownPrice, currency)} />
           ) : null}
           <DetailFact label={t('catalogue.detail.delivery')} value={t('catalogue.detail.days', { count: service.deliveryTime })} />
-          {/* Turnaround tiers and extra revisions (issue 18): picked in the order form. */}
+          {/* Turnaround tiers and extra revisions (docs/decisions/0041): picked in the order form. */}
           {service.turnaround.rush ? (
             <DetailFact label={t('orders.tier.rush')} value={t('catalogue.turnaround.shownRush', { count: service.turnaround.rush.days, percent: number(service.turnaround.rush.surchargePercent) })} />
           ) : null}

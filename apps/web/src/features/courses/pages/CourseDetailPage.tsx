@@ -51,7 +51,7 @@ function CourseActions({ course }: { course: CourseDetailJson }) {
         <Button component={Link} to={learn} size="md" leftSection={<IconPlayerPlay size={18} aria-hidden />}>
           {t('courses.detail.continue')}
         </Button>
-        {/* A paid enrolment's receipt (issue 20 item 3). */}
+        {/* A paid enrolment's receipt (docs/product.md §6.7). */}
         <ItemDocuments itemId={course._id} enabled={course.price > 0} />
       </Stack>
     );

@@ -88,7 +88,7 @@ describe('/courses/{id}', () => {
     );
     renderApp('/courses/course-1');
     expect(await screen.findByRole('link', { name: 'Continue learning' })).toHaveAttribute('href', '/courses/course-1/learn');
-    // A paid enrolment's receipt (issue 20 item 3).
+    // A paid enrolment's receipt (docs/product.md §6.7).
     expect(await screen.findByRole('link', { name: 'Receipt CUSP-2026-000124' })).toHaveAttribute('href', '/api/payments/p-2/receipt.pdf?lang=en');
     expect(screen.queryByRole('link', { name: 'Enroll Now' })).not.toBeInTheDocument();
   });

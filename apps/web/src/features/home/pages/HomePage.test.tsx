@@ -29,7 +29,7 @@ describe('HomePage', () => {
     expect(screen.getByText(/30-day free trial of our premium services/)).toBeInTheDocument();
   });
 
-  it('searches the services from the hero: a GET form to /gigs, in the app once it runs (issue 21)', async () => {
+  it('searches the services from the hero: a GET form to /gigs, in the app once it runs', async () => {
     const api = mockApi({ 'GET /api/gigs': { body: [], headers: { 'X-Total-Count': '0' } } });
     const ui = renderApp('/');
     const form = await screen.findByRole('search', { name: 'Search dental design services' });

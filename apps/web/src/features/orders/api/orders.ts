@@ -80,7 +80,7 @@ export function useOrderAction<A extends OrderAction>(id: string, action: A) {
   });
 }
 
-/** `PATCH /api/orders/{id}/pins/{pinId}`: the designer marks a review pin resolved (issue 17); the order is read again. */
+/** `PATCH /api/orders/{id}/pins/{pinId}`: the designer marks a review pin resolved (docs/decisions/0037); the order is read again. */
 export function useResolvePin(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -91,7 +91,7 @@ export function useResolvePin(orderId: string) {
 }
 
 /**
- * Live orders (issue 18): the server sends `order:updated` to both parties on every change of an order; the
+ * Live orders (docs/product.md §5.10): the server sends `order:updated` to both parties on every change of an order; the
  * order's page and the lists fetch it again, so nobody reloads to see a delivery or an answer.
  */
 export function useInvalidateOrder() {

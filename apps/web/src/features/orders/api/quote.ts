@@ -16,7 +16,7 @@ function useSettled<T>(value: T, ms: number): T {
 
 /**
  * `POST /api/payments/quote`: what the order would cost, priced by the server with the intent's own checks
- * (issue 16). Asked again as the body changes (after a short pause); `null` asks nothing.
+ * (docs/product.md §5.1). Asked again as the body changes (after a short pause); `null` asks nothing.
  */
 export function useQuote(body: ServiceIntentInput | null, delayMs = 250) {
   const settled = useSettled(body, delayMs);

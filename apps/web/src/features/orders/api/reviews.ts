@@ -39,7 +39,7 @@ export function useCreateReview() {
   });
 }
 
-/** `POST /api/reviews/{id}/reply`: the reviewed service's designer answers once (issue 18); the lists show it. */
+/** `POST /api/reviews/{id}/reply`: the reviewed service's designer answers once (docs/product.md §5.7); the lists show it. */
 export function useReplyToReview(reviewId: string) {
   const queryClient = useQueryClient();
   return useMutation({

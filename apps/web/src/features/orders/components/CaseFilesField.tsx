@@ -19,7 +19,7 @@ interface CaseFilesFieldProps {
   error?: string;
   disabled?: boolean;
   /**
-   * Case files of an order (issue 16): each uploaded file shows the role the server guessed from its name
+   * Case files of an order (docs/product.md §5.1): each uploaded file shows the role the server guessed from its name
    * (`record.role`) or the one chosen here, with a select to change it.
    */
   roles?: Readonly<Record<string, FileRole>>;

@@ -13,7 +13,7 @@ function render(order: OrderDetailJson, routes: MockRoutes = {}) {
 
 beforeEach(() => FakeXhr.install());
 
-describe('disputes and partial refunds on the order page (issue 20)', () => {
+describe('disputes and partial refunds on the order page', () => {
   it('the buyer opens a dispute: a reason and a statement are required, then both are sent', async () => {
     const order = buildOrderDetail({ _id: 'd1', status: 'delivered', actions: ['accept', 'dispute'] });
     const disputed = { ...order, status: 'disputed' as const, actions: [], dispute: { reason: 'poor_fit' as const, statement: 'The margins are open on 11.', response: null, respondedAt: null, status: 'open' as const, outcome: null, buyerAmount: null, designerAmount: null, fee: null, resolvedAt: null, createdAt: '2026-03-02T10:00:00.000Z' } };

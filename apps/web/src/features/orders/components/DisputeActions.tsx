@@ -24,7 +24,7 @@ function issuesOf(issues: { path: PropertyKey[]; message: string }[]): Errors {
 }
 
 /**
- * A statement with files: the buyer's dispute (with a reason) or the designer's answer (issue 20). Opens on demand;
+ * A statement with files: the buyer's dispute (with a reason) or the designer's answer (docs/product.md §5.11). Opens on demand;
  * the refusal, if any, shows inside.
  */
 function StatementForm({ order, kind }: { order: OrderDetailJson; kind: 'dispute' | 'response' }) {

@@ -5,7 +5,7 @@ import { useI18n } from '@/lib/use-i18n';
 import { timeToDue } from '../lib/format';
 
 /**
- * An order's due date with the time left, or "Late" in red (issue 18). The server says whether it is late
+ * An order's due date with the time left, or "Late" in red (docs/product.md §5.2a). The server says whether it is late
  * (`late`); the time left is counted here from `dueAt`. Nothing for an order not yet paid.
  */
 export function DueDate({ order, compact = false }: { order: Pick<OrderJson, 'dueAt' | 'late' | 'status'>; compact?: boolean }) {

@@ -152,14 +152,14 @@ function RevisionForm({ order, startOpen }: { order: OrderDetailJson; startOpen:
   const { t } = useI18n();
   const { message, failure } = useOrderMessages();
   const revision = useOrderAction(order._id, 'revision');
-  // Open at once when the buyer has just paid for an extra revision (issue 18).
+  // Open at once when the buyer has just paid for an extra revision (docs/product.md §5.4).
   const [open, setOpen] = useState(startOpen);
   const [note, setNote] = useState('');
   const [units, setUnits] = useState<string[]>([]);
   const [unitsError, setUnitsError] = useState<string>();
   const [error, setError] = useState<string>();
   const [formError, setFormError] = useState<string>();
-  // Revisions may point at prescribed teeth (issue 16); older orders at their teeth.
+  // Revisions may point at prescribed teeth (docs/product.md §5.4); older orders at their teeth.
   const prescribed = order.prescription.units.length > 0 ? order.prescription.units.map((u) => u.tooth) : order.teeth;
 
   const submit = (event: FormEvent) => {
@@ -310,7 +310,7 @@ function CancelButton({ order }: { order: OrderDetailJson }) {
   );
 }
 
-/** The designer asks the buyer for 1-30 more days, with a reason (issue 18). */
+/** The designer asks the buyer for 1-30 more days, with a reason (docs/product.md §5.2a). */
 function ExtensionButton({ order }: { order: OrderDetailJson }) {
   const { t } = useI18n();
   const { message, failure } = useOrderMessages();

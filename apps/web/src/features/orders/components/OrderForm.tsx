@@ -49,7 +49,7 @@ export type OrderFormService = Pick<
 >;
 
 /**
- * "Order Service" (docs/product.md §5.1, issue 16): the dental prescription tooth by tooth on the FDI chart
+ * "Order Service" (docs/product.md §5.1): the dental prescription tooth by tooth on the FDI chart
  * (restoration, material, shade, implant details; a bridge marked from one tooth to another), the design
  * parameters filled from the buyer's default preset, the case reference, due date and notes, the case files
  * with their roles; the shared rules check the draft as it changes, and the server prices it
@@ -77,7 +77,7 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
   const [formError, setFormError] = useState<string>();
   const [tier, setTier] = useState<TurnaroundTier>('standard');
   const defaults = unitDefaults(service, preset);
-  // The due date is held to the chosen tier's days (issue 18), as the server does.
+  // The due date is held to the chosen tier's days (docs/decisions/0041), as the server does.
   const deliveryDays = tierDays(service.deliveryTime, service.turnaround, tier);
   const timed = useMemo(() => ({ ...service, deliveryTime: deliveryDays }), [service, deliveryDays]);
 

@@ -79,7 +79,7 @@ function Activity({ order }: { order: OrderJson }) {
 }
 
 /**
- * The caller's orders (issue 18): number, service, the other party, units (teeth), price, status, due date with
+ * The caller's orders (docs/product.md §3.6): number, service, the other party, units (teeth), price, status, due date with
  * the time left (or "Late"), and the last activity. A table on wide screens, one card per order on a phone; the
  * number links to the order's page.
  */

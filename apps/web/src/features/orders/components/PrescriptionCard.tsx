@@ -29,7 +29,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * The prescription at a glance for the designer (issue 16): the tooth diagram coloured by restoration with
+ * The prescription at a glance for the designer (docs/product.md §5.1): the tooth diagram coloured by restoration with
  * short labels and a legend, bridges joined, the units table, the design parameters, the due date with the
  * time left, the scans by role and the notes; "Download PDF" (the server's one-page A4 in the reader's
  * language) and Print (this card alone, by the print stylesheet).

@@ -23,7 +23,7 @@ const quote: OrderQuoteJson = {
 const totalWords = (text: string) => text.match(/إجمال/g)?.length ?? 0;
 
 describe('the order total in Arabic', () => {
-  it('says "total" once: the label, then the figure, with no "in total" after it (issue 14.6)', async () => {
+  it('says "total" once: the label, then the figure, with no "in total" after it', async () => {
     await setLanguage('ar', { persist: false });
     renderWithProviders(<QuoteSummary quote={quote} pending={false} />);
     const summary = await screen.findByTestId('order-quote');

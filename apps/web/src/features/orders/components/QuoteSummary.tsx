@@ -34,7 +34,7 @@ export function QuoteSummary({ quote, waiting, pending, error }: QuoteSummaryPro
           {quote.lineItems.map((item, index) => (
             <Group key={index} justify="space-between" wrap="nowrap" gap="md" align="flex-start">
               <Text size="sm" c="dimmed" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                {/* The tier's line in the reader's language (issue 18); the service's title as written. */}
+                {/* The tier's line in the reader's language (docs/decisions/0041); the service's title as written. */}
                 {item.kind ? t(`orders.rx.line.${item.kind}`, { percent: number(item.percent ?? 0) }) : item.description}
               </Text>
               <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="quote-line">

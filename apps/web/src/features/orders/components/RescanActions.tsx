@@ -28,7 +28,7 @@ function useTimeLeft() {
 }
 
 /**
- * A rescan waiting (issue 18): both parties read why and that the due date is paused with the time that was left;
+ * A rescan waiting (docs/product.md §5.2a): both parties read why and that the due date is paused with the time that was left;
  * the buyer is pointed at the form below that sends the new files.
  */
 export function RescanNotice({ order }: { order: OrderDetailJson }) {

@@ -16,7 +16,7 @@ import type { ReviewsFilter } from '../api/keys';
 import { useReplyToReview, useReviews } from '../api/reviews';
 import { Stars } from './Stars';
 
-/** The designer's one reply to a review (issue 18): a button that opens a short form. */
+/** The designer's one reply to a review (docs/product.md §5.7): a button that opens a short form. */
 function ReplyForm({ review }: { review: ReviewJson }) {
   const { t } = useI18n();
   const { message, failure } = useOrderMessages();

@@ -3,7 +3,7 @@ import type { ServiceJson, TurnaroundTier } from '@cusp/shared';
 import { useI18n } from '@/lib/use-i18n';
 
 /**
- * The turnaround the buyer picks (issue 18): standard, and the rush or standby tier the service offers, each with
+ * The turnaround the buyer picks (docs/product.md §5.1): standard, and the rush or standby tier the service offers, each with
  * its days and its surcharge or discount. Nothing to pick for a service with the standard tier alone.
  */
 export function TierPicker({ service, value, onChange, error }: { service: Pick<ServiceJson, 'deliveryTime' | 'turnaround'>; value: TurnaroundTier; onChange: (tier: TurnaroundTier) => void; error?: string }) {

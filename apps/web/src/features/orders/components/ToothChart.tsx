@@ -14,7 +14,7 @@ import classes from './ToothChart.module.css';
  *   toggles. The chosen teeth are listed under the chart.
  * - `readOnly`: the same picture with the chosen teeth filled, for the order page; the list says
  *   which teeth in words.
- * - `units` (issue 16): each prescribed tooth is coloured by its restoration and carries the restoration's
+ * - `units` (the prescription, docs/product.md §5.1): each prescribed tooth is coloured by its restoration and carries the restoration's
  *   short label (colour is never the only cue), bridges are drawn joined (`bridgesOf`), and a legend names
  *   the restorations shown.
  */

@@ -24,7 +24,7 @@ import { isCode } from '@/lib/codes';
 import { useI18n } from '@/lib/use-i18n';
 
 /**
- * The dental vocabulary of issue 16 (restorations, materials, shades, design choices, CAD software, file
+ * The prescription's dental vocabulary (restorations, materials, shades, design choices, CAD software, file
  * roles) in the reader's language, with option lists for selects, and the prescription rules' sentences
  * (`packages/shared/src/dental/messages.ts`) by their codes. English keeps the shared sentence word for word.
  */

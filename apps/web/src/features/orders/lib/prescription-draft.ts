@@ -24,7 +24,7 @@ import {
 } from '@cusp/shared';
 
 /**
- * The order form's prescription while the buyer edits it (issue 16), and the pure steps on it: adding and
+ * The order form's prescription while the buyer edits it (docs/product.md §5.1), and the pure steps on it: adding and
  * removing teeth, marking a bridge, applying a preset, turning it into the API's `prescription`, and checking
  * it with the shared rules (packages/shared/src/dental) plus the service's capabilities and delivery time.
  */

@@ -16,7 +16,7 @@ function shownActions() {
 const RECEIPT = { _id: 'r-1', kind: 'receipt', number: 'CUSP-2026-000123', receiptNumber: 'CUSP-2026-000123', paymentId: 'p-1', role: 'buyer', itemType: 'service', itemId: 'o1', title: 'Zirconia crown design', amount: 90, currency: 'USD', issuedAt: '2026-11-20T10:00:00.000Z', pdfUrl: '/api/payments/p-1/receipt.pdf' };
 
 function render(order: OrderDetailJson, user = order.isSeller ? DESIGNER : BUYER, routes: MockRoutes = {}) {
-  // A paid order's receipts (issue 20 item 3): the one of order o1 in this file, none for the others.
+  // A paid order's receipts (docs/product.md §6.7): the one of order o1 in this file, none for the others.
   const receipts = order._id === 'o1' ? [RECEIPT] : [];
   const api = mockApi({ [`GET /api/orders/${order._id}`]: { body: order }, 'GET /api/billing': { body: { documents: receipts, statementMonths: [] } }, ...routes }, { user });
   return { api, ...renderApp(`/orders/${order._id}`) };
@@ -25,7 +25,7 @@ function render(order: OrderDetailJson, user = order.isSeller ? DESIGNER : BUYER
 beforeEach(() => FakeXhr.install());
 
 describe('/orders/{id}', () => {
-  it('lists a revision request\'s pins in the history and offers the 3D review of the case (issue 17)', async () => {
+  it('lists a revision request\'s pins in the history and offers the 3D review of the case', async () => {
     const scan = buildOrderFile({ _id: 'scan1', name: 'lower-prep.stl', url: '/api/orders/o9/files/scan1' });
     const crown = buildOrderFile({ _id: 'crown1', name: 'crown-36.stl', url: '/api/orders/o9/files/crown1' });
     const pin = (number: number, note: string, resolved: boolean) => ({ _id: `p${number}`, number, fileId: 'crown1', x: 1, y: 2, z: 3, note, camera: null, measurementMm: null, visibleFileIds: null, resolved, resolvedAt: null });

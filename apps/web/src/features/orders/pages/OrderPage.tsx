@@ -79,14 +79,14 @@ function Summary({ order }: { order: OrderDetailJson }) {
             {t('orders.detail.autoComplete', { date: when(order.autoCompleteAt) })}
           </Text>
         ) : null}
-        {/* The receipt and any credit notes, once paid (issue 20 item 3). */}
+        {/* The receipt and any credit notes, once paid (docs/product.md §6.7). */}
         <ItemDocuments itemId={order._id} enabled={Boolean(order.paidAt)} />
       </Stack>
     </Card>
   );
 }
 
-/** A revision request's pins in the timeline (issue 17): number, file, note, whether resolved. */
+/** A revision request's pins in the timeline (docs/decisions/0037): number, file, note, whether resolved. */
 function EventPins({ event, files }: { event: OrderEventJson; files: OrderFileJson[] }) {
   const { t } = useI18n();
   const name = (id: string) => files.find((file) => file._id === id)?.name ?? '';
@@ -143,7 +143,7 @@ function EventItem({ event, files, filesAbove = false }: { event: OrderEventJson
 }
 
 /**
- * The work first (issue 18): the latest delivery, its files (with the 3D preview) and note, at the top of the
+ * The work first (docs/decisions/0033): the latest delivery, its files (with the 3D preview) and note, at the top of the
  * page; the whole history stays in the timeline below.
  */
 function LatestDelivery({ order }: { order: OrderDetailJson }) {
@@ -181,13 +181,13 @@ function OrderView({ order }: { order: OrderDetailJson }) {
   const { t } = useI18n();
   const other = counterpartOf(order);
   const allFiles = [...order.attachments, ...order.events.flatMap((event) => event.files)];
-  // The 3D review opens every mesh of the case in one scene (issue 17).
+  // The 3D review opens every mesh of the case in one scene (docs/decisions/0037).
   const meshes = allFiles.filter((file) => file.kind === 'stl' || file.kind === 'ply' || file.kind === 'obj');
   const location = useLocation();
   // The latest delivery's files are shown once, at the top; its timeline entry points there.
   const latestDeliveryId = order.events.findLast((event) => event.type === 'delivered')?._id;
   const justPaid = (location.state as { paid?: boolean } | null)?.paid === true && !order.isSeller;
-  // Back from paying for an extra revision (issue 18): the revision request opens at once.
+  // Back from paying for an extra revision (docs/product.md §5.4): the revision request opens at once.
   const revisionPaid = justPaid && order.events.at(-1)?.type === 'revision_bought';
   return (
     <Stack gap="lg">
@@ -292,7 +292,7 @@ export function OrderPage() {
   const { failure } = useOrderMessages();
   const query = useOrder(id);
   usePageTitle(query.data?.title ?? t('orders.detail.pageTitle'));
-  // Live (issue 18): a change by the other party (a delivery, a revision, an answer) shows without a reload.
+  // Live (docs/product.md §5.10): a change by the other party (a delivery, a revision, an answer) shows without a reload.
   const invalidate = useInvalidateOrder();
   useSocketEvent('order:updated', ({ orderId, status }) => {
     if (orderId === id) invalidate(orderId, status);

@@ -12,7 +12,7 @@ const LONG = 'Full-arch implant bridge on four implants, screw retained';
 const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((th) => th.textContent);
 
 /**
- * `GET /api/orders` as the server answers it (issue 18): the unpaid ones for `status=pending_payment`, the paid
+ * `GET /api/orders` as the server answers it (docs/product.md §3.6): the unpaid ones for `status=pending_payment`, the paid
  * ones otherwise (enough for these tests), one page of them with X-Total-Count.
  */
 function ordersRoute(orders: OrderJson[], total?: number) {

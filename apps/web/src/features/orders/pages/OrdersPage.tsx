@@ -70,7 +70,7 @@ const FILTERS = ['active', 'awaiting_me', 'delivered', 'disputed', 'completed', 
 type Filter = (typeof FILTERS)[number];
 const PAGE_SIZE = 20;
 
-/** The buyer's unpaid orders, apart (issue 18): they reach the designer only once paid; pay now or discard. */
+/** The buyer's unpaid orders, apart (docs/product.md §3.6): they reach the designer only once paid; pay now or discard. */
 function AwaitingPayment() {
   const { t, money } = useI18n();
   const unpaid = useOrders({ status: 'pending_payment', limit: 100 });

@@ -9,7 +9,7 @@ import { CaseReviewPage } from './CaseReviewPage';
 import type { CameraView, Pick, Vec3 } from './review-scene';
 
 /**
- * The case review page (issue 17) in jsdom. jsdom has no WebGL, so the one part that draws, `ReviewScene`
+ * The case review page (docs/decisions/0037) in jsdom. jsdom has no WebGL, so the one part that draws, `ReviewScene`
  * (review-scene.ts, three.js's renderer and ray casting), is replaced by a recorder whose "surface under the
  * centre" the test chooses. Everything else is the real page: the viewport component fetches each file and parses
  * it with three's loaders, the panels, the checklist and the requests sent to the (mocked) API.

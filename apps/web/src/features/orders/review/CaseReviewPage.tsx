@@ -31,7 +31,7 @@ interface DraftPin extends PinInput {
 const distance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 /**
- * `/orders/{id}/review`: the whole case in one 3D scene (issue 17, docs/decisions/0037). The scans and the chosen
+ * `/orders/{id}/review`: the whole case in one 3D scene (docs/decisions/0037). The scans and the chosen
  * delivery's design files in their own coordinates, each with a visibility switch, an opacity slider and a colour
  * by role; camera presets, a section and a measuring tool; the buyer drops numbered pins with notes, goes through the
  * checklist, then asks for a revision (pins and checklist in one request) or accepts; the designer sees the pins

@@ -1,7 +1,7 @@
 import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useI18n } from '@/lib/use-i18n';
 
-/** What clinicians check on a design, in the order they usually look (issue 17). */
+/** What clinicians check on a design, in the order they usually look (docs/product.md §3.6). */
 export const CHECKLIST = ['margins', 'contacts', 'occlusion', 'anatomy', 'thickness'] as const;
 export type ChecklistItem = (typeof CHECKLIST)[number];
 export type ChecklistState = Partial<Record<ChecklistItem, { state: 'fine' | 'change'; note?: string }>>;

@@ -26,7 +26,7 @@ import {
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 
 /**
- * The case review's three.js scene (issue 17, docs/decisions/0037), without React: every mesh of the order in the
+ * The case review's three.js scene (docs/decisions/0037), without React: every mesh of the order in the
  * coordinates it was exported in (nothing is moved or centred, so a design sits on the scan it was made on), the
  * camera presets, a clipping plane across the arch, picking points for pins and measurements, and the markers.
  * Dental files are Z-up; the arch runs roughly along X.

@@ -8,7 +8,7 @@ export const paymentsKeys = {
   item: (type: PayItemType, id: string) => ['payments', 'item', type, id] as const,
 };
 
-/** `revision`: one extra revision of an order (issue 18), the order's id in the URL. */
+/** `revision`: one extra revision of an order (docs/product.md §5.4), the order's id in the URL. */
 export type PayItemType = 'service' | 'course' | 'revision';
 
 /** What the payment page shows of the item (docs/product.md §3.6). */

@@ -16,7 +16,7 @@ import { CardForm } from '../components/CardForm';
 
 /** Where a paid payment leads: the order confirmation, or the course's thank-you page. */
 export function afterPaymentPath(type: PayItemType, itemId: string, payment: Pick<PaymentIntentJson, '_id' | 'courseId'>): string {
-  // An extra revision is confirmed like an order payment, and lands on its order (issue 18).
+  // An extra revision is confirmed like an order payment, and lands on its order (docs/product.md §5.4).
   if (type === 'service' || type === 'revision') return `/success?${new URLSearchParams({ payment_intent: payment._id }).toString()}`;
   const query = new URLSearchParams({ status: 'success', courseId: payment.courseId ?? itemId, transactionId: payment._id });
   return `/thank-you?${query.toString()}`;
@@ -184,7 +184,7 @@ function PayView({ type, id, paymentId }: { type: PayItemType; id: string; payme
 
 /**
  * `/pay/{type}/{id}` (docs/product.md §3.6): a service's order (made on the service page, `?payment=`),
- * a course, or one extra revision of an order (`/pay/revision/{orderId}`, issue 18). Any other type, or an item that does not load, goes to /not-found.
+ * a course, or one extra revision of an order (`/pay/revision/{orderId}`, docs/product.md §5.4). Any other type, or an item that does not load, goes to /not-found.
  */
 export function PayPage() {
   const { type = '', id = '' } = useParams();

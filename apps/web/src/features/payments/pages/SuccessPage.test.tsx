@@ -15,7 +15,7 @@ const settle = async () => {
 afterEach(() => vi.useRealTimers());
 
 describe('/success', () => {
-  it('confirms the order with PATCH /api/orders and opens the order just paid for (issue 18)', async () => {
+  it('confirms the order with PATCH /api/orders and opens the order just paid for', async () => {
     vi.useFakeTimers();
     const order = buildOrder({ status: 'in_progress' });
     const api = mockApi({ 'PATCH /api/orders': { body: order } }, { user: BUYER });

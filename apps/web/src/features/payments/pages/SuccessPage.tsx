@@ -11,7 +11,7 @@ import { useConfirmOrder } from '../api/payments';
 
 /**
  * `/success?payment_intent=...` (docs/product.md §3.6): confirms the order with the server (which
- * checks the payment, docs/product.md §6.3) and opens the order just paid for (issue 18; it was /orders after
+ * checks the payment, docs/product.md §6.3) and opens the order just paid for (docs/decisions/0033; it was /orders after
  * 5 seconds), where a short notice says the payment arrived. A payment the server
  * cannot verify is said plainly, with a way to try again.
  */
@@ -34,7 +34,7 @@ export function SuccessPage() {
 
   const confirmed = confirm.isSuccess;
   const orderId = confirm.data?._id;
-  // The buyer lands on the order they just paid for (issue 18), which says the payment arrived.
+  // The buyer lands on the order they just paid for (docs/decisions/0033), which says the payment arrived.
   useEffect(() => {
     if (!orderId) return;
     void navigate(`/orders/${encodeURIComponent(orderId)}`, { replace: true, state: { paid: true } });

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPayoutJson, OrderDetailJson, PayoutDetailsInput, PayoutDetailsJson, PayoutJson, PayoutsJson, PlatformTotalsJson } from '@cusp/shared';
 import { api } from '@/lib/api';
 
-/** Payouts and the admin's money pages (issue 20): one place for their queries and mutations. */
+/** Payouts and the admin's money pages (docs/product.md §6.6): one place for their queries and mutations. */
 export const payoutsKeys = {
   details: ['payouts', 'details'] as const,
   list: ['payouts', 'list'] as const,

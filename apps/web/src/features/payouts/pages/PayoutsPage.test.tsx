@@ -7,7 +7,7 @@ import { errorReply, mockApi, type MockRoutes } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 
 /**
- * The designer's payouts page (issue 20, docs/decisions/0036): the payout details form (the IBAN checked before it is
+ * The designer's payouts page (docs/decisions/0036): the payout details form (the IBAN checked before it is
  * sent, the saved details shown masked), a request the server refuses shown by its code in the reader's language,
  * and the payouts and running balance tables.
  */

@@ -310,7 +310,7 @@ function History({ data }: { data: PayoutsJson }) {
   );
 }
 
-/** `/payouts`: a designer withdraws their available money and follows their payouts (issue 20). */
+/** `/payouts`: a designer withdraws their available money and follows their payouts (docs/product.md §6.6). */
 export function PayoutsPage() {
   const { t } = useI18n();
   const payouts = usePayouts();

@@ -26,9 +26,9 @@ const SECTIONS: ReadonlyArray<{ id: string; label: TranslationKey }> = [
 ];
 
 /**
- * `/settings` (issue 19.5, ADR 0032): the owner's account, one section per concern, each with its h2.
+ * `/settings` (ADR 0032): the owner's account, one section per concern, each with its h2.
  * Other features add their own sections between "Language of e-mails" and "Password" (the notifications'
- * e-mail switches are there). A second tab, Billing (`/settings?tab=billing`, issue 20 item 3), lists receipts,
+ * e-mail switches are there). A second tab, Billing (`/settings?tab=billing`, docs/product.md §6.7), lists receipts,
  * credit notes and statements.
  */
 export function SettingsPage() {
