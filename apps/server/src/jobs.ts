@@ -5,7 +5,7 @@ import { deleteUnattachedVideos, settleCoursePayment } from './modules/courses/i
 import { deleteExpiredFiles } from './modules/files/index.js';
 import { moveLegacyAttachments, sweepUnclaimedAttachments } from './modules/messaging/index.js';
 import { sweepUnclaimedFiles, autoCompleteOrders } from './modules/orders/index.js';
-import { refreshCatalogueStatistics } from './modules/services/index.js';
+import { refreshCatalogueStatistics } from './modules/listings/index.js';
 import { remindAutoCompletions, sendDueMails } from './modules/notifications/index.js';
 import type { Job } from './platform/jobs/scheduler.js';
 import { deleteDoneJobs } from './platform/jobs/queue.js';

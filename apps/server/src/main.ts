@@ -8,7 +8,7 @@ import { redactingLoggerOptions } from './platform/log-redaction.js';
 import { scheduledJobs } from './jobs.js';
 import { LOCK_KEYS } from './platform/jobs/lock-keys.js';
 import { sealLegacyPayoutDetails } from './modules/payouts/index.js';
-import { catalogueIndexOf } from './modules/services/index.js';
+import { catalogueIndexOf } from './modules/listings/index.js';
 
 
 async function main() {

@@ -58,7 +58,7 @@ export interface Search {
 
 /**
  * A search as a tree of words, the one form both evaluators read: the database's (as tsquery text, `tsqueryText`) and
- * the catalogue index's (modules/services/catalogue-index). A word is a prefix or whole; only letters, digits and dots
+ * the catalogue index's (modules/listings/catalogue-index). A word is a prefix or whole; only letters, digits and dots
  * can be in it.
  */
 export type QueryNode = { kind: 'word'; word: string; prefix: boolean } | { kind: 'and' | 'or'; children: QueryNode[] };

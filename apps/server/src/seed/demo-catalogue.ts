@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../context.js';
 import { applyAdminCommand } from '../modules/admin/index.js';
 import { hashPassword } from '../modules/auth/index.js';
-import { createService } from '../modules/services/index.js';
+import { createService } from '../modules/listings/index.js';
 import { completeDesignerProfile, findUser } from '../modules/users/index.js';
 import { storeCover } from './covers.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';

@@ -71,7 +71,7 @@ async function seedReviewCase(ctx: AppContext, buyer: UserRow, designer: UserRow
     ],
   });
   await sandboxPay(ctx, buyer, intent._id, CARD);
-  await confirmOrderPayment(ctx, buyer, { payment_intent: intent._id });
+  await confirmOrderPayment(ctx, buyer, { paymentId: intent._id });
   const crown = await store(designer.id, 'crown-36.stl', files.crown36, 'other');
   await deliver(ctx, designer, intent.orderId!, { note: 'Crown 36 in monolithic zirconia, 50 µm cement gap. Please check the distal contact.', files: [crown] });
 }
@@ -128,7 +128,7 @@ export async function seedDemoOrders(ctx: AppContext, buyerId: string, designerI
     const prescription = prescriptionSchema.parse(plan.prescription);
     const intent = await createIntent(ctx, buyer, { type: 'service', id: serviceFor[i]!.id, prescription, teeth: [], requirements: '', attachments: [], tier: 'standard' });
     await sandboxPay(ctx, buyer, intent._id, CARD);
-    await confirmOrderPayment(ctx, buyer, { payment_intent: intent._id });
+    await confirmOrderPayment(ctx, buyer, { paymentId: intent._id });
     if (i === 0) continue;
     const key = `cases/${randomUUID()}.stl`;
     const stl = demoCrownStl();

@@ -111,7 +111,9 @@ export const lessonInput = z.object({
   videoUrl: line({ error: COURSE_MESSAGES.lessonIncomplete }).regex(COURSE_VIDEO_URL, COURSE_MESSAGES.lessonIncomplete),
   duration: lessonDuration,
   preview: z.boolean({ error: 'preview is true or false.' }).optional().default(false),
-});
+})
+  // The wire names a kept lesson `_id` (docs/product.md §15.1); the server's code reads `id`.
+  .transform(({ _id, ...lesson }) => ({ ...lesson, id: _id }));
 export type LessonInput = z.input<typeof lessonInput>;
 
 const lessons = z

@@ -34,7 +34,9 @@ export const sendMessageSchema = z.object({
   /** Made by the client once per message; a retry with the same id is stored and delivered once. */
   clientId: line({ error: 'clientId is required.' }, { trim: false }).min(8).max(64).regex(/^[A-Za-z0-9_-]+$/),
   attachments: z.array(attachmentSchema).max(10, 'At most 10 files per message.').default([]),
-});
+})
+  // The wire says conversationID (docs/product.md §15.1); the server's code reads conversationId.
+  .transform(({ conversationID, ...message }) => ({ ...message, conversationId: conversationID }));
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
 export const startConversationSchema = z.object({

@@ -44,7 +44,9 @@ export const confirmOrderInput = z.object({
   payment_intent: line({ error: ORDER_MESSAGES.paymentNotVerified }).min(1, ORDER_MESSAGES.paymentNotVerified).max(200),
   /** Moyasar returns its own payment id to the callback page; it is checked with Moyasar, never trusted. */
   provider_payment_id: line().max(200).optional(),
-});
+})
+  // The wire keeps the payment page's query names (docs/product.md §6.3); the server reads its own.
+  .transform(({ payment_intent, provider_payment_id }) => ({ paymentId: payment_intent, providerPaymentId: provider_payment_id }));
 
 export const deliverInput = z.object({
   note: note(ORDER_NOTE_MAX).optional().default(''),

@@ -40,7 +40,7 @@ import { enqueueMail } from '../../platform/mail/queued-mail.js';
 import { languageOf, hashPassword, verifyPassword, hashToken, newToken } from '../auth/index.js';
 import { balanceOf } from '../ledger/index.js';
 import { cancelUnpaidOrdersOf } from '../orders/index.js';
-import { catalogueChanged } from '../services/index.js';
+import { catalogueChanged } from '../listings/index.js';
 import { describeUserAgent } from './user-agent.js';
 
 /** A change-of-e-mail link lasts a day (the new mailbox may be read later than the old one). */

@@ -26,8 +26,8 @@ import { sendAnswer } from '../../platform/response-cache.js';
 import { adminOnly, requireAdmin, toSessionUser } from '../auth/index.js';
 import { listOpenDisputes, resolveDispute } from '../orders/index.js';
 import { adminListPayouts, adminTotals, decidePayout } from '../payouts/index.js';
-import { catalogueChanged } from '../services/index.js';
-import * as servicesService from '../services/index.js';
+import { catalogueChanged } from '../listings/index.js';
+import * as listings from '../listings/index.js';
 import { notifyDesignerVerified } from '../notifications/index.js';
 
 const idParams = z.object({ id: z.uuid('Not found.') });
@@ -58,12 +58,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   });
 
   app.get('/admin/services', { schema: { querystring: serviceListQuery, response: { 200: serviceListJsonSchema } } }, async (request, reply) => {
-    const { body, total } = await servicesService.listServices(ctx, request.query, { includeHidden: true });
+    const { body, total } = await listings.listServices(ctx, request.query, { includeHidden: true });
     return sendAnswer(reply, { body, headers: { 'x-total-count': String(total) } });
   });
 
   app.patch('/admin/services/:id', { schema: { params: idParams, body: z.object({ hidden: z.boolean() }).strict() } }, async (request, reply) => {
-    await servicesService.setHidden(ctx, request.params.id, request.body.hidden);
+    await listings.setHidden(ctx, request.params.id, request.body.hidden);
     return reply.status(204).send();
   });
 

@@ -19,7 +19,7 @@ import { pgErrorCode } from '../../db/errors.js';
 import { didYouMean, parseSearch, type Search } from '../../db/search.js';
 import { courses, courseVideos, enrollments, lessonProgress, lessons, users, type CourseRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
-import { catalogueChanged } from '../services/index.js';
+import { catalogueChanged } from '../listings/index.js';
 import { authorizeCourse, courseViewer } from './courses.policy.js';
 import { percentOf, toCourseJson, toLessonJson, type CourseCreator, type LessonStats } from './courses.presenter.js';
 
@@ -254,7 +254,7 @@ export async function createCourse(ctx: AppContext, user: UserRow, input: Course
 
 /**
  * `PATCH /courses/{id}`, creator only. `lessons`, when sent, is the new list in order: lessons sent
- * with their `_id` keep it (and their learners' progress), others are added, missing ones removed.
+ * with their id keep it (and their learners' progress), others are added, missing ones removed.
  * Videos no longer used by any lesson are deleted.
  */
 export async function updateCourse(ctx: AppContext, user: UserRow, id: string, input: z.output<typeof courseUpdateSchema>) {
@@ -265,18 +265,18 @@ export async function updateCourse(ctx: AppContext, user: UserRow, id: string, i
     const before = await tx.select({ id: lessons.id, videoId: lessons.videoId }).from(lessons).where(eq(lessons.courseId, id));
     const existing = new Set(before.map((l) => l.id));
     input.lessons.forEach((l, i) => {
-      if (l._id && !existing.has(l._id)) throw lessonError(i, '_id', 'LESSON_NOT_IN_COURSE');
+      if (l.id && !existing.has(l.id)) throw lessonError(i, '_id', 'LESSON_NOT_IN_COURSE'); // the field as the client sent it
     });
-    if (new Set(input.lessons.filter((l) => l._id).map((l) => l._id)).size !== input.lessons.filter((l) => l._id).length) {
+    if (new Set(input.lessons.filter((l) => l.id).map((l) => l.id)).size !== input.lessons.filter((l) => l.id).length) {
       throw fieldError('LESSON_NOT_IN_COURSE', 'lessons');
     }
     const videoIds = await checkVideos(tx, user, input.lessons, id);
-    const kept = new Set(input.lessons.map((l) => l._id).filter(Boolean) as string[]);
+    const kept = new Set(input.lessons.map((l) => l.id).filter(Boolean) as string[]);
     const removed = before.filter((l) => !kept.has(l.id)).map((l) => l.id);
     if (removed.length) await tx.delete(lessons).where(inArray(lessons.id, removed));
     for (const [i, lesson] of input.lessons.entries()) {
       const values = lessonRow(lesson, videoIds[i]!, i);
-      if (lesson._id) await tx.update(lessons).set(values).where(eq(lessons.id, lesson._id));
+      if (lesson.id) await tx.update(lessons).set(values).where(eq(lessons.id, lesson.id));
       else await tx.insert(lessons).values({ ...values, courseId: id });
     }
     const stillUsed = new Set(videoIds);

@@ -1,12 +1,13 @@
-import type { ConversationJson, MessageJson, UserRef } from '@cusp/shared';
+import type { ConversationJson, MessageJson } from '@cusp/shared';
 import type { ConversationRow, MessageRow } from '../../db/schema/index.js';
+import { toUserRef, type Person } from '../users/index.js';
 
-export function toConversationJson(row: ConversationRow, seller: UserRef, buyer: UserRef): ConversationJson {
+export function toConversationJson(row: ConversationRow, seller: Person, buyer: Person): ConversationJson {
   return {
     _id: row.id,
     conversationID: row.id,
-    sellerID: seller,
-    buyerID: buyer,
+    sellerID: toUserRef(seller),
+    buyerID: toUserRef(buyer),
     lastMessage: row.lastMessage,
     readBySeller: row.readBySeller,
     readByBuyer: row.readByBuyer,
@@ -29,3 +30,7 @@ export function toMessageJson(row: MessageRow, sender: { id: string; username: s
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** The socket events' bodies (docs/product.md §15.1 names them). */
+export const readEvent = (conversationId: string, userId: string) => ({ conversationID: conversationId, userID: userId });
+export const typingEvent = (conversationId: string, userId: string, isTyping: boolean) => ({ conversationID: conversationId, userID: userId, isTyping });

@@ -9,11 +9,11 @@ import { findUser } from '../users/index.js';
 import { claimAttachments } from './attachments.service.js';
 import { recipientAway } from '../notifications/index.js';
 import { preview, storeMessage } from './message-writer.js';
-import { toConversationJson, toMessageJson } from './messaging.presenter.js';
+import { readEvent, toConversationJson, toMessageJson, typingEvent } from './messaging.presenter.js';
 
 const seller = aliasedTable(users, 'seller');
 const buyer = aliasedTable(users, 'buyer');
-const ref = (t: typeof seller) => ({ _id: t.id, username: t.username, image: t.image });
+const ref = (t: typeof seller) => ({ id: t.id, username: t.username, image: t.image });
 
 /**
  * Who takes part in a conversation never changes, so it is cached: the hot path (sending, typing)
@@ -142,7 +142,7 @@ export async function markRead(ctx: AppContext, caller: UserRow, conversationId:
   const c = await participantConversation(ctx, conversationId, caller.id);
   const change = c.sellerId === caller.id ? { readBySeller: true } : { readByBuyer: true };
   await ctx.db.update(conversations).set(change).where(eq(conversations.id, c.id));
-  ctx.realtime.toUsers([c.sellerId, c.buyerId], 'conversation:read', { conversationID: c.id, userID: caller.id });
+  ctx.realtime.toUsers([c.sellerId, c.buyerId], 'conversation:read', readEvent(c.id, caller.id));
 }
 
 
@@ -197,7 +197,7 @@ export async function sendMessage(
 ): Promise<{ message: MessageJson; created: boolean }> {
   // HTTP and socket alike (ADR 0021); a limited socket send is answered { ok: false, message }.
   await ctx.limits.consume('messagesUser', sender.id);
-  const c = await participantConversation(ctx, input.conversationID, sender.id);
+  const c = await participantConversation(ctx, input.conversationId, sender.id);
   // Only files uploaded to this conversation (400 otherwise), described as stored, not as the client says.
   const attachments = await claimAttachments(ctx, c.id, input.attachments);
   const away = await recipientAway(ctx, c, sender.id); // looked up before the write (ADR 0027)
@@ -220,7 +220,7 @@ export async function sendMessage(
 export async function relayTyping(ctx: AppContext, sender: UserRow, conversationId: string, isTyping: boolean) {
   const c = await participantConversation(ctx, conversationId, sender.id);
   const other = c.sellerId === sender.id ? c.buyerId : c.sellerId;
-  ctx.realtime.toUsers([other], 'typing', { conversationID: c.id, userID: sender.id, isTyping });
+  ctx.realtime.toUsers([other], 'typing', typingEvent(c.id, sender.id, isTyping));
 }
 
 /** A message written in a transaction, to broadcast once it commits (`pushMessage`). */

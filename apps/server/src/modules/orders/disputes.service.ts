@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import { disputes, orderEvents, orders, payments, services, type OrderRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import { bookSettlement, refundParts } from '../ledger/index.js';
-import { catalogueChanged } from '../services/index.js';
+import { catalogueChanged } from '../listings/index.js';
 import { authorize } from './orders.policy.js';
 import { claimFiles, orderDetail, orderDetailOf, participantOrder, paymentsOfOrder, transition, type Transaction } from './orders.service.js';
 

@@ -3,16 +3,18 @@ import {
   earliestDueDate,
   fromMinor,
   prescriptionSchema,
+  type OrderEventJson,
   type OrderFileJson,
+  type OrderPinJson,
   type OrderJson,
-  type OrderPartyJson,
   type Prescription,
   type ReviewJson,
   type DisputeJson,
 } from '@cusp/shared';
-import { ORDER_NUMBER_PREFIX, type DisputeRow, type OrderFileRow, type OrderRow, type ReviewRow } from '../../db/schema/index.js';
+import { ORDER_NUMBER_PREFIX, type DisputeRow, type OrderEventRow, type OrderFileRow, type OrderRow, type ReviewRow } from '../../db/schema/index.js';
 import { toAnalysisJson } from '../analysis/index.js';
 import { presentOrderPolicies } from './orders.policy.js';
+import { toUserRef, type Person } from '../users/index.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -48,7 +50,7 @@ export const orderNumber = (row: Pick<OrderRow, 'number'>) => `${ORDER_NUMBER_PR
  */
 export function toOrderJson(
   row: OrderRow,
-  p: { buyer: OrderPartyJson; seller: OrderPartyJson; viewerId: string; paymentId: string | null; reviewed?: boolean; disputeAnswered?: boolean },
+  p: { buyer: Person; seller: Person; viewerId: string; paymentId: string | null; reviewed?: boolean; disputeAnswered?: boolean },
 ): OrderJson {
   const money = (minor: number) => fromMinor(minor, row.currency);
   const isSeller = row.sellerId === p.viewerId;
@@ -65,8 +67,8 @@ export function toOrderJson(
     unitOrArch: row.unitOrArch,
     currency: row.currency,
     status: row.status,
-    buyerID: p.buyer,
-    sellerID: p.seller,
+    buyerID: toUserRef(p.buyer),
+    sellerID: toUserRef(p.seller),
     isSeller,
     teeth: row.teeth,
     prescription: prescriptionOf(row),
@@ -113,7 +115,7 @@ export function toOrderFileJson(row: OrderFileRow): OrderFileJson {
   };
 }
 
-export function toReviewJson(row: ReviewRow, buyer: OrderPartyJson, serviceTitle: string): ReviewJson {
+export function toReviewJson(row: ReviewRow, buyer: Person, serviceTitle: string): ReviewJson {
   return {
     _id: row.id,
     orderId: row.orderId,
@@ -121,7 +123,7 @@ export function toReviewJson(row: ReviewRow, buyer: OrderPartyJson, serviceTitle
     serviceTitle,
     star: row.star,
     desc: row.desc,
-    buyer,
+    buyer: toUserRef(buyer),
     sellerId: row.sellerId,
     reply: row.replyText !== null && row.repliedAt ? { text: row.replyText, createdAt: row.repliedAt.toISOString() } : null,
     createdAt: row.createdAt.toISOString(),
@@ -142,5 +144,21 @@ export function toDisputeJson(row: DisputeRow, currency: string): DisputeJson {
     fee: money(row.fee),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One step of the order's history, with the files delivered and the pins placed in it. */
+export function toOrderEventJson(e: OrderEventRow, actor: Person | null, files: OrderFileRow[], pins: OrderPinJson[]): OrderEventJson {
+  return {
+    _id: e.id,
+    type: e.type,
+    actor: actor ? toUserRef(actor) : null,
+    note: e.note,
+    files: files.map(toOrderFileJson),
+    units: e.units ?? [],
+    pins,
+    approvedFiles: e.approvedFiles ?? [],
+    days: e.days,
+    createdAt: e.createdAt.toISOString(),
   };
 }

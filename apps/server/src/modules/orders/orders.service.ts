@@ -48,8 +48,8 @@ import { AppError, fieldError } from '../../errors.js';
 import { pushMessage, recordSystemMessage, type PostedMessage } from '../messaging/index.js';
 import { notifyOrderEvent } from '../notifications/index.js';
 import { balanceOf, bookOrderPayment, bookRefund, bookRelease, type Tx } from '../ledger/index.js';
-import { catalogueChanged } from '../services/index.js';
-import { DAY_MS, dueAtOf, prescriptionOf, toDisputeJson, toOrderFileJson, toOrderJson, toReviewJson } from './orders.presenter.js';
+import { catalogueChanged } from '../listings/index.js';
+import { DAY_MS, dueAtOf, prescriptionOf, toDisputeJson, toOrderEventJson, toOrderFileJson, toOrderJson, toReviewJson } from './orders.presenter.js';
 import { approvedFilesOf, checkPins, insertPins, pinsByEvent } from './pins.service.js';
 import { applyFileRoles, type PricedOrder } from './prescription.service.js';
 import { authorize, partyOf, presentOrderPolicies, transitionGuard } from './orders.policy.js';
@@ -59,7 +59,7 @@ export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 const buyer = aliasedTable(users, 'buyer');
 const seller = aliasedTable(users, 'seller');
 const actor = aliasedTable(users, 'actor');
-const party = (t: typeof buyer) => ({ _id: t.id, username: t.username, image: t.image });
+const party = (t: typeof buyer) => ({ id: t.id, username: t.username, image: t.image });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The buyer's latest payment attempt for an order (what a "Pay" button continues). */
@@ -163,7 +163,7 @@ export async function orderDetailOf(ctx: AppContext, order: OrderRow, viewerId: 
       .innerJoin(seller, eq(seller.id, orders.sellerId))
       .where(eq(orders.id, order.id)),
     ctx.db
-      .select({ e: orderEvents, actor: { _id: actor.id, username: actor.username, image: actor.image } })
+      .select({ e: orderEvents, actor: party(actor) })
       .from(orderEvents)
       .leftJoin(actor, eq(actor.id, orderEvents.actorId))
       .where(eq(orderEvents.orderId, order.id))
@@ -184,18 +184,9 @@ export async function orderDetailOf(ctx: AppContext, order: OrderRow, viewerId: 
     ...base,
     requirements: order.requirements,
     attachments: files.filter((f) => !f.eventId).map(toOrderFileJson),
-    events: events.map(({ e, actor }) => ({
-      _id: e.id,
-      type: e.type,
-      actor: actor?._id ? actor : null,
-      note: e.note,
-      files: files.filter((f) => f.eventId === e.id).map(toOrderFileJson),
-      units: e.units ?? [],
-      pins: pins.get(e.id) ?? [],
-      approvedFiles: e.approvedFiles ?? [],
-      days: e.days,
-      createdAt: e.createdAt.toISOString(),
-    })),
+    events: events.map(({ e, actor }) =>
+      toOrderEventJson(e, actor?.id ? actor : null, files.filter((f) => f.eventId === e.id), pins.get(e.id) ?? []),
+    ),
     review: review ? toReviewJson(review.r, review.buyer, order.title) : null,
     dispute: dispute ? toDisputeJson(dispute, order.currency) : null,
     unavailable: presentOrderPolicies({ ...order, ...facts }, viewerId).unavailable,

@@ -27,7 +27,7 @@ import type { AppContext } from '../../context.js';
 import { orderFiles, type ServiceRow } from '../../db/schema/index.js';
 import { validationError } from '../../errors.js';
 import { presetForUse } from '../preferences/index.js';
-import { turnaroundOf } from '../services/index.js';
+import { turnaroundOf } from '../listings/index.js';
 import type { Tx } from '../ledger/index.js';
 
 /**

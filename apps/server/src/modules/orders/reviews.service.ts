@@ -4,14 +4,14 @@ import { type ReviewJson, type reviewInput, type reviewReplyInput } from '@cusp/
 import type { AppContext } from '../../context.js';
 import { orderEvents, orders, reviews, services, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { catalogueChanged } from '../services/index.js';
+import { catalogueChanged } from '../listings/index.js';
 import { toReviewJson } from './orders.presenter.js';
 import { announce, participantOrder, recordEventMessage } from './orders.service.js';
 import { authorize } from './orders.policy.js';
 import { notifyOrderEvent } from '../notifications/index.js';
 
 const buyer = aliasedTable(users, 'buyer');
-const party = { _id: buyer.id, username: buyer.username, image: buyer.image };
+const party = { id: buyer.id, username: buyer.username, image: buyer.image };
 
 /**
  * docs/product.md §5.7: the buyer of a completed order reviews it once; the service's totals move in the same
@@ -39,7 +39,7 @@ export async function createReview(ctx: AppContext, user: UserRow, input: z.outp
   });
   catalogueChanged(ctx, { services: [order.serviceId] }); // the service's rating and its designer's
   announce(ctx, order, result.posted);
-  return toReviewJson(result.review, { _id: user.id, username: user.username, image: user.image }, order.title);
+  return toReviewJson(result.review, user, order.title);
 }
 
 /** Reviews of one service, or of all of a designer's services, newest first. */

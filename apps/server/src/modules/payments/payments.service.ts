@@ -7,7 +7,6 @@ import {
   orderRefusal,
   SANDBOX_CARDS,
   type cardInput,
-  type confirmOrderInput,
   type OrderJson,
   type paymentIntentInput,
   type PaymentIntentJson,
@@ -284,20 +283,20 @@ async function claimPayment(tx: Transaction, p: PaymentRow, ref: string): Promis
 const settle = (ctx: AppContext, p: PaymentRow, ref: string) => payOrder(ctx, p, async (tx) => (await claimPayment(tx, p, ref)) !== null);
 
 async function orderJsonFor(ctx: AppContext, order: OrderRow, viewer: UserRow): Promise<OrderJson> {
-  const [seller] = await ctx.db.select({ _id: users.id, username: users.username, image: users.image }).from(users).where(eq(users.id, order.sellerId));
-  return toOrderJson(order, { buyer: { _id: viewer.id, username: viewer.username, image: viewer.image }, seller: seller!, viewerId: viewer.id, paymentId: null });
+  const [seller] = await ctx.db.select({ id: users.id, username: users.username, image: users.image }).from(users).where(eq(users.id, order.sellerId));
+  return toOrderJson(order, { buyer: viewer, seller: seller!, viewerId: viewer.id, paymentId: null });
 }
 
 /** `PATCH /orders {payment_intent}`: the order becomes in_progress only for a verified payment (docs/product.md §6.3). */
-export async function confirmOrderPayment(ctx: AppContext, user: UserRow, input: z.output<typeof confirmOrderInput>): Promise<OrderJson> {
-  const p = await paymentForCaller(ctx, user.id, input.payment_intent);
+export async function confirmOrderPayment(ctx: AppContext, user: UserRow, input: { paymentId: string; providerPaymentId?: string }): Promise<OrderJson> {
+  const p = await paymentForCaller(ctx, user.id, input.paymentId);
   if (p.itemType === 'course') throw notVerified();
   const load = async () => (await ctx.db.select().from(orders).where(eq(orders.id, p.itemId)))[0];
   const before = await load();
   if (!before || before.buyerId !== user.id) throw notVerified();
   // Repeating a confirmation is harmless: the same answer, nothing changes.
   if (!p.usedAt) {
-    const ref = await verifyPaid(ctx, p, input.provider_payment_id);
+    const ref = await verifyPaid(ctx, p, input.providerPaymentId);
     const outcome = await settle(ctx, p, ref);
     if (outcome === 'refunded') throw new AppError(p.itemType === 'revision' ? 'PAYMENT_REVISION_REFUNDED' : 'PAYMENT_ORDER_CANCELLED');
   } else if (p.status === 'refunded' && p.itemType === 'revision') {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { didYouMean, parseSearch, type Search } from '../../db/search.js';
 import { userColumns, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { catalogueChanged, designerSums, statsFor, sumsFields, toProfileStats } from '../services/index.js';
+import { catalogueChanged, designerSums, statsFor, sumsFields, toProfileStats } from '../listings/index.js';
 import { toPublicUser } from '../auth/index.js';
 
 export const USER_NOT_FOUND = MESSAGES.userNotFound;

@@ -7,7 +7,7 @@ const DESIGNER_BOX = serviceDetailJsonSchema.shape.designer;
 const CLOSE = Buffer.from('}');
 
 /**
- * A visible service's page (`GET /services/single/{id}`, services.service.ts `getService`) from the index: its row,
+ * A visible service's page (`GET /services/single/{id}`, listings.service.ts `getService`) from the index: its row,
  * and the designer box with the designer's figures summed over their visible services as designer-stats.ts sums them;
  * the same bytes the route sends from the database. Null for a service the public does not see.
  */

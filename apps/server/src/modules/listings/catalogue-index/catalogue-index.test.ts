@@ -5,7 +5,7 @@ import { applyAdminCommand } from '../../admin/index.js';
 import { catalogueChanged } from '../catalogue-cache.js';
 import { catalogueIndexOf } from './catalogue-index.js';
 import { jsonWith } from '../../../platform/response-cache.js';
-import { getService, listServices, listServicesFromDatabase } from '../services.service.js';
+import { getService, listServices, listServicesFromDatabase } from '../listings.service.js';
 
 // The catalogue index (ADR 0048) against the SQL it replaces, on one random catalogue: every answer the same, byte for
 // byte, in the same order, with the same total and "did you mean". Runs on PGlite, and on PostgreSQL in CI.

@@ -8,7 +8,7 @@ import { serviceColumns, services, users, type ServiceRow, type UserRow } from '
 import { AppError, validationError } from '../../errors.js';
 import { designerSums, sumsFields, toProfileStats } from './designer-stats.js';
 import { catalogueChanged } from './catalogue-cache.js';
-import { toServiceJson, turnaroundOf } from './service.presenter.js';
+import { toServiceJson, turnaroundOf } from './listing.presenter.js';
 import { jsonWith } from '../../platform/response-cache.js';
 import { catalogueIndexOf, type CatalogueList } from './catalogue-index/catalogue-index.js';
 

@@ -4,7 +4,7 @@ import { serviceJsonSchema } from '@cusp/shared';
 import type { Db } from '../../../db/client.js';
 import { serviceColumns, services, users, type ServiceRow } from '../../../db/schema/index.js';
 import { jsonWith } from '../../../platform/response-cache.js';
-import { toServiceJson, type ServiceOwner } from '../service.presenter.js';
+import { toServiceJson, type ServiceOwner } from '../listing.presenter.js';
 import { add, bitsetOf, remove, type Bitset } from './bitset.js';
 import { orTerm, parseTsVector, WEIGHT_A, weightOf } from './ts-vector.js';
 

@@ -6,16 +6,16 @@ import { AppError } from '../../errors.js';
 import { listHeaders } from '../../db/search.js';
 import { queryKey, sendAnswer } from '../../platform/response-cache.js';
 import { loggedIn, requireUser, verifiedOnly } from '../auth/index.js';
-import * as servicesService from './services.service.js';
+import * as listings from './listings.service.js';
 
-const idParams = z.object({ id: z.uuid(servicesService.SERVICE_NOT_FOUND) });
+const idParams = z.object({ id: z.uuid(listings.SERVICE_NOT_FOUND) });
 
-export const servicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const listingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The list is the same for every viewer (hidden services are never in it): cached whole (ADR 0016).
   for (const url of ['/gigs', '/services']) {
     app.get(url, { schema: { querystring: serviceListQuery, response: { 200: serviceListJsonSchema } } }, async (request, reply) => {
       const answer = await ctx.catalogueCache.getOrCompute(queryKey('services', request.query), async () => {
-        const { body, total, didYouMean } = await servicesService.listServices(ctx, request.query);
+        const { body, total, didYouMean } = await listings.listServices(ctx, request.query);
         return { body, headers: listHeaders(total, didYouMean) };
       });
       return sendAnswer(reply, answer);
@@ -29,27 +29,27 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     app.get(url, { schema: { params: idParams, response: { 200: serviceDetailJsonSchema } } }, async (request, reply) => {
       const id = request.params.id.toLowerCase();
       try {
-        const answer = await ctx.catalogueCache.getOrCompute(`service:${id}`, async () => ({ body: await servicesService.publicServicePage(ctx, id) }));
+        const answer = await ctx.catalogueCache.getOrCompute(`service:${id}`, async () => ({ body: await listings.publicServicePage(ctx, id) }));
         return sendAnswer(reply, answer);
       } catch (error) {
         if (!(request.user && error instanceof AppError && error.code === 'SERVICE_NOT_FOUND')) throw error;
-        return servicesService.getService(ctx, id, request.user);
+        return listings.getService(ctx, id, request.user);
       }
     });
   }
 
   // Selling waits for a confirmed address (ADR 0050).
   app.post('/services', { ...verifiedOnly, schema: { body: serviceCreateSchema, response: { 201: serviceJsonSchema } } }, async (request, reply) => {
-    const service = await servicesService.createService(ctx, requireUser(request), request.body);
+    const service = await listings.createService(ctx, requireUser(request), request.body);
     return reply.status(201).send(service);
   });
 
   app.patch('/services/:id', { ...loggedIn, schema: { params: idParams, body: serviceUpdateSchema, response: { 200: serviceJsonSchema } } }, async (request) =>
-    servicesService.updateService(ctx, requireUser(request), request.params.id, request.body),
+    listings.updateService(ctx, requireUser(request), request.params.id, request.body),
   );
 
   app.delete('/services/:id', { ...loggedIn, schema: { params: idParams } }, async (request, reply) => {
-    await servicesService.deleteService(ctx, requireUser(request), request.params.id);
+    await listings.deleteService(ctx, requireUser(request), request.params.id);
     return reply.status(204).send();
   });
 };

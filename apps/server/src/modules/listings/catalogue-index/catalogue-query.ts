@@ -6,7 +6,7 @@ import type { Stem } from './stems.js';
 import { addOrTerm, orRank, rankEntries, tsRank, type RankEntries } from './ts-vector.js';
 
 /**
- * A list query evaluated on the catalogue index (ADR 0048), with the database's semantics (services.service.ts
+ * A list query evaluated on the catalogue index (ADR 0048), with the database's semantics (listings.service.ts
  * `listServicesFromDatabase`, db/search.ts): the same filters, the same matches, the same relevance (tiers, ts_rank,
  * the designer's boost) and the same orders, tie for tie.
  */
@@ -103,7 +103,7 @@ interface InOrder {
 }
 const orders = new WeakMap<CatalogueData, Map<Ordered, InOrder>>();
 
-/** How `sort` orders two slots (services.service.ts `listServicesFromDatabase`): the newest first among equals, then by id. */
+/** How `sort` orders two slots (listings.service.ts `listServicesFromDatabase`): the newest first among equals, then by id. */
 function comparator(data: CatalogueData, sort: Ordered): (a: number, b: number) => number {
   const { sales, createdUs, price, rating, starNumber, ids } = data;
   const first: Record<Ordered, (a: number, b: number) => number> = {

@@ -9,7 +9,7 @@ import { courses, services } from '../../db/schema/index.js';
 import { applyAdminCommand } from '../admin/index.js';
 import { coursesApi } from '../courses/test-support.js';
 import { announcementsHeard, catalogueIndexOf } from './catalogue-index/catalogue-index.js';
-import { listServicesFromDatabase } from './services.service.js';
+import { listServicesFromDatabase } from './listings.service.js';
 
 // ADR 0016: public catalogue answers are cached; every write that changes them clears the cache at
 // once. A long TTL here, so that only the invalidation can explain a fresh answer.
