@@ -9,6 +9,7 @@ const DATABASE_FREE = [
   'src/web.test.ts',
   'src/entry-points.test.ts',
   'src/doc-references.test.ts',
+  'src/wire-names.test.ts',
   'src/table-writers.test.ts',
   'src/db/database.test.ts',
   'src/db/search-synonyms.test.ts',

@@ -128,11 +128,11 @@ export function exportAccount(ctx: AppContext, user: UserRow, currentSessionId: 
   return out;
 }
 
-async function namesOf(ctx: AppContext, ids: string[]): Promise<Map<string, { _id: string; username: string }>> {
+async function namesOf(ctx: AppContext, ids: string[]): Promise<Map<string, { id: string; username: string }>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await ctx.db.select({ _id: users.id, username: users.username }).from(users).where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r._id, r]));
+  const rows = await ctx.db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** `[{ conversation, with, messages: [...] }, ...]`, each conversation's messages in batches. */
@@ -146,7 +146,7 @@ async function writeMessages(ctx: AppContext, user: UserRow, file: JsonFile) {
   file.write('[');
   for (const [i, c] of mine.entries()) {
     const other = c.buyerId === user.id ? c.sellerId : c.buyerId;
-    const head = { id: c.id, with: people.get(other) ?? { _id: other, username: '' }, createdAt: c.createdAt };
+    const head = { id: c.id, with: people.get(other) ?? { id: other, username: '' }, createdAt: c.createdAt };
     file.write(`${i ? ',' : ''}\n  ${JSON.stringify(head).slice(0, -1)},"messages":[`);
     let after = -1;
     let first = true;

@@ -326,7 +326,7 @@ describe('download my data', () => {
     expect(orders[0].timeline.map((e: { type: string }) => e.type)).toEqual(['created', 'paid']);
     const talks = json('messages.json');
     expect(talks).toHaveLength(1);
-    expect(talks[0].with._id).toBe(designer.user._id);
+    expect(talks[0].with.id).toBe(designer.user._id);
     expect(talks[0].messages.some((m: { text: string; fromMe: boolean }) => m.text === 'Margin on 21, please.' && m.fromMe)).toBe(true);
     expect(json('files.json')).toEqual({ sharedFiles: [], orderFiles: [], chatAttachments: [] });
     expect(json('sessions.json')[0]).toMatchObject({ current: true });
