@@ -44,6 +44,12 @@ describe('wire names stay at the edge', () => {
     expect(wireReads(files)).toEqual([]);
   });
 
+  it('the web app reads domain names only, outside its API layer', () => {
+    const files = sources('apps/web/src');
+    expect(files.length).toBeGreaterThan(100);
+    expect(wireReads(files)).toEqual([]);
+  });
+
   it('the check sees a wire name read where it should not be', () => {
     expect(WIRE_READ.test('const id = order._id;')).toBe(true);
     expect(WIRE_READ.test('if (input.conversationID) send();')).toBe(true);

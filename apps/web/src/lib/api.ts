@@ -1,4 +1,5 @@
 import { isApiErrorBody } from '@cusp/shared';
+import { fromWire, type Domain } from './wire';
 
 /** Base path of the REST API (same origin, docs/product.md §15.4). */
 export const API_BASE = '/api';
@@ -70,7 +71,7 @@ export function apiErrorFrom(status: number, body: unknown, retryAfterHeader?: s
   return new ApiError(status, '', status === 0 ? 'NETWORK' : 'UNKNOWN', {}, retry);
 }
 
-async function request<T>(method: string, path: string, body: Body, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: string, path: string, body: Body, options: RequestOptions = {}): Promise<Domain<T>> {
   return (await send<T>(method, path, body, options)).data;
 }
 
@@ -119,12 +120,13 @@ async function send<T>(method: string, path: string, body: Body, options: Reques
 
   const data = await readBody(response);
   if (!response.ok) throw apiErrorFrom(response.status, data, response.headers.get('Retry-After'));
-  return { data: data as T, headers: response.headers, status: response.status };
+  // The answer in the domain's names from here on (lib/wire.ts); `T` names the wire type the endpoint answers with.
+  return { data: fromWire(data as T), headers: response.headers, status: response.status };
 }
 
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  getPage: async <T>(path: string, options: RequestOptions = {}): Promise<Page<T>> => {
+  getPage: async <T>(path: string, options: RequestOptions = {}): Promise<Page<Domain<T>>> => {
     const { data, headers } = await send<T[]>('GET', path, undefined, options);
     const items = Array.isArray(data) ? data : [];
     const total = Number(headers.get('X-Total-Count'));

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@cusp/shared';
+import { fromWire, type Domain } from './wire';
 
 /** The real-time channel (docs/product.md §15.4: Socket.IO on the product's own origin, path /socket.io). */
 export type CuspSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -98,9 +99,11 @@ export function useSocketLifecycle(userId: string | null): void {
 }
 
 type ServerEvent = keyof ServerToClientEvents;
+/** A server event's handler, given the event in the domain's names (lib/wire.ts). */
+export type ServerEventHandler<E extends ServerEvent> = (event: Domain<Parameters<ServerToClientEvents[E]>[0]>) => void;
 
 /** Listens to a server event on the current socket; the handler may change between renders. */
-export function useSocketEvent<E extends ServerEvent>(event: E, handler: ServerToClientEvents[E]): void {
+export function useSocketEvent<E extends ServerEvent>(event: E, handler: ServerEventHandler<E>): void {
   const current = useSocket();
   const latest = useRef(handler);
   useEffect(() => {
@@ -108,8 +111,7 @@ export function useSocketEvent<E extends ServerEvent>(event: E, handler: ServerT
   });
   useEffect(() => {
     if (!current) return;
-    const listener = ((...args: Parameters<ServerToClientEvents[E]>) =>
-      (latest.current as (...a: Parameters<ServerToClientEvents[E]>) => void)(...args)) as ServerToClientEvents[E];
+    const listener = ((payload: Parameters<ServerToClientEvents[E]>[0]) => latest.current(fromWire(payload))) as ServerToClientEvents[E];
     // Socket.IO's typed `on` cannot relate a generic event name to its listener type.
     (current.on as (e: E, l: ServerToClientEvents[E]) => void)(event, listener);
     return () => {

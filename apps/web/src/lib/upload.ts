@@ -1,5 +1,6 @@
 import { API_BASE, ApiError, apiErrorFrom } from '@/lib/api';
 import { currentLanguage } from '@/lib/i18n';
+import { fromWire, type Domain } from '@/lib/wire';
 
 export interface UploadProgress {
   loaded: number;
@@ -25,7 +26,7 @@ function parseJson(text: string): unknown {
  * when the browser cannot compute one. Rejects with an ApiError (status 0 when the connection drops),
  * or an AbortError DOMException when `signal` aborts.
  */
-export function uploadForm<T>(path: string, form: FormData, size: number, { onProgress, signal }: UploadOptions = {}): Promise<T> {
+export function uploadForm<T>(path: string, form: FormData, size: number, { onProgress, signal }: UploadOptions = {}): Promise<Domain<T>> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('Upload cancelled', 'AbortError'));
@@ -38,7 +39,7 @@ export function uploadForm<T>(path: string, form: FormData, size: number, { onPr
     xhr.upload.onprogress = (event) => onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : size });
     xhr.onload = () => {
       const body = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(fromWire(body as T));
       else reject(apiErrorFrom(xhr.status, body));
     };
     xhr.onerror = () => reject(new ApiError(0, '', 'NETWORK'));

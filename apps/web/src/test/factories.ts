@@ -1,8 +1,8 @@
-import type { SessionUser } from '@cusp/shared';
 
-export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
+import type { CurrentUser } from '@/lib/domain';
+export function buildUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
-    _id: 'user-1',
+    id: 'user-1',
     username: 'dr.lina',
     image: null,
     isSeller: false,

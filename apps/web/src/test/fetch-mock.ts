@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { SessionUser } from '@cusp/shared';
+import type { CurrentUser } from '@/lib/domain';
 
 /** The browser's fetch is "the outside world": each test says what the API answers. */
 
@@ -36,7 +36,7 @@ export function errorReply(status: number, message: string, code: string, fieldE
   return { status, body: { message, code, ...(fieldErrors ? { fieldErrors } : {}) } };
 }
 
-function defaultRoutes(user: SessionUser | null): MockRoutes {
+function defaultRoutes(user: CurrentUser | null): MockRoutes {
   return {
     'GET /api/auth/me': user ? { body: { user } } : errorReply(401, 'Authentication required.', 'UNAUTHENTICATED'),
     'GET /api/config': { body: { currency: 'USD', platformName: 'Cusp' } },
@@ -57,7 +57,7 @@ function parseBody(body: BodyInit | null | undefined): unknown {
  * Stubs fetch with the default answers (a visitor, USD, no services yet) overridden by `routes`.
  * Returns the list of requests received, in order.
  */
-export function mockApi(routes: MockRoutes = {}, { user = null }: { user?: SessionUser | null } = {}) {
+export function mockApi(routes: MockRoutes = {}, { user = null }: { user?: CurrentUser | null } = {}) {
   const table: MockRoutes = { ...defaultRoutes(user), ...routes };
   const requests: MockRequest[] = [];
 

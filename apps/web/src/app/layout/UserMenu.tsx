@@ -2,14 +2,14 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
-import type { SessionUser } from '@cusp/shared';
 import { DEFAULT_AVATAR } from '@/lib/images';
 import { ACCOUNT_LINKS } from './nav-items';
 import { useLogoutAction } from './use-logout-action';
 import classes from './Navbar.module.css';
+import type { CurrentUser } from '@/lib/domain';
 
 /** Avatar and username opening Profile, Orders, Courses, Messages, Settings and Logout. */
-export function UserMenu({ user }: { user: SessionUser }) {
+export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const logout = useLogoutAction();
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ConversationJson, MessageJson, SendAck, ServerToClientEvents } from '@cusp/shared';
 import { buildUser } from '@/test/factories';
+import { fromWire } from '@/lib/wire';
 
 /**
  * A stand-in for the Socket.IO client: records what the page emits, answers message:send with
@@ -67,7 +68,8 @@ export const socketModuleMock = {
     useEffect(() => {
       const socket = fakeSocket.current;
       if (!socket) return;
-      const listener = (...args: unknown[]) => latest.current(...args);
+      // Like the real hook: the server's event, in the domain's names (lib/wire.ts).
+      const listener = (payload?: unknown) => latest.current(fromWire(payload));
       socket.on(event, listener);
       return () => void socket.off(event, listener);
     }, [event]);
@@ -75,16 +77,16 @@ export const socketModuleMock = {
   useSocketConnect: (handler: () => void) => socketModuleMock.useSocketEvent('connect', handler),
 };
 
-export const BUYER = buildUser({ _id: 'buyer-1', username: 'demo_buyer' });
-export const DESIGNER = buildUser({ _id: 'designer-1', username: 'demo_designer', isDesigner: true, isSeller: true });
+export const BUYER = buildUser({ id: 'buyer-1', username: 'demo_buyer' });
+export const DESIGNER = buildUser({ id: 'designer-1', username: 'demo_designer', isDesigner: true, isSeller: true });
 const LINA = { _id: 'designer-2', username: 'lina_haddad', image: null };
 
 export function buildConversation(overrides: Partial<ConversationJson> = {}): ConversationJson {
   return {
     _id: 'c1',
     conversationID: 'c1',
-    sellerID: { _id: DESIGNER._id, username: DESIGNER.username, image: null },
-    buyerID: { _id: BUYER._id, username: BUYER.username, image: null },
+    sellerID: { _id: DESIGNER.id, username: DESIGNER.username, image: null },
+    buyerID: { _id: BUYER.id, username: BUYER.username, image: null },
     lastMessage: 'Received, thanks.',
     readBySeller: true,
     readByBuyer: false,
@@ -105,7 +107,7 @@ export function buildMessage(overrides: Partial<MessageJson> = {}): MessageJson 
   return {
     _id: `m${seq}`,
     conversationID: 'c1',
-    userID: { _id: DESIGNER._id, username: DESIGNER.username },
+    userID: { _id: DESIGNER.id, username: DESIGNER.username },
     description: `Message ${seq}`,
     clientId: `client${seq}xyz`,
     event: null,

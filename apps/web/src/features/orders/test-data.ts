@@ -2,10 +2,10 @@ import { orderActionsFor, type OrderDetailJson, type OrderEventJson, type OrderF
 import { buildUser } from '@/test/factories';
 
 /** Test data in the API's shapes (packages/shared/src/schemas/orders.ts). */
-export const BUYER = buildUser({ _id: 'buyer-1', username: 'demo_buyer' });
-export const DESIGNER = buildUser({ _id: 'designer-1', username: 'dr.designer', isDesigner: true, isSeller: true });
-const buyerRef = { _id: BUYER._id, username: BUYER.username, image: null };
-const designerRef = { _id: DESIGNER._id, username: DESIGNER.username, image: null };
+export const BUYER = buildUser({ id: 'buyer-1', username: 'demo_buyer' });
+export const DESIGNER = buildUser({ id: 'designer-1', username: 'dr.designer', isDesigner: true, isSeller: true });
+const buyerRef = { _id: BUYER.id, username: BUYER.username, image: null };
+const designerRef = { _id: DESIGNER.id, username: DESIGNER.username, image: null };
 
 let n = 0;
 const next = () => (n += 1);
@@ -116,7 +116,7 @@ export function buildReview(overrides: Partial<ReviewJson> = {}): ReviewJson {
     star: 5,
     desc: 'Perfect fit, fast delivery.',
     buyer: buyerRef,
-    sellerId: DESIGNER._id,
+    sellerId: DESIGNER.id,
     reply: null,
     createdAt: '2026-03-05T10:00:00.000Z',
     ...overrides,

@@ -1,7 +1,7 @@
-import type { ServiceJson } from '@cusp/shared';
 
-/** The fields a service card shows (the contract is packages/shared's ServiceJson). */
+import type { Service } from '@/lib/domain';
+/** The fields a service card shows (the contract is packages/shared's Service). */
 export type ServiceSummary = Pick<
-  ServiceJson,
-  '_id' | 'title' | 'cover' | 'toothPrice' | 'unitOrArch' | 'userID' | 'totalStars' | 'starNumber'
+  Service,
+  'id' | 'title' | 'cover' | 'toothPrice' | 'unitOrArch' | 'user' | 'totalStars' | 'starNumber'
 >;

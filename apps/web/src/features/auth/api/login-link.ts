@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionUser } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { meQueryKey } from './me';
+import type { CurrentUser } from '@/lib/domain';
 
 /** `POST /auth/login-link`: signs in with the one-time link mailed past the account's cap (docs/decisions/0050). */
-export async function loginWithLink(token: string): Promise<SessionUser> {
-  const { user } = await api.post<{ user: SessionUser }>('/auth/login-link', { token });
+export async function loginWithLink(token: string): Promise<CurrentUser> {
+  const { user } = await api.post<{ user: CurrentUser }>('/auth/login-link', { token });
   return user;
 }
 

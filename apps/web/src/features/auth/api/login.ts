@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionUser } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { meQueryKey } from './me';
+import type { CurrentUser } from '@/lib/domain';
 
 export interface LoginBody {
   email: string;
   password: string;
 }
 
-export async function login(body: LoginBody): Promise<SessionUser> {
-  const { user } = await api.post<{ user: SessionUser }>('/auth/login', body);
+export async function login(body: LoginBody): Promise<CurrentUser> {
+  const { user } = await api.post<{ user: CurrentUser }>('/auth/login', body);
   return user;
 }
 

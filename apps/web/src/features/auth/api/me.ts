@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SessionUser } from '@cusp/shared';
 import { api, isApiError } from '@/lib/api';
+import type { CurrentUser } from '@/lib/domain';
 
 export const meQueryKey = ['me'] as const;
 
 /** Who is logged in: the user, or null for a visitor (401). The session itself is an httpOnly cookie. */
-export async function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<SessionUser | null> {
+export async function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser | null> {
   try {
-    const { user } = await api.get<{ user: SessionUser }>('/auth/me', { signal });
+    const { user } = await api.get<{ user: CurrentUser }>('/auth/me', { signal });
     return user;
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;

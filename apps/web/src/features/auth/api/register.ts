@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SessionUser } from '@cusp/shared';
 import { api } from '@/lib/api';
+import type { CurrentUser } from '@/lib/domain';
 
 export interface RegisterBody {
   username: string;
@@ -12,15 +12,15 @@ export interface RegisterBody {
 }
 
 /** JSON without a picture; multipart with the picture in field `picture`. Does not log in. */
-export async function register({ picture, ...fields }: RegisterBody): Promise<SessionUser> {
+export async function register({ picture, ...fields }: RegisterBody): Promise<CurrentUser> {
   if (!picture) {
-    const { user } = await api.post<{ user: SessionUser }>('/auth/register', fields);
+    const { user } = await api.post<{ user: CurrentUser }>('/auth/register', fields);
     return user;
   }
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('picture', picture);
-  const { user } = await api.postForm<{ user: SessionUser }>('/auth/register', form);
+  const { user } = await api.postForm<{ user: CurrentUser }>('/auth/register', form);
   return user;
 }
 

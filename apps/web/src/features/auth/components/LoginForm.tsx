@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { loginSchema, type LoginInput, type SessionUser } from '@cusp/shared';
+import { loginSchema, type LoginInput } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { PasswordField } from '@/components/PasswordField';
 import { isApiError } from '@/lib/api';
@@ -12,10 +12,11 @@ import { applyFieldErrors } from '@/lib/form-errors';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
 import { useLogin } from '../api/login';
+import type { CurrentUser } from '@/lib/domain';
 
 type LoginValues = z.output<typeof loginSchema>;
 
-export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => void }) {
+export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => void }) {
   const { t } = useI18n();
   const { message, failure } = useMessages();
   const login = useLogin();

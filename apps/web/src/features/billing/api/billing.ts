@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BillingJson } from '@cusp/shared';
 import { api } from '@/lib/api';
+import type { Billing } from '@/lib/domain';
 
 /** Receipts, credit notes and statement months (ADR 0042). */
 export const billingKeys = {
@@ -10,14 +10,14 @@ export const billingKeys = {
 
 /** `GET /api/billing`: the member's own documents, as buyer or designer, and the months with a statement. */
 export function useBilling() {
-  return useQuery({ queryKey: billingKeys.all, queryFn: ({ signal }) => api.get<BillingJson>('/billing', { signal }) });
+  return useQuery({ queryKey: billingKeys.all, queryFn: ({ signal }) => api.get<Billing>('/billing', { signal }) });
 }
 
 /** `GET /api/billing?itemId=`: the documents of one order or course (none until it is paid). */
 export function useItemBilling(itemId: string, enabled = true) {
   return useQuery({
     queryKey: billingKeys.item(itemId),
-    queryFn: ({ signal }) => api.get<BillingJson>(`/billing?itemId=${encodeURIComponent(itemId)}`, { signal }),
+    queryFn: ({ signal }) => api.get<Billing>(`/billing?itemId=${encodeURIComponent(itemId)}`, { signal }),
     enabled,
   });
 }

@@ -1,13 +1,13 @@
 import { Anchor, Alert, Badge, Box, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
-import type { BillingDocumentJson } from '@cusp/shared';
 import { formatDate, isolateLtr } from '@/lib/format';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
 import { pdfHref, statementHref, useBilling } from '../api/billing';
+import type { BillingDocument } from '@/lib/domain';
 
 /** Where a document's item lives: the order page, or the course page. */
-export const itemHref = (doc: Pick<BillingDocumentJson, 'itemType' | 'itemId'>) => (doc.itemType === 'service' ? `/orders/${doc.itemId}` : `/courses/${doc.itemId}`);
+export const itemHref = (doc: Pick<BillingDocument, 'itemType' | 'itemId'>) => (doc.itemType === 'service' ? `/orders/${doc.itemId}` : `/courses/${doc.itemId}`);
 
 /** `YYYY-MM` as "November 2026" in the reader's language. */
 function monthName(month: string, locale: string) {
@@ -16,7 +16,7 @@ function monthName(month: string, locale: string) {
 }
 
 /** A document's kind and number, the receipt it refers to for a credit note; numbers kept whole and left to right. */
-function DocumentNumber({ doc }: { doc: BillingDocumentJson }) {
+function DocumentNumber({ doc }: { doc: BillingDocument }) {
   const { t, locale } = useI18n();
   return (
     <Stack gap={2}>
@@ -36,7 +36,7 @@ function DocumentNumber({ doc }: { doc: BillingDocumentJson }) {
 }
 
 /** What the document is for: the item's page, and whether the member bought or sold it. */
-function DocumentItem({ doc }: { doc: BillingDocumentJson }) {
+function DocumentItem({ doc }: { doc: BillingDocument }) {
   const { t } = useI18n();
   return (
     <Stack gap={2}>
@@ -50,7 +50,7 @@ function DocumentItem({ doc }: { doc: BillingDocumentJson }) {
   );
 }
 
-function PdfLink({ doc, language }: { doc: BillingDocumentJson; language: string }) {
+function PdfLink({ doc, language }: { doc: BillingDocument; language: string }) {
   const { t } = useI18n();
   return (
     <Anchor href={pdfHref(doc.pdfUrl, language)} target="_blank" rel="noopener" size="sm" aria-label={t('billing.pdfOf', { number: doc.number })}>
@@ -107,7 +107,7 @@ export function BillingTab() {
                 </Table.Thead>
                 <Table.Tbody>
                   {documents.map((doc) => (
-                    <Table.Tr key={doc._id}>
+                    <Table.Tr key={doc.id}>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(doc.issuedAt, locale)}</Table.Td>
                       <Table.Td>
                         <DocumentNumber doc={doc} />
@@ -126,7 +126,7 @@ export function BillingTab() {
             </Box>
             <Stack gap="sm" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="billing-cards">
               {documents.map((doc) => (
-                <Paper key={doc._id} component="li" withBorder radius="md" p="sm">
+                <Paper key={doc.id} component="li" withBorder radius="md" p="sm">
                   <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
                     <DocumentNumber doc={doc} />
                     <Text fw={600} style={{ whiteSpace: 'nowrap' }}>

@@ -19,7 +19,7 @@ export function ItemDocuments({ itemId, enabled = true }: { itemId: string; enab
         {t('billing.itemDocuments')}
       </Text>
       {[...documents].reverse().map((doc) => (
-        <Anchor key={doc._id} href={pdfHref(doc.pdfUrl, language)} target="_blank" rel="noopener" size="sm">
+        <Anchor key={doc.id} href={pdfHref(doc.pdfUrl, language)} target="_blank" rel="noopener" size="sm">
           <Group gap={4} wrap="nowrap">
             <IconFileTypePdf size={16} aria-hidden />
             {t(doc.kind === 'receipt' ? 'billing.receiptLink' : 'billing.creditNoteLink', { number: doc.number })}

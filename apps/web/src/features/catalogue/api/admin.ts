@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ServiceJson, SessionUser } from '@cusp/shared';
 import { api } from '@/lib/api';
+import type { CurrentUser, Service } from '@/lib/domain';
 
 export type DesignerStatus = 'pending' | 'verified' | 'all';
 
 export interface SupportTicket {
-  _id: string;
+  id: string;
   name: string;
   email: string;
   subject: string;
@@ -23,7 +23,7 @@ const adminKeys = {
 export function useAdminDesigners(status: DesignerStatus) {
   return useQuery({
     queryKey: adminKeys.designers(status),
-    queryFn: ({ signal }) => api.get<SessionUser[]>(`/admin/designers?status=${status}&limit=100`, { signal }),
+    queryFn: ({ signal }) => api.get<CurrentUser[]>(`/admin/designers?status=${status}&limit=100`, { signal }),
   });
 }
 
@@ -31,7 +31,7 @@ export function useSetVerified() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isVerified }: { id: string; isVerified: boolean }) =>
-      api.patch<SessionUser>(`/admin/users/${encodeURIComponent(id)}`, { isVerified }),
+      api.patch<CurrentUser>(`/admin/users/${encodeURIComponent(id)}`, { isVerified }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'designers'] }),
   });
 }
@@ -39,7 +39,7 @@ export function useSetVerified() {
 export function useAdminServices() {
   return useQuery({
     queryKey: adminKeys.services,
-    queryFn: ({ signal }) => api.get<ServiceJson[]>('/admin/services?limit=100&sort=createdAt', { signal }),
+    queryFn: ({ signal }) => api.get<Service[]>('/admin/services?limit=100&sort=createdAt', { signal }),
   });
 }
 

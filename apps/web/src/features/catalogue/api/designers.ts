@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { DesignerCardJson } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { toQueryString } from './services';
+import type { DesignerSummary } from '@/lib/domain';
 
 export const DESIGNERS_PAGE_SIZE = 24;
 
@@ -14,7 +14,7 @@ export function designersQueryOptions(filters: DesignerFilters) {
   return infiniteQueryOptions({
     queryKey: ['designers', filters] as const,
     queryFn: ({ pageParam, signal }) =>
-      api.getPage<DesignerCardJson>(
+      api.getPage<DesignerSummary>(
         `/users?${toQueryString({ isDesigner: 'true', ...filters, limit: DESIGNERS_PAGE_SIZE, offset: pageParam })}`,
         { signal },
       ),

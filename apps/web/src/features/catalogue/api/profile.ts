@@ -1,14 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DesignerProfileInput, ProfileEditInput, ProfileJson, SessionUser } from '@cusp/shared';
+import type { DesignerProfileInput, ProfileEditInput } from '@cusp/shared';
 import { meQueryKey } from '@/features/auth';
 import { api } from '@/lib/api';
+import type { CurrentUser, Profile } from '@/lib/domain';
 
 export const profileKey = (userId: string) => ['profile', userId] as const;
 
 export function profileQueryOptions(userId: string) {
   return queryOptions({
     queryKey: profileKey(userId),
-    queryFn: ({ signal }) => api.get<ProfileJson>(`/users/profile/${encodeURIComponent(userId)}`, { signal }),
+    queryFn: ({ signal }) => api.get<Profile>(`/users/profile/${encodeURIComponent(userId)}`, { signal }),
   });
 }
 
@@ -20,11 +21,11 @@ export function useProfile(userId: string | undefined) {
 export function useCompleteProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DesignerProfileInput) => api.patch<SessionUser>('/users/profile', { ...body, isDesigner: true }),
+    mutationFn: (body: DesignerProfileInput) => api.patch<CurrentUser>('/users/profile', { ...body, isDesigner: true }),
     onSuccess: async (user) => {
       queryClient.setQueryData(meQueryKey, user);
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
-      await queryClient.invalidateQueries({ queryKey: profileKey(user._id) });
+      await queryClient.invalidateQueries({ queryKey: profileKey(user.id) });
     },
   });
 }
@@ -33,7 +34,7 @@ export function useCompleteProfile() {
 export function useEditProfile(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileEditInput) => api.patch<ProfileJson>(`/users/profile/${encodeURIComponent(userId)}`, body),
+    mutationFn: (body: ProfileEditInput) => api.patch<Profile>(`/users/profile/${encodeURIComponent(userId)}`, body),
     onSuccess: async (profile) => {
       queryClient.setQueryData(profileKey(userId), profile);
       await queryClient.invalidateQueries({ queryKey: meQueryKey }); // the navbar shows the avatar

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ServiceCreateInput, ServiceDetailJson, ServiceJson, ServiceSort } from '@cusp/shared';
+import type { ServiceCreateInput, ServiceSort } from '@cusp/shared';
 import { api, type Page } from '@/lib/api';
+import type { Service, ServiceDetail } from '@/lib/domain';
 
 export const SERVICES_PAGE_SIZE = 24;
 
@@ -36,7 +37,7 @@ export function toQueryString(params: Record<string, string | number | undefined
 /** One page of services; `/gigs` is the filtered list (docs/product.md §15.4), `/services` also takes userId. */
 export function fetchServices(path: '/gigs' | '/services', filters: ServiceFilters, offset: number, signal?: AbortSignal) {
   const query = toQueryString({ ...filters, limit: SERVICES_PAGE_SIZE, offset });
-  return api.getPage<ServiceJson>(`${path}?${query}`, { signal });
+  return api.getPage<Service>(`${path}?${query}`, { signal });
 }
 
 const loadedCount = (pages: Page<unknown>[]) => pages.reduce((sum, page) => sum + page.items.length, 0);
@@ -61,7 +62,7 @@ export function useServices(path: '/gigs' | '/services', filters: ServiceFilters
 export function serviceQueryOptions(id: string) {
   return queryOptions({
     queryKey: servicesKeys.detail(id),
-    queryFn: ({ signal }) => api.get<ServiceDetailJson>(`/services/single/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get<ServiceDetail>(`/services/single/${encodeURIComponent(id)}`, { signal }),
   });
 }
 
@@ -75,7 +76,7 @@ export type ServicePayload = ServiceCreateInput;
 export function useCreateService() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ServicePayload) => api.post<ServiceJson>('/services', body),
+    mutationFn: (body: ServicePayload) => api.post<Service>('/services', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesKeys.all }),
   });
 }
@@ -83,7 +84,7 @@ export function useCreateService() {
 export function useUpdateService(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<ServicePayload>) => api.patch<ServiceJson>(`/services/${encodeURIComponent(id)}`, body),
+    mutationFn: (body: Partial<ServicePayload>) => api.patch<Service>(`/services/${encodeURIComponent(id)}`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesKeys.all }),
   });
 }

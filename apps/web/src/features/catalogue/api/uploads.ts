@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UploadedMedia } from '@cusp/shared';
 import { api } from '@/lib/api';
+import type { UploadedImage } from '@/lib/domain';
 
-export function uploadImage(file: File): Promise<UploadedMedia> {
+export function uploadImage(file: File): Promise<UploadedImage> {
   const form = new FormData();
   form.append('file', file);
-  return api.postForm<UploadedMedia>('/uploads', form);
+  return api.postForm<UploadedImage>('/uploads', form);
 }
 
 export function useUploadImage() {

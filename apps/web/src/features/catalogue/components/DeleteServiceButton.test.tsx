@@ -8,7 +8,7 @@ import { buildService, listReply } from '../test-data';
 import { DeleteServiceButton } from './DeleteServiceButton';
 import { ServiceGrid } from './ServiceGrid';
 
-const owner = buildUser({ _id: 'designer-1', isDesigner: true, isSeller: true });
+const owner = buildUser({ id: 'designer-1', isDesigner: true, isSeller: true });
 
 /** The owner's cards (as on their profile) beside the service page's Delete button. */
 function setup(deleteReply?: MockReply) {

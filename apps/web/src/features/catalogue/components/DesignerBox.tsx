@@ -1,27 +1,27 @@
 import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { ServiceDetailJson } from '@cusp/shared';
 import { DEFAULT_AVATAR } from '@/lib/images';
 import { useI18n } from '@/lib/use-i18n';
 import { useLabels } from '../lib/labels';
 import { VerifiedBadge } from './VerifiedBadge';
+import type { ServiceDetail } from '@/lib/domain';
 
 /** The designer of a service, from real data (docs/product.md §7.6); fallbacks only where data is missing. */
-export function DesignerBox({ service }: { service: ServiceDetailJson }) {
+export function DesignerBox({ service }: { service: ServiceDetail }) {
   const { t, number } = useI18n();
   const labels = useLabels();
-  const { designer, userID } = service;
+  const { designer, user } = service;
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="designer-title">
       <Title order={2} size="h4" id="designer-title" mb="md">
         {t('catalogue.detail.designer')}
       </Title>
       <Group gap="md" wrap="nowrap" align="flex-start">
-        <Avatar src={userID.image || DEFAULT_AVATAR} alt="" size={56} radius="xl" />
+        <Avatar src={user.image || DEFAULT_AVATAR} alt="" size={56} radius="xl" />
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Text fw={700} truncate>
-            {userID.username || service.username || t('catalogue.detail.fallbackName')}
+            {user.username || service.username || t('catalogue.detail.fallbackName')}
           </Text>
           <Text size="sm" c="dimmed">
             {designer.role ? labels.role(designer.role) : t('catalogue.detail.fallbackRole')}
@@ -44,7 +44,7 @@ export function DesignerBox({ service }: { service: ServiceDetailJson }) {
         </Group>
         <Text size="sm">{t('catalogue.detail.completed', { count: designer.completedOrders })}</Text>
       </Stack>
-      <Button component={Link} to={`/profile/${userID._id}`} variant="light" mt="md" fullWidth>
+      <Button component={Link} to={`/profile/${user.id}`} variant="light" mt="md" fullWidth>
         {t('catalogue.detail.viewProfile')}
       </Button>
     </Card>

@@ -1,13 +1,14 @@
 import { Avatar, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { DESIGNER_CARD_MAX_TAGS, type DesignerCardJson } from '@cusp/shared';
+import { DESIGNER_CARD_MAX_TAGS } from '@cusp/shared';
 import { LinkCard, LinkCardTitle, RatingStar } from '@/components/LinkCard';
 import { DEFAULT_AVATAR } from '@/lib/images';
 import { useI18n } from '@/lib/use-i18n';
 import { useLabels } from '../lib/labels';
 import { VerifiedBadge } from './VerifiedBadge';
+import type { DesignerSummary } from '@/lib/domain';
 
 /** A designer on the browse page: at most 5 tags, then '+N' (docs/product.md §13). */
-export function DesignerCard({ designer }: { designer: DesignerCardJson }) {
+export function DesignerCard({ designer }: { designer: DesignerSummary }) {
   const { t, number } = useI18n();
   const labels = useLabels();
   const shown = designer.tags.slice(0, DESIGNER_CARD_MAX_TAGS);
@@ -18,7 +19,7 @@ export function DesignerCard({ designer }: { designer: DesignerCardJson }) {
     <LinkCard padding="lg">
       <Stack gap="sm" align="center" ta="center">
         <Avatar src={designer.image || DEFAULT_AVATAR} alt="" size={72} radius="xl" />
-        <LinkCardTitle to={`/profile/${designer._id}`} fw={700} size="lg">
+        <LinkCardTitle to={`/profile/${designer.id}`} fw={700} size="lg">
           {designer.username}
         </LinkCardTitle>
         {designer.isVerified ? <VerifiedBadge size="xs" /> : null}

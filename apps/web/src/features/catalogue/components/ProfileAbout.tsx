@@ -1,9 +1,9 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
-import type { ProfileJson } from '@cusp/shared';
 import { useI18n } from '@/lib/use-i18n';
+import type { Profile } from '@/lib/domain';
 
 /** The About tab in view mode: description, website, CAD software. */
-export function ProfileAbout({ profile }: { profile: ProfileJson }) {
+export function ProfileAbout({ profile }: { profile: Profile }) {
   const { t } = useI18n();
   return (
     <Stack gap="lg">

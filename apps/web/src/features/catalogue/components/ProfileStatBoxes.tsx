@@ -1,8 +1,8 @@
 import { Paper, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
-import type { ProfileJson } from '@cusp/shared';
 import { usePlatformConfig } from '@/lib/config';
 import { useI18n } from '@/lib/use-i18n';
 import { useLabels } from '../lib/labels';
+import type { Profile } from '@/lib/domain';
 
 function Box({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -18,7 +18,7 @@ function Box({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /** Rating, Experience and Price Range, from real data (docs/product.md §7.6). */
-export function ProfileStatBoxes({ profile }: { profile: ProfileJson }) {
+export function ProfileStatBoxes({ profile }: { profile: Profile }) {
   const { t, money, number } = useI18n();
   const labels = useLabels();
   const { currency } = usePlatformConfig();

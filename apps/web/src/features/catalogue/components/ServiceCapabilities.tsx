@@ -1,10 +1,10 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import type { ServiceJson } from '@cusp/shared';
 import { useI18n } from '@/lib/use-i18n';
 import { useDentalLabels } from '@/features/orders';
+import type { Service } from '@/lib/domain';
 
 /** What a service designs (docs/product.md §7.1): restorations, materials, CAD software and the files delivered. */
-export function ServiceCapabilities({ service }: { service: Pick<ServiceJson, 'restorations' | 'materials' | 'software' | 'outputFormats'> }) {
+export function ServiceCapabilities({ service }: { service: Pick<Service, 'restorations' | 'materials' | 'software' | 'outputFormats'> }) {
   const { t } = useI18n();
   const dental = useDentalLabels();
   const rows = [

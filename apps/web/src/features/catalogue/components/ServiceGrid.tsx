@@ -1,9 +1,9 @@
-import type { ServiceJson } from '@cusp/shared';
 import { ServiceCard } from '@/features/services';
 import { usePlatformConfig } from '@/lib/config';
 import { useI18n } from '@/lib/use-i18n';
 import { useServices, type ServiceFilters } from '../api/services';
 import { PagedGrid } from './PagedGrid';
+import type { Service } from '@/lib/domain';
 
 interface ServiceGridProps {
   path: '/gigs' | '/services';
@@ -18,9 +18,9 @@ export function ServiceGrid({ path, filters, errorText, emptyText }: ServiceGrid
   const { currency } = usePlatformConfig();
   const query = useServices(path, filters);
   return (
-    <PagedGrid<ServiceJson>
+    <PagedGrid<Service>
       query={query}
-      getKey={(service) => service._id}
+      getKey={(service) => service.id}
       renderItem={(service) => <ServiceCard service={service} currency={currency} />}
       loadingLabel={t('catalogue.list.loading')}
       emptyText={emptyText ?? t('catalogue.list.empty')}

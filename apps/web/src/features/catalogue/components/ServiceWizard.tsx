@@ -3,7 +3,7 @@ import { Button, Chip, Fieldset, Group, NumberInput, Paper, Select, SimpleGrid, 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { DEFAULT_CAPABILITIES, serviceCreateSchema, type ServiceCreateInput, type ServiceJson } from '@cusp/shared';
+import { DEFAULT_CAPABILITIES, serviceCreateSchema, type ServiceCreateInput } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { usePlatformConfig } from '@/lib/config';
 import { applyFieldErrors } from '@/lib/form-errors';
@@ -14,6 +14,7 @@ import { CapabilitiesFields } from './CapabilitiesFields';
 import { ImageField } from './ImageField';
 import { ImageListField } from './ImageListField';
 import { TurnaroundFields } from './TurnaroundFields';
+import type { Service } from '@/lib/domain';
 
 type Values = z.output<typeof serviceCreateSchema>;
 const DETAIL_FIELDS = [
@@ -66,8 +67,8 @@ interface ServiceWizardProps {
   submitLabel: string;
   submittingLabel: string;
   failureText: string;
-  submit: (values: Values) => Promise<ServiceJson>;
-  onSuccess: (service: ServiceJson) => void;
+  submit: (values: Values) => Promise<Service>;
+  onSuccess: (service: Service) => void;
   /** Creating: a success empties the form and returns to step 1 (docs/product.md §3.5). */
   resetOnSuccess?: boolean;
   /** Shown above the form, e.g. the link to the service just created. */

@@ -26,7 +26,7 @@ export function useImageUpload() {
     }
     try {
       const uploaded = await mutation.mutateAsync(file);
-      return uploaded.secure_url;
+      return uploaded.secureUrl;
     } catch (cause) {
       setError(failure(cause, t('catalogue.upload.failed')));
       return null;

@@ -1,18 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminPayoutJson, SessionUser } from '@cusp/shared';
+import type { AdminPayoutJson } from '@cusp/shared';
 import { buildUser } from '@/test/factories';
 import { errorReply, mockApi, type MockRoutes } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 import { buildService } from '../test-data';
 import { AdminPage } from './AdminPage';
 
-const admin = buildUser({ _id: 'admin-1', username: 'site.admin', isAdmin: true });
+const admin = buildUser({ id: 'admin-1', username: 'site.admin', isAdmin: true });
 
 /** The admin API over a small in-memory state, so a change shows up when the page reloads the list. */
 function adminApi(extra: MockRoutes = {}) {
-  const designers: SessionUser[] = [
-    buildUser({ _id: 'designer-2', username: 'new.designer', email: 'new@example.com', isDesigner: true, role: 'Crown', tags: ['Crown'] }),
+  const designers = [
+    buildUser({ id: 'designer-2', username: 'new.designer', email: 'new@example.com', isDesigner: true, role: 'Crown', tags: ['Crown'] }),
   ];
   const services = [buildService({ _id: 'svc-1', title: 'Zirconia crown design' }), buildService({ _id: 'svc-2', title: 'Maryland bridge', toothPrice: 80 })];
   const api = mockApi(

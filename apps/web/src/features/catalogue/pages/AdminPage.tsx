@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { Accordion, Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { ServiceJson, SessionUser } from '@cusp/shared';
 import { useMe } from '@/features/auth';
 import { DisputesTab, PayoutsTab, TotalsTab } from '@/features/payouts';
 import { FormMessage } from '@/components/FormMessage';
@@ -15,6 +14,7 @@ import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
 import { useAdminDesigners, useAdminServices, useSetHidden, useSetVerified, useTickets, type DesignerStatus, type SupportTicket } from '../api/admin';
 import { useLabels } from '../lib/labels';
+import type { CurrentUser, Service } from '@/lib/domain';
 
 function useActionFailed() {
   const { t } = useI18n();
@@ -40,7 +40,7 @@ interface Column<T> {
  * The designers' and the services' table: a row per item, the last two columns its state (a badge)
  * and the button that flips it, named after the item for screen readers.
  */
-function ToggleTable<T extends { _id: string }>(props: {
+function ToggleTable<T extends { id: string }>(props: {
   items: T[];
   columns: Column<T>[];
   minWidth: number;
@@ -65,7 +65,7 @@ function ToggleTable<T extends { _id: string }>(props: {
             const badge = state(item);
             const button = action(item);
             return (
-              <Table.Tr key={item._id}>
+              <Table.Tr key={item.id}>
                 {columns.map((column) => (
                   <Table.Td key={column.header}>{column.cell(item)}</Table.Td>
                 ))}
@@ -117,7 +117,7 @@ function DesignersTab() {
       </Stack>
       <Loaded query={designers} emptyText={t('catalogue.admin.noDesigners')}>
         {(items) => (
-          <ToggleTable<SessionUser>
+          <ToggleTable<CurrentUser>
             items={items}
             minWidth={560}
             columns={[
@@ -125,7 +125,7 @@ function DesignersTab() {
                 header: t('catalogue.admin.name'),
                 cell: (designer) => (
                   <>
-                    <Anchor component={Link} to={`/profile/${designer._id}`}>
+                    <Anchor component={Link} to={`/profile/${designer.id}`}>
                       {designer.username}
                     </Anchor>
                     <Text size="xs" c="dimmed" dir="ltr">
@@ -143,7 +143,7 @@ function DesignersTab() {
               label: designer.isVerified ? t('catalogue.admin.unverify') : t('catalogue.admin.verify'),
               name: t(designer.isVerified ? 'catalogue.admin.unverifyNamed' : 'catalogue.admin.verifyNamed', { name: designer.username }),
               filled: !designer.isVerified,
-              onClick: () => setVerified.mutate({ id: designer._id, isVerified: !designer.isVerified }, { onError }),
+              onClick: () => setVerified.mutate({ id: designer.id, isVerified: !designer.isVerified }, { onError }),
             })}
           />
         )}
@@ -162,19 +162,19 @@ function ServicesTab() {
   return (
     <Loaded query={services} emptyText={t('catalogue.admin.noServices')}>
       {(items) => (
-        <ToggleTable<ServiceJson>
+        <ToggleTable<Service>
           items={items}
           minWidth={640}
           columns={[
             {
               header: t('catalogue.admin.service'),
               cell: (service) => (
-                <Anchor component={Link} to={`/services/${service._id}`}>
+                <Anchor component={Link} to={`/services/${service.id}`}>
                   {service.title}
                 </Anchor>
               ),
             },
-            { header: t('catalogue.admin.owner'), cell: (service) => service.userID.username },
+            { header: t('catalogue.admin.owner'), cell: (service) => service.user.username },
             { header: t('catalogue.admin.price'), cell: (service) => money(service.toothPrice, currency) },
           ]}
           state={(service) => (service.hidden ? { label: t('catalogue.admin.hidden'), color: 'red' } : { label: t('catalogue.admin.visible'), color: 'cusp' })}
@@ -182,7 +182,7 @@ function ServicesTab() {
             label: service.hidden ? t('catalogue.admin.show') : t('catalogue.admin.hide'),
             name: t(service.hidden ? 'catalogue.admin.showNamed' : 'catalogue.admin.hideNamed', { title: service.title }),
             filled: service.hidden,
-            onClick: () => setHidden.mutate({ id: service._id, hidden: !service.hidden }, { onError }),
+            onClick: () => setHidden.mutate({ id: service.id, hidden: !service.hidden }, { onError }),
           })}
         />
       )}
@@ -198,7 +198,7 @@ function TicketsTab() {
       {(items) => (
         <Accordion variant="separated">
           {items.map((ticket) => (
-            <Accordion.Item key={ticket._id} value={ticket._id}>
+            <Accordion.Item key={ticket.id} value={ticket.id}>
               <Accordion.Control>
                 <Group justify="space-between" gap="xs" wrap="wrap">
                   <Text fw={600}>{ticket.subject}</Text>

@@ -1,7 +1,6 @@
 import { Button, Container, Group, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconHome, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { DesignerCardJson } from '@cusp/shared';
 import { usePageTitle } from '@/lib/page-title';
 import { useI18n } from '@/lib/use-i18n';
 import { useDesigners } from '../api/designers';
@@ -13,6 +12,7 @@ import { SearchBox } from '../components/SearchBox';
 import { ServiceGrid } from '../components/ServiceGrid';
 import { isSpecialization, useLabels } from '../lib/labels';
 import { useUrlFilters } from '../lib/service-filters';
+import type { DesignerSummary } from '@/lib/domain';
 
 type View = 'designers' | 'services';
 const VIEWS: readonly View[] = ['designers', 'services'];
@@ -26,9 +26,9 @@ function DesignerResults({ search, tag }: { search?: string; tag?: string }) {
   const { t } = useI18n();
   const query = useDesigners({ search, tag });
   return (
-    <PagedGrid<DesignerCardJson>
+    <PagedGrid<DesignerSummary>
       query={query}
-      getKey={(designer) => designer._id}
+      getKey={(designer) => designer.id}
       renderItem={(designer) => <DesignerCard designer={designer} />}
       loadingLabel={t('catalogue.browse.loadingDesigners')}
       emptyText={t('catalogue.browse.noDesigners')}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Anchor } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
-import type { ServiceJson } from '@cusp/shared';
 import { useMe } from '@/features/auth';
 import { FormMessage } from '@/components/FormMessage';
 import { PageShell } from '@/components/PageShell';
@@ -10,13 +9,14 @@ import { useI18n } from '@/lib/use-i18n';
 import { useCreateService } from '../api/services';
 import { ServiceWizard } from '../components/ServiceWizard';
 import type { CompleteProfileState } from './CompleteProfilePage';
+import type { Service } from '@/lib/domain';
 
 /** `/services/create`: designers only (docs/product.md §7.7); others complete their designer profile first. */
 export function CreateServicePage() {
   const { t } = useI18n();
   const { user } = useMe();
   const creation = useCreateService();
-  const [created, setCreated] = useState<ServiceJson>();
+  const [created, setCreated] = useState<Service>();
 
   if (user && !user.isDesigner) {
     const state: CompleteProfileState = { designersOnly: true };
@@ -39,7 +39,7 @@ export function CreateServicePage() {
           created ? (
             <FormMessage tone="success">
               {t('catalogue.wizard.created')}{' '}
-              <Anchor component={Link} to={`/services/${created._id}`} fw={600}>
+              <Anchor component={Link} to={`/services/${created.id}`} fw={600}>
                 {t('catalogue.wizard.viewCreated')}
               </Anchor>
             </FormMessage>

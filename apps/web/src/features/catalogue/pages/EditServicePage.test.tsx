@@ -7,7 +7,7 @@ import { renderApp, renderWithProviders } from '@/test/render';
 import { buildService, buildServiceDetail } from '../test-data';
 import { EditServicePage } from './EditServicePage';
 
-const owner = buildUser({ _id: 'designer-1', username: 'dr.designer', isDesigner: true, isSeller: true });
+const owner = buildUser({ id: 'designer-1', username: 'dr.designer', isDesigner: true, isSeller: true });
 const detail = { 'GET /api/services/single/svc-1': { body: buildServiceDetail() } };
 
 /** The page alone at its route (what it navigates to is not rendered, only recorded). */
@@ -136,7 +136,7 @@ describe('EditServicePage', () => {
   });
 
   it('refuses someone who does not own the service: a message and no form', async () => {
-    const api = mockApi(detail, { user: buildUser({ _id: 'someone-else', isDesigner: true }) });
+    const api = mockApi(detail, { user: buildUser({ id: 'someone-else', isDesigner: true }) });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('You are not authorized to change this service.');
     expect(screen.queryByRole('checkbox', { name: 'Crown' })).not.toBeInTheDocument();

@@ -23,7 +23,7 @@ export function EditServicePage() {
   let content;
   if (service.isPending || userPending) content = <PageLoader label={t('catalogue.detail.loading')} />;
   else if (service.isError) content = <FormMessage tone="error">{failure(service.error, t('catalogue.detail.failed'))}</FormMessage>;
-  else if (service.data.userID._id !== user?._id) content = <FormMessage tone="error">{t('catalogue.wizard.notYours')}</FormMessage>;
+  else if (service.data.user.id !== user?.id) content = <FormMessage tone="error">{t('catalogue.wizard.notYours')}</FormMessage>;
   else {
     const s = service.data;
     content = (
@@ -52,7 +52,7 @@ export function EditServicePage() {
         submit={(values) => update.mutateAsync(values)}
         onSuccess={(saved) => {
           notifySuccess(t('catalogue.wizard.updated'));
-          void navigate(`/services/${saved._id}`);
+          void navigate(`/services/${saved.id}`);
         }}
       />
     );

@@ -5,7 +5,7 @@ import { errorReply, mockApi } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { buildProfile, listReply } from '../test-data';
 
-const owner = buildUser({ _id: 'designer-1', username: 'dr.designer', isDesigner: true, isSeller: true });
+const owner = buildUser({ id: 'designer-1', username: 'dr.designer', isDesigner: true, isSeller: true });
 
 describe('ProfilePage', () => {
   it('shows a visitor the profile, its boxes and only "Contact Designer"', async () => {

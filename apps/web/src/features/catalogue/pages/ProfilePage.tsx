@@ -3,7 +3,7 @@ import { Alert, Button, Container, Group, Stack, Tabs, Text, Title } from '@mant
 import { IconEdit, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import type { ProfileEditInput, ProfileJson } from '@cusp/shared';
+import type { ProfileEditInput } from '@cusp/shared';
 import { useMe } from '@/features/auth';
 import { FormMessage } from '@/components/FormMessage';
 import { PageLoader } from '@/components/PageLoader';
@@ -26,10 +26,11 @@ import { isSpecializationList, useLabels } from '../lib/labels';
 import { useImageUpload } from '../lib/use-image-upload';
 import { ContactButton } from '@/features/messages';
 import { ReviewsList } from '@/features/orders';
+import type { Profile } from '@/lib/domain';
 
 const EDIT_FIELDS = ['role', 'experience', 'description', 'website', 'wallpaper', 'image', 'software'] as const;
 
-const editDefaults = (profile: ProfileJson): ProfileEditInput => ({
+const editDefaults = (profile: Profile): ProfileEditInput => ({
   description: profile.description ?? '',
   experience: (profile.experience ?? undefined) as ProfileEditInput['experience'],
   role: isSpecializationList(profile.tags) ? profile.tags : [],
@@ -39,7 +40,7 @@ const editDefaults = (profile: ProfileJson): ProfileEditInput => ({
   image: profile.image,
 });
 
-function ProfileView({ profile, isOwner }: { profile: ProfileJson; isOwner: boolean }) {
+function ProfileView({ profile, isOwner }: { profile: Profile; isOwner: boolean }) {
   const { t } = useI18n();
   const { failure } = useMessages();
   const labels = useLabels();
@@ -47,7 +48,7 @@ function ProfileView({ profile, isOwner }: { profile: ProfileJson; isOwner: bool
   const [saveError, setSaveError] = useState<string>();
   const [uploading, setUploading] = useState<'wallpaper' | 'image' | null>(null);
   const pictures = useImageUpload();
-  const edit = useEditProfile(profile._id);
+  const edit = useEditProfile(profile.id);
   const form = useForm<ProfileEditInput, unknown, ProfileEditValues>({
     resolver: profileEditResolver,
     defaultValues: editDefaults(profile),
@@ -106,7 +107,7 @@ function ProfileView({ profile, isOwner }: { profile: ProfileJson; isOwner: bool
         </Stack>
         <Group gap="sm">
           {!isOwner ? (
-            <ContactButton userId={profile._id} label={t('catalogue.profile.contact')} />
+            <ContactButton userId={profile.id} label={t('catalogue.profile.contact')} />
           ) : editing ? (
             <>
               <Button onClick={() => void save()} loading={edit.isPending} disabled={uploading !== null}>
@@ -154,14 +155,14 @@ function ProfileView({ profile, isOwner }: { profile: ProfileJson; isOwner: bool
           )}
         </Tabs.Panel>
         <Tabs.Panel value="services" pt="lg">
-          <ServiceGrid path="/services" filters={{ userId: profile._id }} emptyText={t('catalogue.profile.noServices')} />
+          <ServiceGrid path="/services" filters={{ userId: profile.id }} emptyText={t('catalogue.profile.noServices')} />
         </Tabs.Panel>
         <Tabs.Panel value="reviews" pt="lg">
           <Stack gap="xs">
             <Title order={2} size="h3">
               {t('catalogue.profile.reviews')}
             </Title>
-            <ReviewsList filter={{ userId: profile._id }} />
+            <ReviewsList filter={{ userId: profile.id }} />
           </Stack>
         </Tabs.Panel>
       </Tabs>
@@ -174,7 +175,7 @@ export function ProfilePage() {
   const { userId: param } = useParams();
   const { t } = useI18n();
   const { user } = useMe();
-  const userId = param ?? user?._id;
+  const userId = param ?? user?.id;
   const query = useProfile(userId);
   usePageTitle(query.data ? userName(t, query.data.username) : t('catalogue.profile.pageTitle'));
 
@@ -183,7 +184,7 @@ export function ProfilePage() {
   else if (query.isError) {
     const missing = isApiError(query.error) && query.error.status === 404;
     content = <FormMessage tone="error">{missing ? t('catalogue.profile.notFound') : t('catalogue.profile.fetchError')}</FormMessage>;
-  } else content = <ProfileView key={query.data._id} profile={query.data} isOwner={user?._id === query.data._id} />;
+  } else content = <ProfileView key={query.data.id} profile={query.data} isOwner={user?.id === query.data.id} />;
 
   return (
     <Container size="lg" py={{ base: 'md', md: 'xl' }}>

@@ -57,7 +57,7 @@ export function ServiceDetailPage() {
   if (query.isError) return <DetailPageError back={back} title={notFound ? t('catalogue.detail.notFound') : t('catalogue.detail.failed')} />;
 
   const service = query.data;
-  const isOwner = user?._id === service.userID._id;
+  const isOwner = user?.id === service.user.id;
   const average = service.starNumber > 0 ? service.totalStars / service.starNumber : null;
   const category = service.tags[0];
 
@@ -98,7 +98,7 @@ export function ServiceDetailPage() {
             <ServiceCapabilities service={service} />
           </DetailSection>
           <DetailSection id="reviews-title" title={t('orders.reviews.title')}>
-            <ReviewsList filter={{ serviceId: service._id }} />
+            <ReviewsList filter={{ serviceId: service.id }} />
           </DetailSection>
         </>
       }
@@ -134,23 +134,23 @@ export function ServiceDetailPage() {
           <Divider my="xs" />
           {isOwner ? (
             <Group grow>
-              <Button component={Link} to={`/services/${service._id}/edit`} leftSection={<IconEdit size={18} aria-hidden />}>
+              <Button component={Link} to={`/services/${service.id}/edit`} leftSection={<IconEdit size={18} aria-hidden />}>
                 {t('catalogue.detail.edit')}
               </Button>
-              <DeleteServiceButton id={service._id} title={service.title} />
+              <DeleteServiceButton id={service.id} title={service.title} />
             </Group>
           ) : (
             <Stack gap="sm">
               <Button
                 component={Link}
-                to={`/services/${service._id}?order=1`}
+                to={`/services/${service.id}?order=1`}
                 state={{ orderForm: true }}
                 size="md"
                 leftSection={<IconShoppingCart size={18} aria-hidden />}
               >
                 {t('catalogue.detail.order')}
               </Button>
-              <ContactButton userId={service.userID._id} label={t('catalogue.detail.contact')} variant="light" />
+              <ContactButton userId={service.user.id} label={t('catalogue.detail.contact')} variant="light" />
             </Stack>
           )}
         </>

@@ -1,15 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CourseCreateInput,
-  CourseDetailJson,
-  CourseJson,
-  CourseUpdateInput,
-  EnrolledCourseJson,
-  EnrollmentJson,
-  LessonProgressJson,
-  PublishedCourseJson,
-} from '@cusp/shared';
+import type { CourseCreateInput, CourseUpdateInput } from '@cusp/shared';
 import { api, API_BASE, type Page } from '@/lib/api';
+import type { Course, CourseDetail, EnrolledCourse, Enrollment, LessonProgress, PublishedCourse } from '@/lib/domain';
 
 export const COURSES_PAGE_SIZE = 24;
 
@@ -39,7 +31,7 @@ export function coursesQueryOptions(filters: CourseFilters) {
   return infiniteQueryOptions({
     queryKey: coursesKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>
-      api.getPage<CourseJson>(`/courses?${queryString({ ...filters, limit: COURSES_PAGE_SIZE, offset: pageParam })}`, { signal }),
+      api.getPage<Course>(`/courses?${queryString({ ...filters, limit: COURSES_PAGE_SIZE, offset: pageParam })}`, { signal }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const count = loaded(pages);
@@ -55,7 +47,7 @@ export function useCourses(filters: CourseFilters) {
 export function courseQueryOptions(id: string) {
   return queryOptions({
     queryKey: coursesKeys.detail(id),
-    queryFn: ({ signal }) => api.get<CourseDetailJson>(`/courses/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get<CourseDetail>(`/courses/${encodeURIComponent(id)}`, { signal }),
   });
 }
 
@@ -64,13 +56,13 @@ export function useCourse(id: string) {
 }
 
 export function useEnrolledCourses() {
-  return useQuery({ queryKey: coursesKeys.enrolled, queryFn: ({ signal }) => api.get<EnrolledCourseJson[]>('/enroll/my', { signal }) });
+  return useQuery({ queryKey: coursesKeys.enrolled, queryFn: ({ signal }) => api.get<EnrolledCourse[]>('/enroll/my', { signal }) });
 }
 
 export function usePublishedCourses(enabled = true) {
   return useQuery({
     queryKey: coursesKeys.published,
-    queryFn: ({ signal }) => api.get<PublishedCourseJson[]>('/courses/mine', { signal }),
+    queryFn: ({ signal }) => api.get<PublishedCourse[]>('/courses/mine', { signal }),
     enabled,
   });
 }
@@ -78,7 +70,7 @@ export function usePublishedCourses(enabled = true) {
 export function useCreateCourse() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CourseCreateInput) => api.post<CourseDetailJson>('/courses', body),
+    mutationFn: (body: CourseCreateInput) => api.post<CourseDetail>('/courses', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: coursesKeys.all }),
   });
 }
@@ -86,7 +78,7 @@ export function useCreateCourse() {
 export function useUpdateCourse(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CourseUpdateInput) => api.patch<CourseDetailJson>(`/courses/${encodeURIComponent(id)}`, body),
+    mutationFn: (body: CourseUpdateInput) => api.patch<CourseDetail>(`/courses/${encodeURIComponent(id)}`, body),
     onSuccess: (course) => {
       queryClient.setQueryData(coursesKeys.detail(id), course);
       return queryClient.invalidateQueries({ queryKey: coursesKeys.all });
@@ -113,7 +105,7 @@ export interface EnrollBody {
 
 /** `POST /enroll`: 201 enrolled now, 200 already enrolled; 422 when the payment is not verified (docs/product.md §6.3). */
 export function enroll(body: EnrollBody) {
-  return api.postWithStatus<EnrollmentJson>('/enroll', body);
+  return api.postWithStatus<Enrollment>('/enroll', body);
 }
 
 export function useEnroll() {
@@ -137,7 +129,7 @@ const progressPath = (courseId: string, lessonId: string) =>
   `/courses/${encodeURIComponent(courseId)}/lessons/${encodeURIComponent(lessonId)}/progress`;
 
 export function saveProgress(courseId: string, lessonId: string, body: ProgressBody) {
-  return api.post<LessonProgressJson>(progressPath(courseId, lessonId), body);
+  return api.post<LessonProgress>(progressPath(courseId, lessonId), body);
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { CourseVideoJson } from '@cusp/shared';
 import { ApiError } from '@/lib/api';
 import { fileForm, uploadForm, type UploadOptions } from '@/lib/upload';
+import type { CourseVideo } from '@/lib/domain';
 
 /** `POST /api/courses/videos`, one attempt. */
-const sendVideo = (file: File, options: UploadOptions) => uploadForm<CourseVideoJson>('/courses/videos', fileForm(file), file.size, options);
+const sendVideo = (file: File, options: UploadOptions) => uploadForm<CourseVideo>('/courses/videos', fileForm(file), file.size, options);
 
 const wait = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -19,7 +19,7 @@ const wait = (ms: number, signal?: AbortSignal) =>
  * with a growing pause, so a flaky connection does not lose the lesson; the server's refusals
  * (wrong type, too large) are not retried.
  */
-export async function uploadCourseVideo(file: File, options: UploadOptions & { attempts?: number; retryDelayMs?: number } = {}): Promise<CourseVideoJson> {
+export async function uploadCourseVideo(file: File, options: UploadOptions & { attempts?: number; retryDelayMs?: number } = {}): Promise<CourseVideo> {
   const attempts = options.attempts ?? 3;
   const delay = options.retryDelayMs ?? 2000;
   for (let attempt = 1; ; attempt++) {

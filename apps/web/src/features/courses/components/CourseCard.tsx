@@ -1,12 +1,12 @@
 import { Avatar, Badge, Group, Text } from '@mantine/core';
-import type { CourseJson } from '@cusp/shared';
 import { LinkCard, LinkCardTitle } from '@/components/LinkCard';
 import { DEFAULT_AVATAR } from '@/lib/images';
 import { useI18n } from '@/lib/use-i18n';
 import { useCourseLabels } from '../lib/labels';
+import type { Course } from '@/lib/domain';
 
 interface CourseCardProps {
-  course: CourseJson;
+  course: Course;
   currency: string;
 }
 
@@ -21,7 +21,7 @@ export function CourseCard({ course, currency }: CourseCardProps) {
           {labels.category(course.category)}
         </Badge>
       ) : null}
-      <LinkCardTitle to={`/courses/${course._id}`} lineClamp={2} dir="auto">
+      <LinkCardTitle to={`/courses/${course.id}`} lineClamp={2} dir="auto">
         {course.title}
       </LinkCardTitle>
       <Group gap="xs" wrap="nowrap">

@@ -10,7 +10,7 @@ import { buildCourseDetail } from '../test-data';
 const upload = vi.hoisted(() => ({ fn: vi.fn() }));
 vi.mock('../api/upload-video', () => ({ uploadCourseVideo: upload.fn }));
 
-const member = buildUser({ _id: 'me' });
+const member = buildUser({ id: 'me' });
 const video = (name: string, id = name): CourseVideoJson => ({
   _id: id,
   secure_url: `/api/courses/videos/00000000-0000-4000-8000-00000000000${id.length % 10}`,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Stepper, Textarea, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { COURSE_MESSAGES, COURSE_VIDEO_MAX_BYTES, formatDuration, type CourseCreateInput, type CourseDetailJson } from '@cusp/shared';
+import { COURSE_MESSAGES, COURSE_VIDEO_MAX_BYTES, formatDuration, type CourseCreateInput } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { ImageField } from '@/features/catalogue';
 import { isApiError } from '@/lib/api';
@@ -13,6 +13,7 @@ import { useCourseMessages } from '../lib/messages';
 import { readVideoDuration } from '../lib/video-duration';
 import { checkDetails, checkLessons, newLesson, toPayload, type CourseDraft, type DetailsCheck, type LessonDraft } from '../lib/wizard';
 import { LessonFields } from './LessonFields';
+import type { CourseDetail } from '@/lib/domain';
 
 const VIDEO_NAME = /\.(mp4|m4v|webm|mov)$/i;
 const DETAIL_FIELDS = ['title', 'description', 'price'] as const;
@@ -23,8 +24,8 @@ interface CourseWizardProps {
   submittingLabel: string;
   /** 'Failed to submit course.' (docs/product.md §14.7) when the server gives no reason. */
   failureText: string;
-  submit: (payload: CourseCreateInput) => Promise<CourseDetailJson>;
-  onSuccess: (course: CourseDetailJson) => void;
+  submit: (payload: CourseCreateInput) => Promise<CourseDetail>;
+  onSuccess: (course: CourseDetail) => void;
 }
 
 /**
@@ -81,7 +82,7 @@ export function CourseWizard({ initial, submitLabel, submittingLabel, failureTex
         onProgress: ({ loaded, total }) =>
           updateLesson(key, (l) => (l.upload.status === 'uploading' ? { ...l, upload: { ...l.upload, loaded, total } } : l)),
       });
-      updateLesson(key, (l) => ({ ...l, video: { url: video.secure_url, name: video.original_filename }, upload: { status: 'idle' } }));
+      updateLesson(key, (l) => ({ ...l, video: { url: video.secureUrl, name: video.originalFilename }, upload: { status: 'idle' } }));
     } catch (error) {
       if (controller.signal.aborted) {
         updateLesson(key, (l) => ({ ...l, upload: { status: 'idle' } }));

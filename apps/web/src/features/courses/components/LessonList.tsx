@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, Paper, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheckFilled, IconLock, IconPlayerPlay } from '@tabler/icons-react';
-import type { LessonJson } from '@cusp/shared';
 import { useI18n } from '@/lib/use-i18n';
 import { useCourseLabels } from '../lib/labels';
 import classes from './LessonList.module.css';
+import type { Lesson } from '@/lib/domain';
 
 interface LessonListProps {
-  lessons: LessonJson[];
+  lessons: Lesson[];
   /** The viewer may play every lesson (on the learn page): no preview buttons on the detail page then. */
   canWatch?: boolean;
   /** The learn page: the lesson playing now, and choosing another. */
   currentId?: string;
-  onSelect?: (lesson: LessonJson) => void;
+  onSelect?: (lesson: Lesson) => void;
 }
 
 /**
@@ -23,11 +23,11 @@ interface LessonListProps {
 export function LessonList({ lessons, canWatch = false, currentId, onSelect }: LessonListProps) {
   const { t, number } = useI18n();
   const labels = useCourseLabels();
-  const [preview, setPreview] = useState<LessonJson | null>(null);
+  const [preview, setPreview] = useState<Lesson | null>(null);
 
-  const row = (lesson: LessonJson, index: number) => {
+  const row = (lesson: Lesson, index: number) => {
     const duration = labels.clock(lesson.durationSeconds, lesson.duration);
-    const current = lesson._id === currentId;
+    const current = lesson.id === currentId;
     const icon = lesson.completed ? (
       <ThemeIcon color="teal" variant="transparent" size="sm" aria-hidden>
         <IconCircleCheckFilled size={18} />
@@ -106,7 +106,7 @@ export function LessonList({ lessons, canWatch = false, currentId, onSelect }: L
       <Paper withBorder radius="md">
         <Stack gap={0} component="ol" className={classes.list}>
           {lessons.map((lesson, index) => (
-            <li key={lesson._id}>{row(lesson, index)}</li>
+            <li key={lesson.id}>{row(lesson, index)}</li>
           ))}
         </Stack>
       </Paper>

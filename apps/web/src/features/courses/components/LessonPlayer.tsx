@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CourseDetailJson, LessonJson, LessonProgressJson } from '@cusp/shared';
 import { coursesKeys, saveProgress, saveProgressOnExit } from '../api/courses';
 import classes from './LessonList.module.css';
+import type { CourseDetail, Lesson, LessonProgress } from '@/lib/domain';
 
 /** How often the position is reported while a lesson plays. */
 export const PROGRESS_EVERY_SECONDS = 10;
@@ -10,12 +10,12 @@ export const PROGRESS_EVERY_SECONDS = 10;
 export const COMPLETE_AT = 0.95;
 
 /** Puts a saved report into the cached course, so the list, ticks and percent follow at once. */
-export function applyProgress(course: CourseDetailJson, saved: LessonProgressJson): CourseDetailJson {
+export function applyProgress(course: CourseDetail, saved: LessonProgress): CourseDetail {
   return {
     ...course,
     progress: saved.progress,
     lastLessonId: saved.lessonId,
-    lessons: course.lessons.map((l) => (l._id === saved.lessonId ? { ...l, completed: saved.completed, watchedSeconds: saved.position } : l)),
+    lessons: course.lessons.map((l) => (l.id === saved.lessonId ? { ...l, completed: saved.completed, watchedSeconds: saved.position } : l)),
   };
 }
 
@@ -24,7 +24,7 @@ export function useProgressSaver(courseId: string) {
   return async (lessonId: string, position: number, completed: boolean) => {
     try {
       const saved = await saveProgress(courseId, lessonId, { position: Math.floor(position), completed });
-      queryClient.setQueryData<CourseDetailJson>(coursesKeys.detail(courseId), (course) => (course ? applyProgress(course, saved) : course));
+      queryClient.setQueryData<CourseDetail>(coursesKeys.detail(courseId), (course) => (course ? applyProgress(course, saved) : course));
       void queryClient.invalidateQueries({ queryKey: coursesKeys.enrolled });
       return saved;
     } catch {
@@ -35,7 +35,7 @@ export function useProgressSaver(courseId: string) {
 
 interface LessonPlayerProps {
   courseId: string;
-  lesson: LessonJson;
+  lesson: Lesson;
   onEnded: () => void;
   /** Returns the save function so the page can mark a lesson complete by hand. */
   save: (lessonId: string, position: number, completed: boolean) => Promise<unknown>;
@@ -61,7 +61,7 @@ export function LessonPlayer({ courseId, lesson, onEnded, save }: LessonPlayerPr
     const last = lastSaved.current;
     if (Math.floor(position) === Math.floor(last.position) && (!done || last.completed)) return;
     lastSaved.current = { position, completed: last.completed || done, at: Date.now() };
-    void save(lesson._id, position, done);
+    void save(lesson.id, position, done);
   };
 
   // The last position when the learner leaves the lesson or the page.
@@ -72,7 +72,7 @@ export function LessonPlayer({ courseId, lesson, onEnded, save }: LessonPlayerPr
       const position = Math.floor(element.currentTime);
       if (position !== Math.floor(lastSaved.current.position)) {
         lastSaved.current = { ...lastSaved.current, position };
-        saveProgressOnExit(courseId, lesson._id, { position, completed: false });
+        saveProgressOnExit(courseId, lesson.id, { position, completed: false });
       }
     };
     window.addEventListener('pagehide', onExit);
@@ -80,12 +80,12 @@ export function LessonPlayer({ courseId, lesson, onEnded, save }: LessonPlayerPr
       window.removeEventListener('pagehide', onExit);
       onExit();
     };
-  }, [courseId, lesson._id]);
+  }, [courseId, lesson.id]);
 
   return (
     <video
       ref={video}
-      key={lesson._id}
+      key={lesson.id}
       className={classes.video}
       src={lesson.videoUrl ?? undefined}
       controls

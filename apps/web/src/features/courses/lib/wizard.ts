@@ -1,11 +1,12 @@
-import { COURSE_MESSAGES, coursePrice, isCourseCategory, parseDuration, type CourseCreateInput, type CourseDetailJson } from '@cusp/shared';
+import { COURSE_MESSAGES, coursePrice, isCourseCategory, parseDuration, type CourseCreateInput } from '@cusp/shared';
+import type { CourseDetail } from '@/lib/domain';
 
 /** One lesson while the form is open: its video is uploaded as soon as it is chosen. */
 export interface LessonDraft {
   /** Local key for React and for errors; stable while the form lives. */
   key: string;
   /** An existing lesson (editing keeps it, and its learners' progress). */
-  _id?: string;
+  id?: string;
   title: string;
   duration: string;
   preview: boolean;
@@ -34,7 +35,7 @@ export const newLesson = (): LessonDraft => ({ key: `lesson-${++counter}`, title
 export const emptyCourse = (): CourseDraft => ({ title: '', description: '', category: null, price: 0, thumbnail: null, lessons: [newLesson()] });
 
 /** The form prefilled with a course the creator edits. */
-export function draftOf(course: CourseDetailJson): CourseDraft {
+export function draftOf(course: CourseDetail): CourseDraft {
   return {
     title: course.title,
     description: course.description,
@@ -43,7 +44,7 @@ export function draftOf(course: CourseDetailJson): CourseDraft {
     thumbnail: course.thumbnail,
     lessons: course.lessons.map((lesson) => ({
       ...newLesson(),
-      _id: lesson._id,
+      id: lesson.id,
       title: lesson.title,
       duration: lesson.duration ?? '',
       preview: lesson.preview,
@@ -102,7 +103,7 @@ export function toPayload(draft: CourseDraft): CourseCreateInput {
     price: Number(draft.price),
     tags: isCourseCategory(draft.category) ? [draft.category] : [],
     lessons: draft.lessons.map((lesson) => ({
-      ...(lesson._id ? { _id: lesson._id } : {}),
+      ...(lesson.id ? { _id: lesson.id } : {}),
       title: lesson.title.trim(),
       videoUrl: lesson.video?.url ?? '',
       duration: lesson.duration.trim() || null,

@@ -1,7 +1,6 @@
 import { AspectRatio, Avatar, Badge, Button, Card, Divider, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconPlayerPlay, IconSchool } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import type { CourseDetailJson } from '@cusp/shared';
 import { loginPathFor, useMe } from '@/features/auth';
 import { ItemDocuments } from '@/features/billing';
 import { BackLink } from '@/components/BackLink';
@@ -19,16 +18,17 @@ import { DeleteCourseButton } from '../components/DeleteCourseButton';
 import { LessonList } from '../components/LessonList';
 import { useCourseLabels } from '../lib/labels';
 import { useCourseMessages } from '../lib/messages';
+import type { CourseDetail } from '@/lib/domain';
 
 /** What the viewer can do: learn (creator, enrolled), enrol for free at once, or pay ('Enroll Now', docs/product.md §3.9). */
-function CourseActions({ course }: { course: CourseDetailJson }) {
+function CourseActions({ course }: { course: CourseDetail }) {
   const { t } = useI18n();
   const { failure } = useCourseMessages();
   const { user } = useMe();
   const location = useLocation();
   const navigate = useNavigate();
   const enrolment = useEnroll();
-  const learn = `/courses/${course._id}/learn`;
+  const learn = `/courses/${course.id}/learn`;
 
   if (course.isCreator) {
     return (
@@ -37,10 +37,10 @@ function CourseActions({ course }: { course: CourseDetailJson }) {
           {t('courses.detail.openCourse')}
         </Button>
         <Group grow>
-          <Button component={Link} to={`/courses/${course._id}/edit`} variant="light" leftSection={<IconEdit size={18} aria-hidden />}>
+          <Button component={Link} to={`/courses/${course.id}/edit`} variant="light" leftSection={<IconEdit size={18} aria-hidden />}>
             {t('courses.detail.edit')}
           </Button>
-          <DeleteCourseButton id={course._id} title={course.title} />
+          <DeleteCourseButton id={course.id} title={course.title} />
         </Group>
       </Stack>
     );
@@ -52,13 +52,13 @@ function CourseActions({ course }: { course: CourseDetailJson }) {
           {t('courses.detail.continue')}
         </Button>
         {/* A paid enrolment's receipt (docs/product.md §6.7). */}
-        <ItemDocuments itemId={course._id} enabled={course.price > 0} />
+        <ItemDocuments itemId={course.id} enabled={course.price > 0} />
       </Stack>
     );
   }
   if (course.price > 0) {
     return (
-      <Button component={Link} to={`/pay/course/${course._id}`} size="md" leftSection={<IconSchool size={18} aria-hidden />}>
+      <Button component={Link} to={`/pay/course/${course.id}`} size="md" leftSection={<IconSchool size={18} aria-hidden />}>
         {t('courses.detail.enroll')}
       </Button>
     );
@@ -70,7 +70,7 @@ function CourseActions({ course }: { course: CourseDetailJson }) {
       return;
     }
     enrolment.mutate(
-      { courseId: course._id },
+      { courseId: course.id },
       {
         onSuccess: () => {
           notifySuccess(t('courses.detail.enrolled'));
@@ -177,8 +177,8 @@ export function CourseDetailPage() {
               </Text>
             </Stack>
           </Group>
-          {course.creator?._id ? (
-            <Button component={Link} to={`/profile/${course.creator._id}`} variant="light" mt="md" fullWidth>
+          {course.creator?.id ? (
+            <Button component={Link} to={`/profile/${course.creator.id}`} variant="light" mt="md" fullWidth>
               {t('courses.detail.viewProfile')}
             </Button>
           ) : null}

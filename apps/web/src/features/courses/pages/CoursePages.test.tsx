@@ -5,7 +5,7 @@ import { errorReply, mockApi } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { buildCourse, buildCourseDetail, buildEnrolled, buildLesson } from '../test-data';
 
-const member = buildUser({ _id: 'me' });
+const member = buildUser({ id: 'me' });
 
 describe('/thank-you (D16)', () => {
   it('enrols with the payment from the query and says the payment was successful only when the server agrees', async () => {

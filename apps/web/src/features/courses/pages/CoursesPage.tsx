@@ -1,6 +1,6 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { isCourseCategory, type CourseJson } from '@cusp/shared';
+import { isCourseCategory } from '@cusp/shared';
 import { useMe } from '@/features/auth';
 import { CategorySelect, PagedGrid, SearchBox } from '@/features/catalogue';
 import { usePlatformConfig } from '@/lib/config';
@@ -9,6 +9,7 @@ import { useI18n } from '@/lib/use-i18n';
 import { useCourses, type CourseFilters } from '../api/courses';
 import { CourseCard } from '../components/CourseCard';
 import { useCourseLabels } from '../lib/labels';
+import type { Course } from '@/lib/domain';
 
 /** The filters live in the query string, so a filtered list can be shared and Back works. */
 function useCourseFilters() {
@@ -65,9 +66,9 @@ export function CoursesPage() {
           />
           <CategorySelect value={filters.tag} options={labels.categoryOptions} onChange={(tag) => update({ tag })} />
         </Group>
-        <PagedGrid<CourseJson>
+        <PagedGrid<Course>
           query={query}
-          getKey={(course) => course._id}
+          getKey={(course) => course.id}
           renderItem={(course) => <CourseCard course={course} currency={currency} />}
           loadingLabel={t('courses.list.loading')}
           emptyText={filters.search || filters.tag ? t('courses.list.noMatch') : t('courses.list.empty')}

@@ -24,7 +24,7 @@ export function CreateCoursePage() {
         submit={(payload) => creation.mutateAsync(payload)}
         onSuccess={(course) => {
           notifySuccess(t('courses.server.submitted'));
-          void navigate(`/courses/${course._id}`);
+          void navigate(`/courses/${course.id}`);
         }}
       />
     </PageShell>

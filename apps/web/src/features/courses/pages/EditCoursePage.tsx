@@ -34,7 +34,7 @@ export function EditCoursePage() {
   } else {
     content = (
       <CourseWizard
-        key={course.data._id}
+        key={course.data.id}
         initial={draftOf(course.data)}
         submitLabel={t('courses.wizard.save')}
         submittingLabel={t('courses.wizard.saving')}
@@ -42,7 +42,7 @@ export function EditCoursePage() {
         submit={(payload) => update.mutateAsync(payload)}
         onSuccess={(saved) => {
           notifySuccess(t('courses.wizard.updated'));
-          void navigate(`/courses/${saved._id}`);
+          void navigate(`/courses/${saved.id}`);
         }}
       />
     );

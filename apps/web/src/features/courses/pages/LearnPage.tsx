@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, Container, Grid, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconPlayerTrackNext } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import type { CourseDetailJson, LessonJson } from '@cusp/shared';
 import { BackLink } from '@/components/BackLink';
 import { FormMessage } from '@/components/FormMessage';
 import { PageLoader } from '@/components/PageLoader';
@@ -12,26 +11,27 @@ import { useI18n } from '@/lib/use-i18n';
 import { useCourse } from '../api/courses';
 import { LessonList } from '../components/LessonList';
 import { LessonPlayer, useProgressSaver } from '../components/LessonPlayer';
+import type { CourseDetail, Lesson } from '@/lib/domain';
 
 /**
  * Where to start: the lesson last watched, or the next one not completed when that one is done; else
  * the first not completed; else the first.
  */
-export function startingLesson(course: CourseDetailJson): LessonJson | undefined {
+export function startingLesson(course: CourseDetail): Lesson | undefined {
   const { lessons } = course;
-  const last = lessons.findIndex((l) => l._id === course.lastLessonId);
+  const last = lessons.findIndex((l) => l.id === course.lastLessonId);
   if (last >= 0 && !lessons[last]!.completed) return lessons[last];
   const after = last >= 0 ? lessons.slice(last + 1).find((l) => !l.completed) : undefined;
   return after ?? lessons.find((l) => !l.completed) ?? lessons[last] ?? lessons[0];
 }
 
-function Classroom({ course }: { course: CourseDetailJson }) {
+function Classroom({ course }: { course: CourseDetail }) {
   const { t, number } = useI18n();
-  const save = useProgressSaver(course._id);
+  const save = useProgressSaver(course.id);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const lessons = course.lessons;
-  const current = lessons.find((l) => l._id === chosenId) ?? startingLesson(course);
+  const current = lessons.find((l) => l.id === chosenId) ?? startingLesson(course);
   const index = current ? lessons.indexOf(current) : -1;
   const nextLesson = index >= 0 ? lessons[index + 1] : undefined;
   const completed = lessons.filter((l) => l.completed).length;
@@ -42,7 +42,7 @@ function Classroom({ course }: { course: CourseDetailJson }) {
     setSaving(true);
     const element = document.querySelector<HTMLVideoElement>('[data-testid="lesson-video"]');
     const position = element && element.currentTime > 0 ? element.currentTime : (current.watchedSeconds ?? 0);
-    await save(current._id, position, true);
+    await save(current.id, position, true);
     setSaving(false);
   };
 
@@ -51,7 +51,7 @@ function Classroom({ course }: { course: CourseDetailJson }) {
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="md">
           {current?.videoUrl ? (
-            <LessonPlayer key={current._id} courseId={course._id} lesson={current} save={save} onEnded={() => undefined} />
+            <LessonPlayer key={current.id} courseId={course.id} lesson={current} save={save} onEnded={() => undefined} />
           ) : (
             <FormMessage tone="error">{t('courses.learn.noVideo')}</FormMessage>
           )}
@@ -76,7 +76,7 @@ function Classroom({ course }: { course: CourseDetailJson }) {
                   </Button>
                 )}
                 {nextLesson ? (
-                  <Button variant="default" rightSection={<IconPlayerTrackNext size={18} aria-hidden className="rtl-flip" />} onClick={() => setChosenId(nextLesson._id)}>
+                  <Button variant="default" rightSection={<IconPlayerTrackNext size={18} aria-hidden className="rtl-flip" />} onClick={() => setChosenId(nextLesson.id)}>
                     {t('courses.learn.next')}
                   </Button>
                 ) : null}
@@ -96,7 +96,7 @@ function Classroom({ course }: { course: CourseDetailJson }) {
               {t('courses.learn.progressText', { percent: number(percent), done: number(completed), total: number(lessons.length) })}
             </Text>
           </Stack>
-          <LessonList lessons={lessons} currentId={current?._id} onSelect={(lesson) => setChosenId(lesson._id)} />
+          <LessonList lessons={lessons} currentId={current?.id} onSelect={(lesson) => setChosenId(lesson.id)} />
         </Stack>
       </Grid.Col>
     </Grid>
@@ -137,7 +137,7 @@ export function LearnPage() {
         ) : (
           <Stack gap="md" align="flex-start">
             <FormMessage tone="error">{t('courses.learn.enrolFirst')}</FormMessage>
-            <Button component={Link} to={`/courses/${course._id}`}>
+            <Button component={Link} to={`/courses/${course.id}`}>
               {t('courses.learn.seeCourse')}
             </Button>
           </Stack>

@@ -1,7 +1,6 @@
 import { Anchor, Button, Container, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { EnrolledCourseJson } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { LinkCard, LinkCardTitle } from '@/components/LinkCard';
 import { PageLoader } from '@/components/PageLoader';
@@ -9,12 +8,13 @@ import { usePlatformConfig } from '@/lib/config';
 import { usePageTitle } from '@/lib/page-title';
 import { useI18n } from '@/lib/use-i18n';
 import { useEnrolledCourses, usePublishedCourses } from '../api/courses';
+import type { EnrolledCourse } from '@/lib/domain';
 
-function EnrolledCard({ course }: { course: EnrolledCourseJson }) {
+function EnrolledCard({ course }: { course: EnrolledCourse }) {
   const { t, number } = useI18n();
   return (
     <LinkCard cover={{ src: course.thumbnail, ratio: 16 / 9 }}>
-      <LinkCardTitle to={`/courses/${course._id}/learn`} lineClamp={2} dir="auto">
+      <LinkCardTitle to={`/courses/${course.id}/learn`} lineClamp={2} dir="auto">
         {course.title}
       </LinkCardTitle>
       <Text size="sm" c="dimmed" lineClamp={3} dir="auto">
@@ -52,9 +52,9 @@ function PublishedSection() {
           </Table.Thead>
           <Table.Tbody>
             {published.data.map((course) => (
-              <Table.Tr key={course._id}>
+              <Table.Tr key={course.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/courses/${course._id}`} dir="auto">
+                  <Anchor component={Link} to={`/courses/${course.id}`} dir="auto">
                     {course.title}
                   </Anchor>
                   <Text size="xs" c="dimmed">
@@ -95,7 +95,7 @@ export function MyCoursesPage() {
     content = (
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {enrolled.data.map((course) => (
-          <li key={course._id}>
+          <li key={course.id}>
             <EnrolledCard course={course} />
           </li>
         ))}

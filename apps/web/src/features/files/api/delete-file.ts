@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { FileRecordJson } from '@cusp/shared';
 import { filesQueryKey } from './list-files';
+import type { FileRecord } from '@/lib/domain';
 
 /** 204 when deleted; 403 for someone else's file, 404 when already gone. */
 export function deleteFile(link: string): Promise<void> {
@@ -13,7 +13,7 @@ export function useDeleteFile() {
   return useMutation({
     mutationFn: deleteFile,
     onSuccess: (_data, link) => {
-      queryClient.setQueryData<FileRecordJson[]>(filesQueryKey, (files) => files?.filter((file) => file.link !== link));
+      queryClient.setQueryData<FileRecord[]>(filesQueryKey, (files) => files?.filter((file) => file.link !== link));
       return queryClient.invalidateQueries({ queryKey: filesQueryKey });
     },
   });

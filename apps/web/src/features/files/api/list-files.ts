@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FileRecordJson } from '@cusp/shared';
 import { api } from '@/lib/api';
+import type { FileRecord } from '@/lib/domain';
 
 export const filesQueryKey = ['files'] as const;
 
 /** The caller's files, newest first. */
-export function fetchFiles({ signal }: { signal?: AbortSignal } = {}): Promise<FileRecordJson[]> {
-  return api.get<FileRecordJson[]>('/file', { signal });
+export function fetchFiles({ signal }: { signal?: AbortSignal } = {}): Promise<FileRecord[]> {
+  return api.get<FileRecord[]>('/file', { signal });
 }
 
 export const filesQueryOptions = queryOptions({

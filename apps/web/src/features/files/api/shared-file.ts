@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SharedFileJson } from '@cusp/shared';
 import { api, isApiError } from '@/lib/api';
+import type { SharedFile } from '@/lib/domain';
 
 /** What a public link shows; no session needed. 410 once expired, 404 when deleted or unknown. */
-export function fetchSharedFile(token: string, { signal }: { signal?: AbortSignal } = {}): Promise<SharedFileJson> {
-  return api.get<SharedFileJson>(`/files/${encodeURIComponent(token)}/info`, { signal });
+export function fetchSharedFile(token: string, { signal }: { signal?: AbortSignal } = {}): Promise<SharedFile> {
+  return api.get<SharedFile>(`/files/${encodeURIComponent(token)}/info`, { signal });
 }
 
 export function useSharedFile(token: string) {

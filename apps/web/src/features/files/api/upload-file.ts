@@ -1,18 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { FileRecordJson } from '@cusp/shared';
 import { fileForm, uploadForm, type UploadOptions } from '@/lib/upload';
 import { filesQueryKey } from './list-files';
+import type { FileRecord } from '@/lib/domain';
 
 /** POST /api/file/upload; the name field goes before the file part so the server reads it first. */
-export function uploadFile(file: File, name: string | undefined, options: UploadOptions = {}): Promise<FileRecordJson> {
-  return uploadForm<FileRecordJson>('/file/upload', fileForm(file, name?.trim() ? { name: name.trim() } : {}), file.size, options);
+export function uploadFile(file: File, name: string | undefined, options: UploadOptions = {}): Promise<FileRecord> {
+  return uploadForm<FileRecord>('/file/upload', fileForm(file, name?.trim() ? { name: name.trim() } : {}), file.size, options);
 }
 
 export type UploadState =
   | { status: 'idle' }
   | { status: 'uploading'; loaded: number; total: number; /** bytes per second */ speed: number; /** seconds */ remaining: number | null }
-  | { status: 'done'; file: FileRecordJson }
+  | { status: 'done'; file: FileRecord }
   | { status: 'cancelled' }
   | { status: 'error'; error: unknown };
 
@@ -28,7 +28,7 @@ export function useUploadFile() {
   useEffect(() => () => controller.current?.abort(), []);
 
   const start = useCallback(
-    async (file: File, name?: string): Promise<FileRecordJson | null> => {
+    async (file: File, name?: string): Promise<FileRecord | null> => {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
@@ -43,7 +43,7 @@ export function useUploadFile() {
             setState({ status: 'uploading', loaded, total, speed, remaining: speed > 0 ? (total - loaded) / speed : null });
           },
         });
-        queryClient.setQueryData<FileRecordJson[]>(filesQueryKey, (files) => [record, ...(files ?? []).filter((f) => f._id !== record._id)]);
+        queryClient.setQueryData<FileRecord[]>(filesQueryKey, (files) => [record, ...(files ?? []).filter((f) => f.id !== record.id)]);
         void queryClient.invalidateQueries({ queryKey: filesQueryKey });
         setState({ status: 'done', file: record });
         return record;

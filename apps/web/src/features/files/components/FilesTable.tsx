@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, Button, Card, Group, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCopy, IconDownload, IconEye, IconTrash } from '@tabler/icons-react';
-import type { FileRecordJson } from '@cusp/shared';
 import { formatDate } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
@@ -10,14 +9,15 @@ import { useMessages } from '@/lib/use-messages';
 import { useDeleteFile } from '../api/delete-file';
 import { formatBytes, shortLink } from '../lib/file-rules';
 import { FilePreview } from './FilePreview';
+import type { FileRecord } from '@/lib/domain';
 
 interface RowActions {
-  copy: (file: FileRecordJson) => void;
-  preview: (file: FileRecordJson) => void;
-  remove: (file: FileRecordJson) => void;
+  copy: (file: FileRecord) => void;
+  preview: (file: FileRecord) => void;
+  remove: (file: FileRecord) => void;
 }
 
-function Actions({ file, actions }: { file: FileRecordJson; actions: RowActions }) {
+function Actions({ file, actions }: { file: FileRecord; actions: RowActions }) {
   const { t } = useI18n();
   const name = file.name;
   return (
@@ -49,12 +49,12 @@ function Actions({ file, actions }: { file: FileRecordJson; actions: RowActions 
 }
 
 /** My Files: a table on wide screens, one card per file on a phone. */
-export function FilesTable({ files }: { files: FileRecordJson[] }) {
+export function FilesTable({ files }: { files: FileRecord[] }) {
   const { t, locale } = useI18n();
   const { failure } = useMessages();
   const phone = useMediaQuery('(max-width: 48em)');
-  const [previewing, setPreviewing] = useState<FileRecordJson | null>(null);
-  const [deleting, setDeleting] = useState<FileRecordJson | null>(null);
+  const [previewing, setPreviewing] = useState<FileRecord | null>(null);
+  const [deleting, setDeleting] = useState<FileRecord | null>(null);
   const remove = useDeleteFile();
   const date = (value: string) => formatDate(value, locale);
 
@@ -87,7 +87,7 @@ export function FilesTable({ files }: { files: FileRecordJson[] }) {
     });
   };
 
-  const link = (file: FileRecordJson) => (
+  const link = (file: FileRecord) => (
     <Anchor href={file.shareUrl} target="_blank" rel="noopener" title={file.shareUrl} ff="monospace" fz="sm" dir="ltr">
       {shortLink(file.shareUrl)}
     </Anchor>
@@ -98,7 +98,7 @@ export function FilesTable({ files }: { files: FileRecordJson[] }) {
       {phone ? (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('files.table.caption')}>
           {files.map((file) => (
-            <Card component="li" key={file._id} withBorder radius="md" padding="md">
+            <Card component="li" key={file.id} withBorder radius="md" padding="md">
               <Stack gap={6}>
                 <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
                   {file.name}
@@ -141,7 +141,7 @@ export function FilesTable({ files }: { files: FileRecordJson[] }) {
             </Table.Thead>
             <Table.Tbody>
               {files.map((file) => (
-                <Table.Tr key={file._id}>
+                <Table.Tr key={file.id}>
                   <Table.Td maw={280}>
                     <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                       {file.name}

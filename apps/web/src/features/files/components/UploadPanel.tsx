@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
 import { Button, CloseButton, Group, List, Paper, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFile } from '@tabler/icons-react';
-import type { FileRecordJson } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
 import { useUploadFile } from '../api/upload-file';
 import { checkFile, formatBytes, formatDuration } from '../lib/file-rules';
 import { DropZone } from './DropZone';
+import type { FileRecord } from '@/lib/domain';
 
 /** The '+ Upload New File' tab: what is accepted, the drop zone, an optional name, progress. */
-export function UploadPanel({ onUploaded }: { onUploaded: (file: FileRecordJson) => void }) {
+export function UploadPanel({ onUploaded }: { onUploaded: (file: FileRecord) => void }) {
   const { t, locale, number } = useI18n();
   const { failure } = useMessages();
   const rulesId = useId();

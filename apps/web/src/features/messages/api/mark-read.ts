@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConversationJson } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { markedRead } from '../lib/chat';
 import { conversationsQueryKey, unreadCountQueryKey } from './keys';
+import type { Conversation } from '@/lib/domain';
 
 /** PATCH /api/conversations/{id}: marks the conversation read for the caller (204). */
 export function markConversationRead(conversationId: string): Promise<void> {
@@ -14,8 +14,8 @@ export function useMarkRead(meId: string) {
   return useMutation({
     mutationFn: markConversationRead,
     onSuccess: (_, conversationId) => {
-      queryClient.setQueryData<ConversationJson[]>(conversationsQueryKey, (list) =>
-        list?.map((c) => (c._id === conversationId ? markedRead(c, meId) : c)),
+      queryClient.setQueryData<Conversation[]>(conversationsQueryKey, (list) =>
+        list?.map((c) => (c.id === conversationId ? markedRead(c, meId) : c)),
       );
       void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
     },

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessageJson } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { HISTORY_PAGE_SIZE, latestPage, withEarlier, type ChatHistory } from '../lib/chat';
 import { messagesQueryKey } from './keys';
+import type { Message } from '@/lib/domain';
 
 export interface MessagesPageQuery {
   /** The messages stored after this one (the catch-up after a reconnect). */
@@ -24,7 +24,7 @@ export function fetchMessages(conversationId: string, { after, before, limit, si
   if (before) params.set('before', before);
   if (limit !== undefined) params.set('limit', String(limit));
   const query = params.toString();
-  return api.get<MessageJson[]>(`/messages/${encodeURIComponent(conversationId)}${query ? `?${query}` : ''}`, { signal });
+  return api.get<Message[]>(`/messages/${encodeURIComponent(conversationId)}${query ? `?${query}` : ''}`, { signal });
 }
 
 /** The chat's history, starting with its latest page; earlier pages come with useEarlierMessages. */

@@ -1,21 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
-import type { ConversationJson } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useMessages as useServerMessages } from '@/lib/use-messages';
 import { conversationsQueryKey } from './keys';
+import type { Conversation } from '@/lib/domain';
 
 export interface StartedConversation {
-  conversation: ConversationJson;
+  conversation: Conversation;
   /** 201: newly created; 200: it already existed. */
   created: boolean;
 }
 
 /** POST /api/conversations {to}: 201 when it was created, 200 when it already existed. */
 export async function startConversation(to: string): Promise<StartedConversation> {
-  const { data, status } = await api.postWithStatus<ConversationJson>('/conversations', { to });
+  const { data, status } = await api.postWithStatus<Conversation>('/conversations', { to });
   return { conversation: data, created: status === 201 };
 }
 
@@ -31,12 +31,12 @@ export function useStartConversation() {
   return useMutation({
     mutationFn: (to: string) => startConversation(to),
     onSuccess: ({ conversation, created }) => {
-      queryClient.setQueryData<ConversationJson[]>(conversationsQueryKey, (list) =>
-        list ? [conversation, ...list.filter((c) => c._id !== conversation._id)] : list,
+      queryClient.setQueryData<Conversation[]>(conversationsQueryKey, (list) =>
+        list ? [conversation, ...list.filter((c) => c.id !== conversation.id)] : list,
       );
       void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
       if (created) notifySuccess(t('messages.contact.started'));
-      void navigate(`/message/${conversation._id}`);
+      void navigate(`/message/${conversation.id}`);
     },
     onError: (error) => notifyError(failure(error, t('messages.contact.failed'))),
   });

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ConversationUnreadJson } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { unreadCountQueryKey } from './keys';
+import type { ConversationUnread } from '@/lib/domain';
 
 /** GET /api/conversations/unread-count: how many conversations wait for the caller (docs/product.md §9.3). */
 export async function fetchUnreadCount({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
-  const { count } = await api.get<ConversationUnreadJson>('/conversations/unread-count', { signal });
+  const { count } = await api.get<ConversationUnread>('/conversations/unread-count', { signal });
   return count;
 }
 

@@ -6,6 +6,7 @@ import { renderWithProviders } from '@/test/render';
 import { BUYER, FakeSocket, buildMessage, fakeSocket } from '../test-utils';
 import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
+import { fromWire } from '@/lib/wire';
 
 vi.mock('@/lib/socket', async () => (await import('../test-utils')).socketModuleMock);
 
@@ -94,7 +95,7 @@ describe('Composer attachments', () => {
 describe('MessageBubble attachments', () => {
   it('links files and images to their same-origin address as downloads', () => {
     const image: Attachment = { url: '/api/conversations/c1/attachments/1d1d1d1d-8a53-4a4e-9d0e-0b7c1f7e0b7c', name: 'photo.png', type: 'image', size: 10 };
-    renderWithProviders(<MessageBubble own={false} message={buildMessage({ attachments: [STORED, image] })} />);
+    renderWithProviders(<MessageBubble own={false} message={fromWire(buildMessage({ attachments: [STORED, image] }))} />);
     const file = screen.getByRole('link', { name: 'Download crown 11.stl' });
     expect(file).toHaveAttribute('href', STORED.url);
     expect(file).toHaveAttribute('download', 'crown 11.stl');

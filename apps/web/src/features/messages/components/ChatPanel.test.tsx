@@ -146,7 +146,7 @@ describe('ChatPanel history', () => {
     await waitFor(() => expect(shown()).toEqual([...range(1, 82), 'Mine']));
     expect(within(log()).getByText('Sending…')).toBeInTheDocument();
 
-    const mine = buildMessage({ _id: 'h83', userID: { _id: BUYER._id, username: BUYER.username }, description: 'Mine', clientId: payload!.clientId });
+    const mine = buildMessage({ _id: 'h83', userID: { _id: BUYER.id, username: BUYER.username }, description: 'Mine', clientId: payload!.clientId });
     act(() => fakeSocket.current!.receive('message:received', mine));
     await act(async () => ack.resolve({ ok: true, message: mine }));
     await waitFor(() => expect(within(log()).queryByText('Sending…')).not.toBeInTheDocument());

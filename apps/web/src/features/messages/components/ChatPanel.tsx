@@ -2,7 +2,6 @@ import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from
 import { ActionIcon, Avatar, Box, Button, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { ConversationJson, SessionUser } from '@cusp/shared';
 import { isApiError } from '@/lib/api';
 import { DEFAULT_AVATAR } from '@/lib/images';
 import { notifyError } from '@/lib/notify';
@@ -18,6 +17,7 @@ import { Composer } from './Composer';
 import { PlainEventNotice, type EventNoticeProps } from './EventNotice';
 import { MessageBubble } from './MessageBubble';
 import classes from './Messages.module.css';
+import type { Conversation, CurrentUser } from '@/lib/domain';
 
 /** How long a "… is typing" stays without news from the other side. */
 const TYPING_STALE_MS = 6000;
@@ -35,10 +35,10 @@ function anchorIn(log: HTMLElement, start: HTMLElement | null) {
 }
 
 interface ChatPanelProps {
-  me: SessionUser;
+  me: CurrentUser;
   conversationId: string;
   /** From the list; undefined while it loads (or for a conversation it does not hold). */
-  conversation: ConversationJson | undefined;
+  conversation: Conversation | undefined;
   /** How an order's event shows in the log; the orders feature's notice, handed in by the app. */
   eventNotice?: ComponentType<EventNoticeProps>;
 }
@@ -50,8 +50,8 @@ export function ChatPanel({ me, conversationId, conversation, eventNotice: Event
   const messages = useMessages(conversationId);
   const earlier = useEarlierMessages(conversationId);
   const list = messages.data?.messages;
-  const markRead = useMarkRead(me._id);
-  const other = conversation ? counterpart(conversation, me._id) : undefined;
+  const markRead = useMarkRead(me.id);
+  const other = conversation ? counterpart(conversation, me.id) : undefined;
   const [typing, setTyping] = useState(false);
   const logRef = useRef<HTMLDivElement>(null);
 
@@ -72,7 +72,7 @@ export function ChatPanel({ me, conversationId, conversation, eventNotice: Event
   }, [conversationId]);
 
   // Coming back to the tab with the conversation unread marks it read too.
-  const unread = conversation ? isUnread(conversation, me._id) : false;
+  const unread = conversation ? isUnread(conversation, me.id) : false;
   useEffect(() => {
     if (!unread) return;
     const onVisible = () => {
@@ -83,13 +83,13 @@ export function ChatPanel({ me, conversationId, conversation, eventNotice: Event
   }, [unread, conversationId]);
 
   useSocketEvent('message:received', (message) => {
-    if (message.conversationID !== conversationId || message.userID._id === me._id) return;
+    if (message.conversationId !== conversationId || message.user.id === me.id) return;
     setTyping(false);
     if (document.visibilityState === 'visible') read.current(conversationId);
   });
 
   useSocketEvent('typing', (event) => {
-    if (event.conversationID === conversationId && event.userID !== me._id) setTyping(event.isTyping);
+    if (event.conversationId === conversationId && event.userId !== me.id) setTyping(event.isTyping);
   });
 
   useEffect(() => {
@@ -121,20 +121,20 @@ export function ChatPanel({ me, conversationId, conversation, eventNotice: Event
     if (!log || !list) return;
     // A new log element (the chat loaded again after an error) starts at the bottom, like the first.
     const before = seen.current.log === log ? seen.current : {};
-    const first = list[0]?._id;
+    const first = list[0]?.id;
     const last = list.at(-1);
-    const prepended = before.first !== undefined && first !== before.first && list.some((m) => m._id === before.first);
+    const prepended = before.first !== undefined && first !== before.first && list.some((m) => m.id === before.first);
     if (prepended) {
       const was = anchor.current;
       if (was?.element.isConnected) log.scrollTop += was.element.getBoundingClientRect().top - log.getBoundingClientRect().top - was.top;
       if (refocus.current && !loadRef.current) log.focus({ preventScroll: true });
       refocus.current = false;
-    } else if (last && last._id !== before.last && (before.last === undefined || atBottom.current || last.userID._id === me._id)) {
+    } else if (last && last.id !== before.last && (before.last === undefined || atBottom.current || last.user.id === me.id)) {
       // The first page, or a newer message the reader is waiting for (or sent).
       log.scrollTop = log.scrollHeight;
       atBottom.current = true;
     }
-    seen.current = { log, first, last: last?._id };
+    seen.current = { log, first, last: last?.id };
     // After every render, not only new messages: the top of the history (an error shown, gone) moves it too.
     anchor.current = anchorIn(log, startRef.current);
   });
@@ -229,16 +229,16 @@ export function ChatPanel({ me, conversationId, conversation, eventNotice: Event
             message.event ? (
               // An order's event (docs/product.md §5.8): a centred notice with a link to the order, not a bubble.
               <EventNotice
-                key={`event:${message._id}`}
+                key={`event:${message.id}`}
                 event={message.event}
                 summary={message.description}
                 when={formatWhen(message.createdAt, locale, true)}
               />
             ) : (
               <MessageBubble
-                key={`${message.userID._id}:${message.clientId || message._id}`}
+                key={`${message.user.id}:${message.clientId || message.id}`}
                 message={message}
-                own={message.userID._id === me._id}
+                own={message.user.id === me.id}
                 onMediaLoad={toBottom}
               />
             ),

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ActionIcon, Box, CloseButton, FileButton, Group, Progress, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
-import { MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG, type Attachment, type SessionUser } from '@cusp/shared';
+import { MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG, type Attachment } from '@cusp/shared';
 import { notifyError } from '@/lib/notify';
 import { getSocket } from '@/lib/socket';
 import { useMessages as useServerMessages } from '@/lib/use-messages';
@@ -10,6 +10,7 @@ import { useSendMessage } from '../api/send-message';
 import { uploadAttachment } from '../api/upload-attachment';
 import { newClientId } from '../lib/chat';
 import classes from './Messages.module.css';
+import type { CurrentUser } from '@/lib/domain';
 
 /** What the server takes as a chat attachment: the case-file types, checked by content (docs/decisions/0007, 0020). */
 export const ATTACH_ACCEPT = '.stl,.ply,.obj,.zip,.jpg,.jpeg,.png';
@@ -25,7 +26,7 @@ interface PendingFile {
 }
 
 interface ComposerProps {
-  me: SessionUser;
+  me: CurrentUser;
   conversationId: string;
   disabled?: boolean;
 }
@@ -82,7 +83,7 @@ export function Composer({ me, conversationId, disabled }: ComposerProps) {
     setText('');
     setFiles([]);
     send.mutate(
-      { conversationID: conversationId, description, clientId, attachments },
+      { conversationId, description, clientId, attachments },
       {
         onSuccess: () => {
           retry.current = null;

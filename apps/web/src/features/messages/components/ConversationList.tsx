@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Anchor, Avatar, Box, Button, Loader, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { SessionUser } from '@cusp/shared';
 import { DEFAULT_AVATAR } from '@/lib/images';
 import { useI18n } from '@/lib/use-i18n';
 import { userName } from '@/lib/user-name';
@@ -10,9 +9,10 @@ import type { useConversations } from '../api/conversations';
 import { counterpart, isUnread } from '../lib/chat';
 import { formatWhen } from '../lib/format';
 import classes from './Messages.module.css';
+import type { CurrentUser } from '@/lib/domain';
 
 interface ConversationListProps {
-  me: SessionUser;
+  me: CurrentUser;
   query: ReturnType<typeof useConversations>;
   selectedId: string | undefined;
 }
@@ -26,8 +26,8 @@ export function ConversationList({ me, query, selectedId }: ConversationListProp
   const shown = useMemo(() => {
     const needle = search.trim().toLocaleLowerCase(locale);
     if (!conversations || !needle) return conversations ?? [];
-    return conversations.filter((c) => userName(t, counterpart(c, me._id).username).toLocaleLowerCase(locale).includes(needle));
-  }, [conversations, search, locale, me._id, t]);
+    return conversations.filter((c) => userName(t, counterpart(c, me.id).username).toLocaleLowerCase(locale).includes(needle));
+  }, [conversations, search, locale, me.id, t]);
 
   if (query.isPending) {
     return (
@@ -79,13 +79,13 @@ export function ConversationList({ me, query, selectedId }: ConversationListProp
       ) : (
         <ul className={classes.list}>
           {shown.map((conversation) => {
-            const other = counterpart(conversation, me._id);
-            const unread = isUnread(conversation, me._id);
-            const selected = conversation._id === selectedId;
+            const other = counterpart(conversation, me.id);
+            const unread = isUnread(conversation, me.id);
+            const selected = conversation.id === selectedId;
             return (
-              <li key={conversation._id}>
+              <li key={conversation.id}>
                 <Link
-                  to={`/message/${conversation._id}`}
+                  to={`/message/${conversation.id}`}
                   className={classes.item}
                   aria-current={selected ? 'page' : undefined}
                   data-testid="conversation-item"

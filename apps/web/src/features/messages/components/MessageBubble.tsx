@@ -25,7 +25,7 @@ export function MessageBubble({ message, own, onMediaLoad }: MessageBubbleProps)
 
   return (
     <Box className={classes.bubble} mod={{ own, pending: !!message.isOptimistic }} data-testid="message">
-      <VisuallyHidden>{`${userName(t, message.userID.username)}: `}</VisuallyHidden>
+      <VisuallyHidden>{`${userName(t, message.user.username)}: `}</VisuallyHidden>
       <Text size="sm" className={classes.text} dir="auto">
         {message.description}
       </Text>

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { MessageJson } from '@cusp/shared';
 import { useMe } from '@/features/auth';
 import { useSocketConnect, useSocketEvent, useSocketLifecycle } from '@/lib/socket';
 import { fetchMessages } from '../api/messages';
 import { conversationsQueryKey, messagesQueryKey } from '../api/keys';
 import { CATCH_UP_LIMIT, lastConfirmedId, withMessages, type ChatHistory } from '../lib/chat';
+import type { Message } from '@/lib/domain';
 
 /**
  * Mounted once in the navbar: opens the session's socket while a user is logged in and keeps the
@@ -13,10 +13,10 @@ import { CATCH_UP_LIMIT, lastConfirmedId, withMessages, type ChatHistory } from 
 export function MessagesRealtime() {
   const { user } = useMe();
   const queryClient = useQueryClient();
-  useSocketLifecycle(user?._id ?? null);
+  useSocketLifecycle(user?.id ?? null);
 
-  useSocketEvent('message:received', (message: MessageJson) => {
-    queryClient.setQueryData<ChatHistory>(messagesQueryKey(message.conversationID), (history) => withMessages(history, [message]));
+  useSocketEvent('message:received', (message: Message) => {
+    queryClient.setQueryData<ChatHistory>(messagesQueryKey(message.conversationId), (history) => withMessages(history, [message]));
     void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
   });
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageJson } from '@cusp/shared';
-import { buildMessage } from '../test-utils';
+import { fromWire } from '@/lib/wire';
+import { buildMessage as buildWireMessage } from '../test-utils';
 import { HISTORY_PAGE_SIZE, latestPage, mergeMessages, withEarlier, withMessages, type ChatMessage } from './chat';
 
+const buildMessage = (overrides: Partial<MessageJson> = {}) => fromWire(buildWireMessage(overrides));
 const stored = (id: string) => buildMessage({ _id: id, clientId: `client-${id}`, description: id });
 const pending = (clientId: string): ChatMessage => ({ ...buildMessage({ _id: `pending-${clientId}`, clientId, description: clientId }), isOptimistic: true });
-const ids = (list: ChatMessage[] | undefined) => (list ?? []).map((m) => m._id);
+const ids = (list: ChatMessage[] | undefined) => (list ?? []).map((m) => m.id);
 const run = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => stored(`m${from + i}`));
 
 describe('mergeMessages', () => {
@@ -31,7 +33,7 @@ describe('mergeMessages', () => {
 });
 
 describe('history pages', () => {
-  const page = (from: number, to: number): MessageJson[] => run(from, to);
+  const page = (from: number, to: number) => run(from, to);
 
   it('expects earlier messages only after a full page', () => {
     expect(latestPage(page(71, 120)).hasEarlier).toBe(true);
@@ -44,7 +46,7 @@ describe('history pages', () => {
     expect(history?.hasEarlier).toBe(true);
     history = withEarlier(history, 'm21', page(1, 20));
     expect(history?.hasEarlier).toBe(false);
-    expect(ids(history?.messages)).toEqual(run(1, 121).map((m) => m._id));
+    expect(ids(history?.messages)).toEqual(run(1, 121).map((m) => m.id));
   });
 
   it('drops an earlier page when the chat was loaded again meanwhile (no gap)', () => {

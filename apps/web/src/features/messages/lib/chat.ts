@@ -1,24 +1,24 @@
-import type { ConversationJson, MessageJson, UserRef } from '@cusp/shared';
+import type { Conversation, Message, Person } from '@/lib/domain';
 
 /** A message as the chat shows it: a stored one, or a pending one (`isOptimistic`, docs/product.md §9.2). */
-export type ChatMessage = MessageJson & { isOptimistic?: boolean };
+export type ChatMessage = Message & { isOptimistic?: boolean };
 
 /** The other participant: the buyer for the seller, the seller for the buyer. */
-export function counterpart(conversation: ConversationJson, meId: string): UserRef {
-  return conversation.sellerID._id === meId ? conversation.buyerID : conversation.sellerID;
+export function counterpart(conversation: Conversation, meId: string): Person {
+  return conversation.seller.id === meId ? conversation.buyer : conversation.seller;
 }
 
 /** docs/product.md §9.3: unread for the seller when readBySeller is false, for the buyer when readByBuyer is false. */
-export function isUnread(conversation: ConversationJson, meId: string): boolean {
-  if (conversation.sellerID._id === meId) return !conversation.readBySeller;
-  if (conversation.buyerID._id === meId) return !conversation.readByBuyer;
+export function isUnread(conversation: Conversation, meId: string): boolean {
+  if (conversation.seller.id === meId) return !conversation.readBySeller;
+  if (conversation.buyer.id === meId) return !conversation.readByBuyer;
   return false;
 }
 
 /** The conversation with the caller's side marked read. */
-export function markedRead(conversation: ConversationJson, meId: string): ConversationJson {
-  if (conversation.sellerID._id === meId) return { ...conversation, readBySeller: true };
-  if (conversation.buyerID._id === meId) return { ...conversation, readByBuyer: true };
+export function markedRead(conversation: Conversation, meId: string): Conversation {
+  if (conversation.seller.id === meId) return { ...conversation, readBySeller: true };
+  if (conversation.buyer.id === meId) return { ...conversation, readByBuyer: true };
   return conversation;
 }
 
@@ -38,7 +38,7 @@ export interface ChatHistory {
 }
 
 /** The history of a chat just opened: its latest page. */
-export function latestPage(page: MessageJson[]): ChatHistory {
+export function latestPage(page: Message[]): ChatHistory {
   return { messages: page, hasEarlier: page.length >= HISTORY_PAGE_SIZE };
 }
 
@@ -58,16 +58,16 @@ export interface MergeAt {
  * where the rest of its batch goes, and a pending one with the same clientId is replaced by it.
  * Stored messages keep the server's order; pending ones stay last.
  */
-export function mergeMessages(list: ChatMessage[] | undefined, incoming: MessageJson[], at: MergeAt = {}): ChatMessage[] {
+export function mergeMessages(list: ChatMessage[] | undefined, incoming: Message[], at: MergeAt = {}): ChatMessage[] {
   const delivered = new Set(incoming.map((m) => m.clientId));
   const stored = (list ?? []).filter((m) => !m.isOptimistic);
   const pending = (list ?? []).filter((m) => m.isOptimistic && !delivered.has(m.clientId));
-  const indexOf = (id: string | undefined) => (id === undefined ? -1 : stored.findIndex((m) => m._id === id));
+  const indexOf = (id: string | undefined) => (id === undefined ? -1 : stored.findIndex((m) => m.id === id));
   let cursor = stored.length;
   if (indexOf(at.after) >= 0) cursor = indexOf(at.after) + 1;
   else if (indexOf(at.before) >= 0) cursor = indexOf(at.before);
   for (const message of incoming) {
-    const known = indexOf(message._id);
+    const known = indexOf(message.id);
     if (known >= 0) {
       cursor = known + 1;
       continue;
@@ -79,7 +79,7 @@ export function mergeMessages(list: ChatMessage[] | undefined, incoming: Message
 }
 
 /** The history with `incoming` merged in (see mergeMessages); nothing while the chat is not loaded. */
-export function withMessages(history: ChatHistory | undefined, incoming: MessageJson[], at?: MergeAt): ChatHistory | undefined {
+export function withMessages(history: ChatHistory | undefined, incoming: Message[], at?: MergeAt): ChatHistory | undefined {
   return history && { ...history, messages: mergeMessages(history.messages, incoming, at) };
 }
 
@@ -88,7 +88,7 @@ export function withMessages(history: ChatHistory | undefined, incoming: Message
  * as it is when that message is no longer the oldest (the chat was loaded again meanwhile), so
  * that no gap can open between the page and the rest.
  */
-export function withEarlier(history: ChatHistory | undefined, before: string, page: MessageJson[]): ChatHistory | undefined {
+export function withEarlier(history: ChatHistory | undefined, before: string, page: Message[]): ChatHistory | undefined {
   if (!history || oldestConfirmedId(history.messages) !== before) return history;
   return { messages: mergeMessages(history.messages, page, { before }), hasEarlier: page.length >= HISTORY_PAGE_SIZE };
 }
@@ -104,12 +104,12 @@ export function withoutPending(history: ChatHistory | undefined, clientId: strin
 
 /** The newest stored message's id: where a catch-up after a reconnect starts. */
 export function lastConfirmedId(list: ChatMessage[] | undefined): string | undefined {
-  return list?.filter((m) => !m.isOptimistic).at(-1)?._id;
+  return list?.filter((m) => !m.isOptimistic).at(-1)?.id;
 }
 
 /** The oldest stored message's id: where the next earlier page ends. */
 export function oldestConfirmedId(list: ChatMessage[] | undefined): string | undefined {
-  return list?.find((m) => !m.isOptimistic)?._id;
+  return list?.find((m) => !m.isOptimistic)?.id;
 }
 
 /** A client-made message id (docs/product.md §9.2): 32 characters of [0-9a-f]. */

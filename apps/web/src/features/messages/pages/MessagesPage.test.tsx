@@ -8,7 +8,7 @@ import { BUYER, CONVERSATIONS, DESIGNER, FakeSocket, buildMessage, deferred, fak
 vi.mock('@/lib/socket', async () => (await import('../test-utils')).socketModuleMock);
 
 const HISTORY = [
-  buildMessage({ _id: 'h1', userID: { _id: BUYER._id, username: BUYER.username }, description: 'Can you design a crown?', role: 'user' }),
+  buildMessage({ _id: 'h1', userID: { _id: BUYER.id, username: BUYER.username }, description: 'Can you design a crown?', role: 'user' }),
   buildMessage({ _id: 'h2', description: 'Yes, send the scans.' }),
 ];
 
@@ -114,7 +114,7 @@ describe('MessagesPage', () => {
     await act(async () => {
       ack.resolve({
         ok: true,
-        message: buildMessage({ _id: 'stored-1', userID: { _id: BUYER._id, username: BUYER.username }, description: 'Shade A2, please.', clientId: payload!.clientId }),
+        message: buildMessage({ _id: 'stored-1', userID: { _id: BUYER.id, username: BUYER.username }, description: 'Shade A2, please.', clientId: payload!.clientId }),
       });
     });
     await waitFor(() => expect(within(log()).queryByText('Sending…')).not.toBeInTheDocument());
@@ -145,7 +145,7 @@ describe('MessagesPage', () => {
       routes({
         'POST /api/messages': ({ body }) => ({
           status: 201,
-          body: buildMessage({ _id: 'rest-1', userID: { _id: BUYER._id, username: BUYER.username }, ...(body as object) }),
+          body: buildMessage({ _id: 'rest-1', userID: { _id: BUYER.id, username: BUYER.username }, ...(body as object) }),
         }),
       }),
       { user: BUYER },
@@ -194,7 +194,7 @@ describe('MessagesPage', () => {
 
     await user.type(textbox(), 'Mine{Enter}');
     const [payload] = fakeSocket.current!.sent('message:send') as Array<{ clientId: string }>;
-    const stored = buildMessage({ _id: 'mine-1', userID: { _id: BUYER._id, username: BUYER.username }, description: 'Mine', clientId: payload!.clientId });
+    const stored = buildMessage({ _id: 'mine-1', userID: { _id: BUYER.id, username: BUYER.username }, description: 'Mine', clientId: payload!.clientId });
     // the broadcast to the sending socket arrives before the ack
     act(() => fakeSocket.current!.receive('message:received', stored));
     await waitFor(() => expect(within(log()).queryByText('Sending…')).not.toBeInTheDocument());
@@ -209,9 +209,9 @@ describe('MessagesPage', () => {
     mockApi(routes(), { user: BUYER });
     const { user } = renderApp('/message/c1');
     await within(await screen.findByRole('log')).findByText('Yes, send the scans.');
-    act(() => fakeSocket.current!.receive('typing', { conversationID: 'c1', userID: DESIGNER._id, isTyping: true }));
+    act(() => fakeSocket.current!.receive('typing', { conversationID: 'c1', userID: DESIGNER.id, isTyping: true }));
     expect(screen.getByText('demo_designer is typing…')).toBeInTheDocument();
-    act(() => fakeSocket.current!.receive('typing', { conversationID: 'c1', userID: DESIGNER._id, isTyping: false }));
+    act(() => fakeSocket.current!.receive('typing', { conversationID: 'c1', userID: DESIGNER.id, isTyping: false }));
     expect(screen.queryByText('demo_designer is typing…')).not.toBeInTheDocument();
 
     await user.type(textbox(), 'Hi');
@@ -243,7 +243,7 @@ describe('MessagesPage', () => {
     act(() => fakeSocket.current!.receive('message:received', buildMessage({ conversationID: 'c9' })));
     expect(await screen.findByRole('img', { name: '3 unread conversations' })).toBeInTheDocument();
     count = 0;
-    act(() => fakeSocket.current!.receive('conversation:read', { conversationID: 'c9', userID: BUYER._id }));
+    act(() => fakeSocket.current!.receive('conversation:read', { conversationID: 'c9', userID: BUYER.id }));
     await waitFor(() => expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument());
   });
 });

@@ -28,13 +28,13 @@ export function MessagesPage({ eventNotice }: { eventNotice?: ComponentType<Even
   usePageTitle(t('messages.title'));
 
   // Desktop: the first conversation opens by itself; on a phone the list is a screen of its own.
-  const first = conversations.data?.[0]?._id;
+  const first = conversations.data?.[0]?.id;
   useEffect(() => {
     if (!conversationID && first && !isPhone) void navigate(`/message/${first}`, { replace: true });
   }, [conversationID, first, isPhone, navigate]);
 
   if (!user) return null;
-  const conversation = conversations.data?.find((c) => c._id === conversationID);
+  const conversation = conversations.data?.find((c) => c.id === conversationID);
 
   return (
     <Container size="lg" py={{ base: 'sm', md: 'xl' }} px={{ base: 'xs', sm: 'md' }}>

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { NotificationJson, NotificationKind, NotificationPreferencesJson } from '@cusp/shared';
+import type { NotificationKind } from '@cusp/shared';
 import { api } from '@/lib/api';
+import type { NotificationPreferences, UserNotification } from '@/lib/domain';
 
 /** Query keys of the notifications feature (docs/product.md §16). */
 export const notificationsKey = ['notifications'] as const;
@@ -9,7 +10,7 @@ export const notificationListKey = (limit: number) => ['notifications', 'list', 
 export const notificationPreferencesKey = ['notifications', 'preferences'] as const;
 
 export interface NotificationPage {
-  items: NotificationJson[];
+  items: UserNotification[];
   hasMore: boolean;
 }
 
@@ -41,7 +42,7 @@ export function useNotificationList(limit: number, enabled = true) {
     queryKey: notificationListKey(limit),
     queryFn: ({ pageParam, signal }) => fetchNotifications(limit, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.hasMore ? last.items.at(-1)?._id : undefined),
+    getNextPageParam: (last) => (last.hasMore ? last.items.at(-1)?.id : undefined),
     enabled,
   });
 }
@@ -57,7 +58,7 @@ export function useMarkNotificationsRead() {
       for (const query of queryClient.getQueryCache().findAll({ queryKey: [...notificationsKey, 'list'] })) {
         queryClient.setQueryData<InfiniteData<NotificationPage>>(query.queryKey, (data) =>
           data
-            ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((n) => (!ids || ids.has(n._id) ? { ...n, read: true } : n)) })) }
+            ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((n) => (!ids || ids.has(n.id) ? { ...n, read: true } : n)) })) }
             : data,
         );
       }
@@ -69,14 +70,14 @@ export function useMarkNotificationsRead() {
 export function useNotificationPreferences() {
   return useQuery({
     queryKey: notificationPreferencesKey,
-    queryFn: ({ signal }) => api.get<NotificationPreferencesJson>('/notifications/preferences', { signal }),
+    queryFn: ({ signal }) => api.get<NotificationPreferences>('/notifications/preferences', { signal }),
   });
 }
 
 export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: Partial<Record<NotificationKind, boolean>>) => api.patch<NotificationPreferencesJson>('/notifications/preferences', { email }),
+    mutationFn: (email: Partial<Record<NotificationKind, boolean>>) => api.patch<NotificationPreferences>('/notifications/preferences', { email }),
     onSuccess: (preferences) => queryClient.setQueryData(notificationPreferencesKey, preferences),
   });
 }

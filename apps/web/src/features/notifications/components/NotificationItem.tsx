@@ -20,10 +20,11 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import type { NotificationJson, NotificationKind } from '@cusp/shared';
+import type { NotificationKind } from '@cusp/shared';
 import { useI18n } from '@/lib/use-i18n';
 import { notificationDisplayText, relativeTime } from '../lib/text';
 import classes from './Notifications.module.css';
+import type { UserNotification } from '@/lib/domain';
 
 const ICONS: Record<NotificationKind, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
   order_paid: IconCreditCard,
@@ -54,7 +55,7 @@ const ICONS: Record<NotificationKind, ComponentType<{ size?: number; 'aria-hidde
 };
 
 /** One notification: icon, sentence in the reader's language, time, a link to the thing (opening it marks it read). */
-export function NotificationItem({ notification, onOpen }: { notification: NotificationJson; onOpen: (n: NotificationJson) => void }) {
+export function NotificationItem({ notification, onOpen }: { notification: UserNotification; onOpen: (n: UserNotification) => void }) {
   const { t, locale } = useI18n();
   const Icon = ICONS[notification.kind] ?? IconBell;
   const text = notificationDisplayText(t, notification);

@@ -1,8 +1,8 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import type { NotificationJson } from '@cusp/shared';
 import { useTranslation } from '@/lib/i18n';
 import { useMarkNotificationsRead, useNotificationList } from '../api/notifications';
 import { NotificationItem } from './NotificationItem';
+import type { UserNotification } from '@/lib/domain';
 
 /** The list shared by the panel (first page) and the page (more on demand), with "Mark all as read". */
 export function NotificationList({ limit, paged = false, onOpen }: { limit: number; paged?: boolean; onOpen?: () => void }) {
@@ -10,8 +10,8 @@ export function NotificationList({ limit, paged = false, onOpen }: { limit: numb
   const list = useNotificationList(limit);
   const markRead = useMarkNotificationsRead();
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const open = (n: NotificationJson) => {
-    if (!n.read) markRead.mutate({ ids: [n._id] });
+  const open = (n: UserNotification) => {
+    if (!n.read) markRead.mutate({ ids: [n.id] });
     onOpen?.();
   };
   if (list.isPending) {
@@ -36,7 +36,7 @@ export function NotificationList({ limit, paged = false, onOpen }: { limit: numb
       ) : (
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t('notifications.title')}>
           {items.map((n) => (
-            <li key={n._id}>
+            <li key={n.id}>
               <NotificationItem notification={n} onOpen={open} />
             </li>
           ))}

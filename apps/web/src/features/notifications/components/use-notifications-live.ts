@@ -1,18 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { NotificationJson } from '@cusp/shared';
 import { getSocket, useSocket, useSocketConnect, useSocketEvent } from '@/lib/socket';
 import { fetchNotifications, notificationsKey, unreadNotificationsKey, useMarkNotificationsRead } from '../api/notifications';
+import type { UserNotification } from '@/lib/domain';
 
 /**
  * Keeps the bell live (docs/decisions/0027): `notification:new` sets the unread count and refreshes the lists,
  * `notification:count` (read in another tab) sets the count, a reconnect refetches. Returns the newest arrival,
  * which the bell announces in its live region.
  */
-export function useNotificationsLive(): NotificationJson | null {
+export function useNotificationsLive(): UserNotification | null {
   const queryClient = useQueryClient();
-  const [latest, setLatest] = useState<NotificationJson | null>(null);
+  const [latest, setLatest] = useState<UserNotification | null>(null);
   useSocketEvent('notification:new', ({ notification, unread }) => {
     queryClient.setQueryData(unreadNotificationsKey, unread);
     void queryClient.invalidateQueries({ queryKey: [...notificationsKey, 'list'] });
@@ -40,7 +40,7 @@ export function useMarkReadOnVisit(unread: number) {
     queryClient
       .fetchQuery({ queryKey: [...notificationsKey, 'visit'], queryFn: ({ signal }) => fetchNotifications(50, undefined, signal), staleTime: 2_000 })
       .then((page) => {
-        const ids = page.items.filter((n) => !n.read && n.link === pathname).map((n) => n._id);
+        const ids = page.items.filter((n) => !n.read && n.link === pathname).map((n) => n.id);
         if (ids.length > 0 && !controller.signal.aborted) mutate({ ids });
       })
       .catch(() => undefined);

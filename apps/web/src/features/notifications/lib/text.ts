@@ -1,8 +1,8 @@
-import type { NotificationJson } from '@cusp/shared';
 import type { TFunction, TranslationKey } from '@/lib/i18n';
+import type { UserNotification } from '@/lib/domain';
 
 /** The sentence for a notification in the reader's language, from its kind and params (notifications.kinds.*). */
-export function notificationText(t: TFunction, n: Pick<NotificationJson, 'kind' | 'params'>): string {
+export function notificationText(t: TFunction, n: Pick<UserNotification, 'kind' | 'params'>): string {
   const key = n.kind === 'order_cancelled' && n.params.refunded ? 'order_cancelled_refunded' : n.kind;
   // The number a kind's plural follows: stars, days, or how many chat messages one notification stands for (ADR 0054;
   // a chat notification from before it stands for one).
@@ -15,7 +15,7 @@ export function notificationText(t: TFunction, n: Pick<NotificationJson, 'kind' 
  * sentence, so it is isolated (FSI...PDI); otherwise an English preview in Arabic (or the reverse) has its final
  * full stop thrown to the wrong end ('.design is ready').
  */
-export function notificationDisplayText(t: TFunction, n: Pick<NotificationJson, 'kind' | 'params'>): string {
+export function notificationDisplayText(t: TFunction, n: Pick<UserNotification, 'kind' | 'params'>): string {
   const { preview } = n.params;
   return notificationText(t, typeof preview === 'string' ? { ...n, params: { ...n.params, preview: `\u2068${preview}\u2069` } } : n);
 }

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { OrderFileJson } from '@cusp/shared';
 import { fileForm, uploadForm, type UploadOptions } from '@/lib/upload';
+import type { OrderFile } from '@/lib/domain';
 
 /** `POST /api/order-files`: the file record, not yet attached to an order. */
-export function uploadOrderFile(file: File, options: UploadOptions = {}): Promise<OrderFileJson> {
-  return uploadForm<OrderFileJson>('/order-files', fileForm(file), file.size, options);
+export function uploadOrderFile(file: File, options: UploadOptions = {}): Promise<OrderFile> {
+  return uploadForm<OrderFile>('/order-files', fileForm(file), file.size, options);
 }
 
 export type CaseFileUpload =
   | { key: string; name: string; size: number; status: 'uploading'; loaded: number; total: number }
-  | { key: string; name: string; size: number; status: 'done'; record: OrderFileJson }
+  | { key: string; name: string; size: number; status: 'done'; record: OrderFile }
   | { key: string; name: string; size: number; status: 'error'; error: unknown };
 
 let sequence = 0;
@@ -64,7 +64,7 @@ export function useCaseFileUploads() {
     setItems([]);
   }, []);
 
-  const ids = items.flatMap((item) => (item.status === 'done' ? [item.record._id] : []));
+  const ids = items.flatMap((item) => (item.status === 'done' ? [item.record.id] : []));
   const busy = items.some((item) => item.status === 'uploading');
   return { items, ids, busy, add, remove, reset };
 }

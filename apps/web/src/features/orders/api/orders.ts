@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ORDER_STATUS_LIST, type BalanceJson, type OrderDetailJson, type OrderJson, type OrderListQuery, type OrderPinJson, type PinInput } from '@cusp/shared';
+import { ORDER_STATUS_LIST, type OrderListQuery, type PinInput } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { ordersKeys } from './keys';
+import type { MoneyBalance, Order, OrderDetail, OrderPin } from '@/lib/domain';
 
 /** The query string of `GET /api/orders` (status, q, sort, limit, offset), without empty values. */
 function listSearch(query: OrderListQuery): string {
@@ -15,7 +16,7 @@ function listSearch(query: OrderListQuery): string {
 export function ordersQueryOptions(query: OrderListQuery = {}) {
   return queryOptions({
     queryKey: [...ordersKeys.list, query] as const,
-    queryFn: ({ signal }) => api.getPage<OrderJson>(`/orders${listSearch(query)}`, { signal }),
+    queryFn: ({ signal }) => api.getPage<Order>(`/orders${listSearch(query)}`, { signal }),
     // While another page or filter loads, the rows on screen stay.
     placeholderData: keepPreviousData,
   });
@@ -28,7 +29,7 @@ export function useOrders(query: OrderListQuery = {}) {
 export function orderQueryOptions(id: string) {
   return queryOptions({
     queryKey: ordersKeys.detail(id),
-    queryFn: ({ signal }) => api.get<OrderDetailJson>(`/orders/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get<OrderDetail>(`/orders/${encodeURIComponent(id)}`, { signal }),
   });
 }
 
@@ -40,7 +41,7 @@ export function useOrder(id: string) {
 export function useBalance(enabled: boolean) {
   return useQuery({
     queryKey: ordersKeys.balance,
-    queryFn: ({ signal }) => api.get<BalanceJson>('/orders/balance', { signal }),
+    queryFn: ({ signal }) => api.get<MoneyBalance>('/orders/balance', { signal }),
     enabled,
   });
 }
@@ -71,7 +72,7 @@ export interface OrderActionBody {
 export function useOrderAction<A extends OrderAction>(id: string, action: A) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: OrderActionBody[A]) => api.post<OrderDetailJson>(`/orders/${encodeURIComponent(id)}/${action}`, body),
+    mutationFn: (body: OrderActionBody[A]) => api.post<OrderDetail>(`/orders/${encodeURIComponent(id)}/${action}`, body),
     onSuccess: (order) => {
       queryClient.setQueryData(ordersKeys.detail(id), order);
       void queryClient.invalidateQueries({ queryKey: ordersKeys.list });
@@ -85,7 +86,7 @@ export function useResolvePin(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ pinId, resolved }: { pinId: string; resolved: boolean }) =>
-      api.patch<OrderPinJson>(`/orders/${encodeURIComponent(orderId)}/pins/${encodeURIComponent(pinId)}`, { resolved }),
+      api.patch<OrderPin>(`/orders/${encodeURIComponent(orderId)}/pins/${encodeURIComponent(pinId)}`, { resolved }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersKeys.detail(orderId) }),
   });
 }
@@ -99,7 +100,7 @@ export function useInvalidateOrder() {
   return (orderId: string, status?: string) => {
     // The event's status shows at once; the refetch that follows brings the rest (actions, files, history).
     if (status && (ORDER_STATUS_LIST as readonly string[]).includes(status)) {
-      queryClient.setQueryData<OrderDetailJson>(ordersKeys.detail(orderId), (old) => (old ? { ...old, status: status as OrderDetailJson['status'] } : old));
+      queryClient.setQueryData<OrderDetail>(ordersKeys.detail(orderId), (old) => (old ? { ...old, status: status as OrderDetail['status'] } : old));
     }
     void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(orderId) });
     void queryClient.invalidateQueries({ queryKey: ordersKeys.list });

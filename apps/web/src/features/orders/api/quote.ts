@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { OrderQuoteJson, ServiceIntentInput } from '@cusp/shared';
+import type { ServiceIntentInput } from '@cusp/shared';
 import { api } from '@/lib/api';
+import type { OrderQuote } from '@/lib/domain';
 
 /** Waits until `value` has not changed for `ms` (its JSON compared), so typing does not send a request per key. */
 function useSettled<T>(value: T, ms: number): T {
@@ -22,7 +23,7 @@ export function useQuote(body: ServiceIntentInput | null, delayMs = 250) {
   const settled = useSettled(body, delayMs);
   return useQuery({
     queryKey: ['orders', 'quote', settled] as const,
-    queryFn: ({ signal }) => api.post<OrderQuoteJson>('/payments/quote', settled, { signal }),
+    queryFn: ({ signal }) => api.post<OrderQuote>('/payments/quote', settled, { signal }),
     enabled: settled !== null,
     placeholderData: keepPreviousData,
     retry: false,

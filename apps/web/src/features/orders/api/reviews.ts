@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReviewJson } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { ordersKeys, reviewsKeys, type ReviewsFilter } from './keys';
+import type { Review } from '@/lib/domain';
 
 /** How many reviews a list shows (the server's default and the newest ones). */
 export const REVIEWS_LIMIT = 50;
@@ -11,7 +11,7 @@ export function reviewsQueryOptions(filter: ReviewsFilter) {
   const query = new URLSearchParams({ ...filter, limit: String(REVIEWS_LIMIT) }).toString();
   return queryOptions({
     queryKey: reviewsKeys.list(filter),
-    queryFn: ({ signal }) => api.get<ReviewJson[]>(`/reviews?${query}`, { signal }),
+    queryFn: ({ signal }) => api.get<Review[]>(`/reviews?${query}`, { signal }),
   });
 }
 
@@ -29,7 +29,7 @@ export interface ReviewBody {
 export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReviewBody) => api.post<ReviewJson>('/reviews', body),
+    mutationFn: (body: ReviewBody) => api.post<Review>('/reviews', body),
     onSuccess: (_review, body) => {
       void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(body.orderId) });
       void queryClient.invalidateQueries({ queryKey: reviewsKeys.all });
@@ -43,7 +43,7 @@ export function useCreateReview() {
 export function useReplyToReview(reviewId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { text: string }) => api.post<ReviewJson>(`/reviews/${encodeURIComponent(reviewId)}/reply`, body),
+    mutationFn: (body: { text: string }) => api.post<Review>(`/reviews/${encodeURIComponent(reviewId)}/reply`, body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: reviewsKeys.all });
     },

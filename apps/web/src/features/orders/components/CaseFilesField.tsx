@@ -162,13 +162,13 @@ export function CaseFilesField({ label, description, items, onAdd, onRemove, err
                               w={{ base: '100%', xs: 200 }}
                               aria-label={t('orders.rx.role', { name: item.name })}
                               data={dental.options.roles}
-                              value={roles?.[item.record._id] ?? item.record.role}
-                              onChange={(event) => onRoleChange(item.record._id, event.currentTarget.value as FileRole)}
+                              value={roles?.[item.record.id] ?? item.record.role}
+                              onChange={(event) => onRoleChange(item.record.id, event.currentTarget.value as FileRole)}
                               disabled={disabled}
                               data-testid="file-role"
                             />
                           ) : null}
-                          <ScanCheck fileId={item.record._id} analysis={item.record.analysis} />
+                          <ScanCheck fileId={item.record.id} analysis={item.record.analysis} />
                         </>
                       )}
                     </Stack>

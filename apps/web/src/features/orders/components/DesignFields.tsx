@@ -1,22 +1,14 @@
 import { useState } from 'react';
 import { Button, Checkbox, Chip, Collapse, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import {
-  DESIGN_LIMITS,
-  PRESET_NAME_MAX,
-  type ContactStrength,
-  type Occlusion,
-  type OutputFormat,
-  type PonticType,
-  type PresetInput,
-  type PresetJson,
-} from '@cusp/shared';
+import { DESIGN_LIMITS, PRESET_NAME_MAX, type ContactStrength, type Occlusion, type OutputFormat, type PonticType, type PresetInput } from '@cusp/shared';
 import { notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
 import { useCreatePreset } from '../api/preferences';
 import { useDentalLabels } from '../lib/dental-labels';
 import { useOrderMessages } from '@/lib/order-messages';
 import type { DesignDraft } from '../lib/prescription-draft';
+import type { Preset } from '@/lib/domain';
 
 interface DesignFieldsProps {
   design: DesignDraft;
@@ -25,9 +17,9 @@ interface DesignFieldsProps {
   formats: readonly OutputFormat[];
   hasPontic: boolean;
   issueAt: (path: string) => string | undefined;
-  presets: PresetJson[];
+  presets: Preset[];
   presetId: string | null;
-  onPreset: (preset: PresetJson | null) => void;
+  onPreset: (preset: Preset | null) => void;
   /** What a saved preset keeps besides the design: the first unit's material and shade. */
   presetExtras: Pick<PresetInput, 'material' | 'shade'>;
 }
@@ -91,10 +83,10 @@ export function DesignFields({ design, onChange, formats, hasPontic, issueAt, pr
             description={t('orders.rx.presetHint')}
             data={[
               { value: '', label: t('orders.rx.presetNone') },
-              ...presets.map((p) => ({ value: p._id, label: p.isDefault ? t('orders.rx.presetDefault', { name: p.name }) : p.name })),
+              ...presets.map((p) => ({ value: p.id, label: p.isDefault ? t('orders.rx.presetDefault', { name: p.name }) : p.name })),
             ]}
             value={presetId ?? ''}
-            onChange={(value) => onPreset(presets.find((p) => p._id === value) ?? null)}
+            onChange={(value) => onPreset(presets.find((p) => p.id === value) ?? null)}
             allowDeselect={false}
             style={{ flex: '1 1 16rem' }}
           />

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, NumberInput, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconReceiptRefund, IconScale } from '@tabler/icons-react';
-import { DISPUTE_REASON_LIST, disputeInput, disputeResponseInput, ORDER_NOTE_MAX, partialRefundInput, type OrderDetailJson } from '@cusp/shared';
+import { DISPUTE_REASON_LIST, disputeInput, disputeResponseInput, ORDER_NOTE_MAX, partialRefundInput } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
@@ -11,6 +11,7 @@ import { useI18n } from '@/lib/use-i18n';
 import { useCaseFileUploads } from '../api/order-files';
 import { useOrderAction } from '../api/orders';
 import { CaseFilesField } from './CaseFilesField';
+import type { OrderDetail } from '@/lib/domain';
 
 type Errors = Partial<Record<'reason' | 'statement' | 'files' | 'amount' | 'note', string>>;
 
@@ -27,17 +28,17 @@ function issuesOf(issues: { path: PropertyKey[]; message: string }[]): Errors {
  * A statement with files: the buyer's dispute (with a reason) or the designer's answer (docs/product.md §5.11). Opens on demand;
  * the refusal, if any, shows inside.
  */
-function StatementForm({ order, kind }: { order: OrderDetailJson; kind: 'dispute' | 'response' }) {
+function StatementForm({ order, kind }: { order: OrderDetail; kind: 'dispute' | 'response' }) {
   const { t } = useI18n();
   const { message, failure } = useOrderMessages();
-  const action = useOrderAction(order._id, kind === 'dispute' ? 'dispute' : 'dispute/response');
+  const action = useOrderAction(order.id, kind === 'dispute' ? 'dispute' : 'dispute/response');
   const uploads = useCaseFileUploads();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<string | null>(null);
   const [statement, setStatement] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
-  const id = `${kind}-${order._id}`;
+  const id = `${kind}-${order.id}`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -123,20 +124,20 @@ function StatementForm({ order, kind }: { order: OrderDetailJson; kind: 'dispute
   );
 }
 
-export const DisputeForm = ({ order }: { order: OrderDetailJson }) => <StatementForm order={order} kind="dispute" />;
-export const DisputeResponseForm = ({ order }: { order: OrderDetailJson }) => <StatementForm order={order} kind="response" />;
+export const DisputeForm = ({ order }: { order: OrderDetail }) => <StatementForm order={order} kind="dispute" />;
+export const DisputeResponseForm = ({ order }: { order: OrderDetail }) => <StatementForm order={order} kind="response" />;
 
 /** The designer offers part of the price back; accepted, the order completes with that refund. */
-export function RefundOfferForm({ order }: { order: OrderDetailJson }) {
+export function RefundOfferForm({ order }: { order: OrderDetail }) {
   const { t, locale } = useI18n();
   const { message, failure } = useOrderMessages();
-  const offer = useOrderAction(order._id, 'partial-refund');
+  const offer = useOrderAction(order.id, 'partial-refund');
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState<string | number>('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
-  const id = `refund-offer-${order._id}`;
+  const id = `refund-offer-${order.id}`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -192,11 +193,11 @@ export function RefundOfferForm({ order }: { order: OrderDetailJson }) {
 }
 
 /** The buyer's answer to the designer's open offer. */
-export function RefundOfferAnswer({ order }: { order: OrderDetailJson }) {
+export function RefundOfferAnswer({ order }: { order: OrderDetail }) {
   const { t, locale } = useI18n();
   const { failure } = useOrderMessages();
-  const accept = useOrderAction(order._id, 'partial-refund/accept');
-  const decline = useOrderAction(order._id, 'partial-refund/decline');
+  const accept = useOrderAction(order.id, 'partial-refund/accept');
+  const decline = useOrderAction(order.id, 'partial-refund/decline');
   const [error, setError] = useState<string>();
   if (!order.refundOffer) return null;
   const run = (which: typeof accept, done: string) => {
@@ -204,9 +205,9 @@ export function RefundOfferAnswer({ order }: { order: OrderDetailJson }) {
     which.mutate({}, { onSuccess: () => notifySuccess(done), onError: (failed) => setError(failure(failed, t('orders.actions.failed'))) });
   };
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={`offer-${order._id}`}>
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={`offer-${order.id}`}>
       <Stack gap="xs">
-        <Title order={3} size="h5" id={`offer-${order._id}`}>
+        <Title order={3} size="h5" id={`offer-${order.id}`}>
           {t('orders.refundOffer.title', { amount: formatMoney(order.refundOffer.amount, order.currency, locale) })}
         </Title>
         {order.refundOffer.note ? <Text size="sm" style={{ whiteSpace: 'pre-line' }}>{order.refundOffer.note}</Text> : null}
@@ -228,7 +229,7 @@ export function RefundOfferAnswer({ order }: { order: OrderDetailJson }) {
 }
 
 /** The dispute as both parties see it: reason, both statements, and the administrator's decision once made. */
-export function DisputeCard({ order }: { order: OrderDetailJson }) {
+export function DisputeCard({ order }: { order: OrderDetail }) {
   const { t, locale } = useI18n();
   const dispute = order.dispute;
   if (!dispute) return null;

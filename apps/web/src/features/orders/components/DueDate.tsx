@@ -1,14 +1,14 @@
 import { Badge, Stack, Text } from '@mantine/core';
-import type { OrderJson } from '@cusp/shared';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useI18n } from '@/lib/use-i18n';
 import { timeToDue } from '../lib/format';
+import type { Order } from '@/lib/domain';
 
 /**
  * An order's due date with the time left, or "Late" in red (docs/product.md §5.2a). The server says whether it is late
  * (`late`); the time left is counted here from `dueAt`. Nothing for an order not yet paid.
  */
-export function DueDate({ order, compact = false }: { order: Pick<OrderJson, 'dueAt' | 'late' | 'status'>; compact?: boolean }) {
+export function DueDate({ order, compact = false }: { order: Pick<Order, 'dueAt' | 'late' | 'status'>; compact?: boolean }) {
   const { t, locale } = useI18n();
   if (!order.dueAt) return <Text size="sm" c="dimmed">{t('orders.table.noDue')}</Text>;
   const date = formatDate(order.dueAt, locale, { dateStyle: 'medium', ...(compact ? {} : { timeStyle: 'short' }) });

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Group, Modal, MultiSelect, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconClockPlus, IconPackageExport, IconRefresh, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { cancelInput, deliverInput, EXTENSION_MAX_DAYS, extensionInput, ORDER_NOTE_MAX, revisionInput, type OrderDetailJson } from '@cusp/shared';
+import { cancelInput, deliverInput, EXTENSION_MAX_DAYS, extensionInput, ORDER_NOTE_MAX, revisionInput } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { isApiError } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
@@ -18,6 +18,7 @@ import { CaseFilesField } from './CaseFilesField';
 import { ReviewForm } from './ReviewForm';
 import { DisputeForm, DisputeResponseForm, RefundOfferAnswer, RefundOfferForm } from './DisputeActions';
 import { BuyRevisionButton, CaseFilesForm, RescanButton, RescanNotice } from './RescanActions';
+import type { OrderDetail } from '@/lib/domain';
 
 function firstIssue(issues: { path: PropertyKey[]; message: string }[], field: string) {
   return issues.find((issue) => issue.path[0] === field)?.message;
@@ -84,10 +85,10 @@ function ConfirmModal({ opened, onClose, title, children, error, backLabel, conf
 }
 
 /** The designer sends the design files (at least one) and a note (docs/product.md §5.2). */
-function DeliverForm({ order }: { order: OrderDetailJson }) {
+function DeliverForm({ order }: { order: OrderDetail }) {
   const { t } = useI18n();
   const { message, failure } = useOrderMessages();
-  const deliver = useOrderAction(order._id, 'deliver');
+  const deliver = useOrderAction(order.id, 'deliver');
   const uploads = useCaseFileUploads();
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ note?: string; files?: string }>({});
@@ -148,10 +149,10 @@ function DeliverForm({ order }: { order: OrderDetailJson }) {
 }
 
 /** The buyer asks for changes, within the included revisions. */
-function RevisionForm({ order, startOpen }: { order: OrderDetailJson; startOpen: boolean }) {
+function RevisionForm({ order, startOpen }: { order: OrderDetail; startOpen: boolean }) {
   const { t } = useI18n();
   const { message, failure } = useOrderMessages();
-  const revision = useOrderAction(order._id, 'revision');
+  const revision = useOrderAction(order.id, 'revision');
   // Open at once when the buyer has just paid for an extra revision (docs/product.md §5.4).
   const [open, setOpen] = useState(startOpen);
   const [note, setNote] = useState('');
@@ -190,14 +191,14 @@ function RevisionForm({ order, startOpen }: { order: OrderDetailJson; startOpen:
 
   return (
     <Stack gap="sm">
-      <Button variant="default" leftSection={<IconRefresh size={18} aria-hidden />} onClick={() => setOpen((value) => !value)} aria-expanded={open} aria-controls={open ? `revision-${order._id}` : undefined}>
+      <Button variant="default" leftSection={<IconRefresh size={18} aria-hidden />} onClick={() => setOpen((value) => !value)} aria-expanded={open} aria-controls={open ? `revision-${order.id}` : undefined}>
         {t('orders.actions.revision')}
       </Button>
       <Text size="xs" c="dimmed" data-testid="revisions-left-hint">
         {t('orders.actions.revisionsLeft', { count: revisionsLeft(order) })}
       </Text>
       {open ? (
-        <form noValidate onSubmit={submit} id={`revision-${order._id}`}>
+        <form noValidate onSubmit={submit} id={`revision-${order.id}`}>
           <Stack gap="sm">
             {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
             <NoteField label={t('orders.actions.revisionNote')} value={note} onChange={setNote} error={message(error)} />
@@ -223,10 +224,10 @@ function RevisionForm({ order, startOpen }: { order: OrderDetailJson; startOpen:
 }
 
 /** Accepting completes the order and releases the payment to the designer: asked once more. */
-function AcceptButton({ order }: { order: OrderDetailJson }) {
+function AcceptButton({ order }: { order: OrderDetail }) {
   const { t } = useI18n();
   const { failure } = useOrderMessages();
-  const accept = useOrderAction(order._id, 'accept');
+  const accept = useOrderAction(order.id, 'accept');
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string>();
   const confirm = () => {
@@ -264,10 +265,10 @@ function AcceptButton({ order }: { order: OrderDetailJson }) {
 }
 
 /** Either party cancels before delivery; the buyer's payment is refunded (docs/product.md §5.5). */
-function CancelButton({ order }: { order: OrderDetailJson }) {
+function CancelButton({ order }: { order: OrderDetail }) {
   const { t } = useI18n();
   const { message, failure } = useOrderMessages();
-  const cancel = useOrderAction(order._id, 'cancel');
+  const cancel = useOrderAction(order.id, 'cancel');
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
@@ -311,10 +312,10 @@ function CancelButton({ order }: { order: OrderDetailJson }) {
 }
 
 /** The designer asks the buyer for 1-30 more days, with a reason (docs/product.md §5.2a). */
-function ExtensionButton({ order }: { order: OrderDetailJson }) {
+function ExtensionButton({ order }: { order: OrderDetail }) {
   const { t } = useI18n();
   const { message, failure } = useOrderMessages();
-  const extension = useOrderAction(order._id, 'extension');
+  const extension = useOrderAction(order.id, 'extension');
   const [open, setOpen] = useState(false);
   const [days, setDays] = useState<number | string>(2);
   const [reason, setReason] = useState('');
@@ -364,11 +365,11 @@ function ExtensionButton({ order }: { order: OrderDetailJson }) {
 }
 
 /** A request for more time waiting: the buyer reads it and accepts or declines; the designer sees it is waiting. */
-function ExtensionRequest({ order }: { order: OrderDetailJson }) {
+function ExtensionRequest({ order }: { order: OrderDetail }) {
   const { t } = useI18n();
   const { failure } = useOrderMessages();
-  const accept = useOrderAction(order._id, 'extension/accept');
-  const decline = useOrderAction(order._id, 'extension/decline');
+  const accept = useOrderAction(order.id, 'extension/accept');
+  const decline = useOrderAction(order.id, 'extension/decline');
   const [error, setError] = useState<string>();
   if (!order.extension) return null;
   const { days, reason } = order.extension;
@@ -413,11 +414,11 @@ function ExtensionRequest({ order }: { order: OrderDetailJson }) {
  * ask for a revision, cancel, review. Nothing when it is the other party's turn. The rules themselves live in
  * ORDER_POLICY (packages/shared, docs/decisions/0030) and are applied by the server only: this shows its answer.
  */
-export function OrderActions({ order, startRevision = false }: { order: OrderDetailJson; startRevision?: boolean }) {
+export function OrderActions({ order, startRevision = false }: { order: OrderDetail; startRevision?: boolean }) {
   const { t } = useI18n();
   const { message } = useOrderMessages();
   const { actions } = order;
-  const can = (action: OrderDetailJson['actions'][number]) => actions.includes(action);
+  const can = (action: OrderDetail['actions'][number]) => actions.includes(action);
   // Why a revision cannot be asked for, as the server says (its turn, but none left): never worked out here.
   const revisionRefused = order.unavailable.revision;
 
@@ -460,7 +461,7 @@ export function OrderActions({ order, startRevision = false }: { order: OrderDet
           <Title order={3} size="h4">
             {t('orders.review.title')}
           </Title>
-          <ReviewForm orderId={order._id} />
+          <ReviewForm orderId={order.id} />
         </Stack>
       ) : null}
       {can('cancel') ? <CancelButton order={order} /> : null}

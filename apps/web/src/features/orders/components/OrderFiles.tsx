@@ -2,20 +2,20 @@ import { useState } from 'react';
 import { ActionIcon, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconEye, IconFile, IconCube } from '@tabler/icons-react';
-import type { OrderFileJson } from '@cusp/shared';
 import { FilePreview, formatBytes, isImageKind, isMeshKind } from '@/features/files';
 import { useI18n } from '@/lib/use-i18n';
 import { ScanCheck } from './ScanCheck';
+import type { OrderFile } from '@/lib/domain';
 
 /**
  * An order's files (case scans, delivered designs): name, size, a download link and, for STL, PLY
  * and OBJ (and pictures), a preview in a dialog with the 3D viewer. The bytes come from
  * `/api/orders/{id}/files/{fileId}`, for the order's two parties only.
  */
-export function OrderFiles({ files, label }: { files: OrderFileJson[]; label: string }) {
+export function OrderFiles({ files, label }: { files: OrderFile[]; label: string }) {
   const { t, locale } = useI18n();
   const phone = useMediaQuery('(max-width: 48em)');
-  const [previewing, setPreviewing] = useState<OrderFileJson | null>(null);
+  const [previewing, setPreviewing] = useState<OrderFile | null>(null);
 
   return (
     <>
@@ -24,7 +24,7 @@ export function OrderFiles({ files, label }: { files: OrderFileJson[]; label: st
           const mesh = isMeshKind(file.kind);
           const previewable = !!file.url && (mesh || isImageKind(file.kind));
           return (
-            <Paper component="li" key={file._id} withBorder radius="md" px="sm" py={6}>
+            <Paper component="li" key={file.id} withBorder radius="md" px="sm" py={6}>
               <Group justify="space-between" wrap="nowrap" gap="sm">
                 <Group gap="xs" wrap="nowrap" miw={0}>
                   {mesh ? <IconCube size={20} aria-hidden style={{ flexShrink: 0 }} /> : <IconFile size={20} aria-hidden style={{ flexShrink: 0 }} />}
@@ -35,7 +35,7 @@ export function OrderFiles({ files, label }: { files: OrderFileJson[]; label: st
                     <Text size="xs" c="dimmed">
                       {file.kind.toUpperCase()} · {formatBytes(file.size, locale)}
                     </Text>
-                    <ScanCheck fileId={file._id} analysis={file.analysis} />
+                    <ScanCheck fileId={file.id} analysis={file.analysis} />
                   </Stack>
                 </Group>
                 <Group gap={4} wrap="nowrap">

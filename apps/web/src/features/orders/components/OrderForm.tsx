@@ -1,20 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Divider, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import {
-  CASE_REF_MAX,
-  ORDER_MAX_ARCHES,
-  ORDER_MESSAGES,
-  ORDER_REQUIREMENTS_MAX,
-  earliestDueDate,
-  needsShade,
-  type FileRole,
-  type PresetJson,
-  type ServiceIntentInput,
-  type ServiceJson,
-  tierDays,
-  type TurnaroundTier,
-} from '@cusp/shared';
+import { CASE_REF_MAX, ORDER_MAX_ARCHES, ORDER_MESSAGES, ORDER_REQUIREMENTS_MAX, earliestDueDate, needsShade, type FileRole, type ServiceIntentInput, tierDays, type TurnaroundTier } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { isApiError } from '@/lib/api';
 import { useI18n } from '@/lib/use-i18n';
@@ -42,10 +29,11 @@ import { QuoteSummary } from './QuoteSummary';
 import { TierPicker } from './TierPicker';
 import { ToothChart } from './ToothChart';
 import { UnitsEditor } from './UnitsEditor';
+import type { Preset, Service } from '@/lib/domain';
 
 export type OrderFormService = Pick<
-  ServiceJson,
-  '_id' | 'title' | 'toothPrice' | 'unitOrArch' | 'deliveryTime' | 'turnaround' | 'restorations' | 'materials' | 'outputFormats'
+  Service,
+  'id' | 'title' | 'toothPrice' | 'unitOrArch' | 'deliveryTime' | 'turnaround' | 'restorations' | 'materials' | 'outputFormats'
 >;
 
 /**
@@ -67,7 +55,7 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
   const perArch = service.unitOrArch === 'arch';
 
   const [draft, setDraft] = useState<PrescriptionDraft>(() => emptyDraft(service));
-  const [preset, setPreset] = useState<PresetJson | null>(null);
+  const [preset, setPreset] = useState<Preset | null>(null);
   const [arches, setArches] = useState<number | string>(1);
   const [roles, setRoles] = useState<Record<string, FileRole>>({});
   const [bridgeText, setBridgeText] = useState('');
@@ -97,7 +85,7 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
     setServerErrors({});
     setFormError(undefined);
   };
-  const choosePreset = (next: PresetJson | null) => {
+  const choosePreset = (next: Preset | null) => {
     setPreset(next);
     if (next) change(applyPreset(draft, next, service));
   };
@@ -114,11 +102,11 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
   const hasUnits = draft.units.length > 0;
   const validArches = typeof arches === 'number' && Number.isInteger(arches) && arches >= 1 && arches <= ORDER_MAX_ARCHES;
   const archesError = perArch && !hasUnits && submitted && !validArches ? ORDER_MESSAGES.tooMany : undefined;
-  const attachments = uploads.items.flatMap((item) => (item.status === 'done' ? [{ id: item.record._id, role: roles[item.record._id] ?? item.record.role }] : []));
+  const attachments = uploads.items.flatMap((item) => (item.status === 'done' ? [{ id: item.record.id, role: roles[item.record.id] ?? item.record.role }] : []));
 
   const body: ServiceIntentInput = {
     type: 'service',
-    id: service._id,
+    id: service.id,
     ...(perArch && !hasUnits ? { quantity: Number(arches) } : {}),
     prescription: toPrescriptionInput(draft),
     attachments,
@@ -151,7 +139,7 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
     if (uploads.busy) return;
     create.mutate(body, {
       onSuccess: (intent) => {
-        void navigate(`/pay/service/${encodeURIComponent(service._id)}?payment=${encodeURIComponent(intent._id)}`);
+        void navigate(`/pay/service/${encodeURIComponent(service.id)}?payment=${encodeURIComponent(intent.id)}`);
       },
       onError: (error) => {
         const fields = isApiError(error) ? error.fieldErrors : {};
@@ -241,7 +229,7 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
           hasPontic={draft.units.some((u) => u.restoration === 'pontic')}
           issueAt={issueAt}
           presets={presets.data ?? []}
-          presetId={preset?._id ?? null}
+          presetId={preset?.id ?? null}
           onPreset={choosePreset}
           presetExtras={presetExtras}
         />

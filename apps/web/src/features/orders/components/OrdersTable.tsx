@@ -2,7 +2,6 @@ import { ActionIcon, Anchor, Avatar, Card, Group, Stack, Table, Text, Tooltip } 
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { OrderJson } from '@cusp/shared';
 import { formatDate } from '@/lib/format';
 import { DEFAULT_AVATAR } from '@/lib/images';
 import { useI18n } from '@/lib/use-i18n';
@@ -11,8 +10,9 @@ import { useStartConversation } from '@/features/messages';
 import { counterpartOf, cutTitle } from '../lib/format';
 import { DueDate } from './DueDate';
 import { StatusBadge } from './StatusBadge';
+import type { Order } from '@/lib/domain';
 
-function ContactIcon({ order }: { order: OrderJson }) {
+function ContactIcon({ order }: { order: Order }) {
   const { t } = useI18n();
   const start = useStartConversation();
   const other = counterpartOf(order);
@@ -23,7 +23,7 @@ function ContactIcon({ order }: { order: OrderJson }) {
         size="lg"
         aria-label={t('orders.table.contactFor', { name: userName(t, other.username) })}
         loading={start.isPending}
-        onClick={() => start.mutate(other._id)}
+        onClick={() => start.mutate(other.id)}
       >
         <IconMessageCircle size={20} aria-hidden />
       </ActionIcon>
@@ -31,7 +31,7 @@ function ContactIcon({ order }: { order: OrderJson }) {
   );
 }
 
-function Party({ order }: { order: OrderJson }) {
+function Party({ order }: { order: Order }) {
   const { t } = useI18n();
   const other = counterpartOf(order);
   return (
@@ -45,15 +45,15 @@ function Party({ order }: { order: OrderJson }) {
 }
 
 /** The order's number, linking to its page: what people quote on the phone. */
-function NumberLink({ order }: { order: OrderJson }) {
+function NumberLink({ order }: { order: Order }) {
   return (
-    <Anchor component={Link} to={`/orders/${order._id}`} fw={700} size="sm" dir="ltr" style={{ whiteSpace: 'nowrap' }} data-testid="order-number">
+    <Anchor component={Link} to={`/orders/${order.id}`} fw={700} size="sm" dir="ltr" style={{ whiteSpace: 'nowrap' }} data-testid="order-number">
       {order.number}
     </Anchor>
   );
 }
 
-function Units({ order }: { order: OrderJson }) {
+function Units({ order }: { order: Order }) {
   const { t, number } = useI18n();
   const unit = order.unitOrArch === 'arch' ? t('orders.detail.arches', { count: order.quantity }) : t('orders.detail.units', { count: order.quantity });
   const teeth = order.prescription.units.length > 0 ? order.prescription.units.map((u) => u.tooth) : order.teeth;
@@ -69,7 +69,7 @@ function Units({ order }: { order: OrderJson }) {
   );
 }
 
-function Activity({ order }: { order: OrderJson }) {
+function Activity({ order }: { order: Order }) {
   const { locale } = useI18n();
   return (
     <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -83,7 +83,7 @@ function Activity({ order }: { order: OrderJson }) {
  * the time left (or "Late"), and the last activity. A table on wide screens, one card per order on a phone; the
  * number links to the order's page.
  */
-export function OrdersTable({ orders, caption }: { orders: OrderJson[]; caption: string }) {
+export function OrdersTable({ orders, caption }: { orders: Order[]; caption: string }) {
   const { t, money } = useI18n();
   const phone = useMediaQuery('(max-width: 48em)');
 
@@ -91,7 +91,7 @@ export function OrdersTable({ orders, caption }: { orders: OrderJson[]; caption:
     return (
       <Stack gap="sm" component="section" aria-label={caption}>
         {orders.map((order) => (
-          <Card key={order._id} withBorder radius="md" padding="sm" data-testid="order-card">
+          <Card key={order.id} withBorder radius="md" padding="sm" data-testid="order-card">
             <Stack gap={6}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <NumberLink order={order} />
@@ -142,7 +142,7 @@ export function OrdersTable({ orders, caption }: { orders: OrderJson[]; caption:
         </Table.Thead>
         <Table.Tbody>
           {orders.map((order) => (
-            <Table.Tr key={order._id} data-testid="order-row">
+            <Table.Tr key={order.id} data-testid="order-row">
               <Table.Td>
                 <NumberLink order={order} />
               </Table.Td>

@@ -1,11 +1,12 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
-import { bridgesOf, FILE_ROLES, isImplantRestoration, type OrderDetailJson } from '@cusp/shared';
+import { bridgesOf, FILE_ROLES, isImplantRestoration } from '@cusp/shared';
 import { formatDate } from '@/lib/format';
 import { useI18n } from '@/lib/use-i18n';
 import { useDentalLabels } from '../lib/dental-labels';
 import classes from './PrescriptionCard.module.css';
 import { ToothChart } from './ToothChart';
+import type { OrderDetail } from '@/lib/domain';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,7 +35,7 @@ function Fact({ label, value }: { label: string; value: string }) {
  * time left, the scans by role and the notes; "Download PDF" (the server's one-page A4 in the reader's
  * language) and Print (this card alone, by the print stylesheet).
  */
-export function PrescriptionCard({ order }: { order: OrderDetailJson }) {
+export function PrescriptionCard({ order }: { order: OrderDetail }) {
   const { t, i18n, locale, number } = useI18n();
   const dental = useDentalLabels();
   const rx = order.prescription;
@@ -73,7 +74,7 @@ export function PrescriptionCard({ order }: { order: OrderDetailJson }) {
           <Group gap="xs" className={classes.noPrint}>
             <Button
               component="a"
-              href={`/api/orders/${encodeURIComponent(order._id)}/prescription.pdf?lang=${language}`}
+              href={`/api/orders/${encodeURIComponent(order.id)}/prescription.pdf?lang=${language}`}
               target="_blank"
               rel="noopener"
               variant="light"

@@ -1,9 +1,9 @@
 import { Group, Loader, Stack, Text } from '@mantine/core';
-import type { OrderQuoteJson } from '@cusp/shared';
 import { useI18n } from '@/lib/use-i18n';
+import type { OrderQuote } from '@/lib/domain';
 
 interface QuoteSummaryProps {
-  quote: OrderQuoteJson | undefined;
+  quote: OrderQuote | undefined;
   /** Why there is no price yet: the draft needs teeth or corrections (nothing was asked). */
   waiting?: 'units' | 'fixes';
   pending: boolean;

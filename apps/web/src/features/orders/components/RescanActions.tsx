@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconPlayerPause, IconReceipt2, IconScan, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { caseFilesInput, ORDER_NOTE_MAX, rescanInput, type OrderDetailJson } from '@cusp/shared';
+import { caseFilesInput, ORDER_NOTE_MAX, rescanInput } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { isApiError } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
@@ -14,6 +14,7 @@ import { useOrderAction } from '../api/orders';
 import { isolate } from '../lib/event-summary';
 import { counterpartOf } from '../lib/format';
 import { CaseFilesField } from './CaseFilesField';
+import type { OrderDetail } from '@/lib/domain';
 
 const HOUR_MS = 3_600_000;
 
@@ -31,7 +32,7 @@ function useTimeLeft() {
  * A rescan waiting (docs/product.md §5.2a): both parties read why and that the due date is paused with the time that was left;
  * the buyer is pointed at the form below that sends the new files.
  */
-export function RescanNotice({ order }: { order: OrderDetailJson }) {
+export function RescanNotice({ order }: { order: OrderDetail }) {
   const { t } = useI18n();
   const timeLeft = useTimeLeft();
   if (!order.waitingForScans) return null;
@@ -62,10 +63,10 @@ export function RescanNotice({ order }: { order: OrderDetailJson }) {
 }
 
 /** The designer asks for new scans with a reason: the due date stops until they arrive. */
-export function RescanButton({ order }: { order: OrderDetailJson }) {
+export function RescanButton({ order }: { order: OrderDetail }) {
   const { t } = useI18n();
   const { message, failure } = useOrderMessages();
-  const rescan = useOrderAction(order._id, 'rescan');
+  const rescan = useOrderAction(order.id, 'rescan');
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
@@ -129,17 +130,17 @@ export function RescanButton({ order }: { order: OrderDetailJson }) {
  * The buyer sends more case files (new scans after a rescan request, or anything the designer needs): open at once
  * while a rescan waits, behind a button otherwise.
  */
-export function CaseFilesForm({ order }: { order: OrderDetailJson }) {
+export function CaseFilesForm({ order }: { order: OrderDetail }) {
   const { t } = useI18n();
   const { message, failure } = useOrderMessages();
-  const send = useOrderAction(order._id, 'case-files');
+  const send = useOrderAction(order.id, 'case-files');
   const uploads = useCaseFileUploads();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
   const [filesError, setFilesError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const shown = open || order.waitingForScans;
-  const id = `case-files-${order._id}`;
+  const id = `case-files-${order.id}`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -211,12 +212,12 @@ export function CaseFilesForm({ order }: { order: OrderDetailJson }) {
 }
 
 /** Once the included revisions are used: one more, at the price the service asked, through the payment page. */
-export function BuyRevisionButton({ order }: { order: OrderDetailJson }) {
+export function BuyRevisionButton({ order }: { order: OrderDetail }) {
   const { t, money } = useI18n();
   if (order.extraRevisionPrice === null) return null;
   return (
     <Stack gap={4}>
-      <Button component={Link} to={`/pay/revision/${encodeURIComponent(order._id)}`} variant="light" leftSection={<IconReceipt2 size={18} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
+      <Button component={Link} to={`/pay/revision/${encodeURIComponent(order.id)}`} variant="light" leftSection={<IconReceipt2 size={18} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
         {t('orders.extraRevision.buy')}
       </Button>
       <Text size="xs" c="dimmed" data-testid="extra-revision-price">

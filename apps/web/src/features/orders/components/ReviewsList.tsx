@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Avatar, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { Link } from 'react-router';
-import { REVIEW_TEXT_MAX, reviewReplyInput, type ReviewJson } from '@cusp/shared';
+import { REVIEW_TEXT_MAX, reviewReplyInput } from '@cusp/shared';
 import { isApiError } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
 import { useOrderMessages } from '@/lib/order-messages';
@@ -15,12 +15,13 @@ import { userName } from '@/lib/user-name';
 import type { ReviewsFilter } from '../api/keys';
 import { useReplyToReview, useReviews } from '../api/reviews';
 import { Stars } from './Stars';
+import type { Review } from '@/lib/domain';
 
 /** The designer's one reply to a review (docs/product.md §5.7): a button that opens a short form. */
-function ReplyForm({ review }: { review: ReviewJson }) {
+function ReplyForm({ review }: { review: Review }) {
   const { t } = useI18n();
   const { message, failure } = useOrderMessages();
-  const reply = useReplyToReview(review._id);
+  const reply = useReplyToReview(review.id);
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
@@ -88,7 +89,7 @@ export function ReviewsList({ filter }: { filter: ReviewsFilter }) {
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t('orders.reviews.listLabel')}>
       {items.map((review) => (
-        <Paper component="li" key={review._id} withBorder radius="md" p="md" data-testid="review">
+        <Paper component="li" key={review.id} withBorder radius="md" p="md" data-testid="review">
           <Stack gap={6}>
             <Group justify="space-between" gap="sm" wrap="wrap">
               <Group gap="sm" wrap="nowrap">
@@ -121,7 +122,7 @@ export function ReviewsList({ filter }: { filter: ReviewsFilter }) {
                   {review.reply.text}
                 </Text>
               </Paper>
-            ) : user?._id === review.sellerId ? (
+            ) : user?.id === review.sellerId ? (
               <ReplyForm review={review} />
             ) : null}
           </Stack>

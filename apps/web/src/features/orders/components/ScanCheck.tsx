@@ -1,9 +1,10 @@
 import { Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { OrderFileJson, ScanAnalysisJson, ScanFindingCode, ScanFindingJson } from '@cusp/shared';
+import type { ScanFindingCode } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { useI18n } from '@/lib/use-i18n';
+import type { OrderFile, ScanAnalysis, ScanFinding } from '@/lib/domain';
 
 /** Amber that keeps 4.5:1 on white (Mantine's orange.9 is 3.9:1; axe refused it). */
 const WARNING_TEXT = '#9a3a06';
@@ -29,11 +30,11 @@ const POLL_MS = 1500;
  * 42 × 38 × 21 mm · 1 shell", then each finding (errors red, warnings amber, notes grey), translated by
  * its code. While the check runs it says so and asks `GET /api/order-files/{id}` again until it is done.
  */
-export function ScanCheck({ fileId, analysis }: { fileId: string; analysis: ScanAnalysisJson | null }) {
+export function ScanCheck({ fileId, analysis }: { fileId: string; analysis: ScanAnalysis | null }) {
   const { t, number } = useI18n();
   const query = useQuery({
     queryKey: ['order-files', fileId, 'analysis'],
-    queryFn: ({ signal }) => api.get<OrderFileJson>(`/order-files/${encodeURIComponent(fileId)}`, { signal }),
+    queryFn: ({ signal }) => api.get<OrderFile>(`/order-files/${encodeURIComponent(fileId)}`, { signal }),
     enabled: analysis?.status === 'pending',
     refetchInterval: (q) => (q.state.status === 'error' || (q.state.data && q.state.data.analysis?.status !== 'pending') ? false : POLL_MS),
   });
@@ -52,7 +53,7 @@ export function ScanCheck({ fileId, analysis }: { fileId: string; analysis: Scan
   }
 
   const mm = (value: number) => number(value, { maximumFractionDigits: value < 10 ? 2 : 1 });
-  const text = (finding: ScanFindingJson) => {
+  const text = (finding: ScanFinding) => {
     if (!KNOWN.has(finding.code)) return finding.message;
     const p = finding.params;
     const count = Number(p.holes ?? p.shells ?? p.degenerate ?? p.skipped ?? 0);

@@ -1,10 +1,10 @@
 import { Badge } from '@mantine/core';
-import type { OrderStatusJson } from '@cusp/shared';
 import { useI18n } from '@/lib/use-i18n';
 import { STATUS_COLOR } from '../lib/format';
+import type { OrderStatus } from '@/lib/domain';
 
 /** An order's status in words, in a tinted badge with dark text (AA contrast). */
-export function StatusBadge({ status, size = 'md' }: { status: OrderStatusJson; size?: 'sm' | 'md' | 'lg' }) {
+export function StatusBadge({ status, size = 'md' }: { status: OrderStatus; size?: 'sm' | 'md' | 'lg' }) {
   const { t } = useI18n();
   const { color, text } = STATUS_COLOR[status];
   return (

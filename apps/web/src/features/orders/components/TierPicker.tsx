@@ -1,12 +1,13 @@
 import { Radio, Stack } from '@mantine/core';
-import type { ServiceJson, TurnaroundTier } from '@cusp/shared';
+import type { TurnaroundTier } from '@cusp/shared';
 import { useI18n } from '@/lib/use-i18n';
+import type { Service } from '@/lib/domain';
 
 /**
  * The turnaround the buyer picks (docs/product.md §5.1): standard, and the rush or standby tier the service offers, each with
  * its days and its surcharge or discount. Nothing to pick for a service with the standard tier alone.
  */
-export function TierPicker({ service, value, onChange, error }: { service: Pick<ServiceJson, 'deliveryTime' | 'turnaround'>; value: TurnaroundTier; onChange: (tier: TurnaroundTier) => void; error?: string }) {
+export function TierPicker({ service, value, onChange, error }: { service: Pick<Service, 'deliveryTime' | 'turnaround'>; value: TurnaroundTier; onChange: (tier: TurnaroundTier) => void; error?: string }) {
   const { t } = useI18n();
   const { rush, standby } = service.turnaround;
   if (!rush && !standby) return null;

@@ -1,4 +1,5 @@
-import { ORDER_TITLE_LENGTH, type OrderJson, type OrderStatusJson } from '@cusp/shared';
+import { ORDER_TITLE_LENGTH } from '@cusp/shared';
+import type { Order, OrderStatus } from '@/lib/domain';
 
 /** docs/product.md §13: an order's title cut at 30 characters, then an ellipsis (whole characters, never half an emoji). */
 export function cutTitle(title: string, length = ORDER_TITLE_LENGTH): string {
@@ -7,15 +8,15 @@ export function cutTitle(title: string, length = ORDER_TITLE_LENGTH): string {
 }
 
 /** The other party of an order: the buyer for its designer, the designer for its buyer. */
-export function counterpartOf(order: Pick<OrderJson, 'isSeller' | 'buyerID' | 'sellerID'>) {
-  return order.isSeller ? order.buyerID : order.sellerID;
+export function counterpartOf(order: Pick<Order, 'isSeller' | 'buyer' | 'seller'>) {
+  return order.isSeller ? order.buyer : order.seller;
 }
 
 /**
  * Badge colours, and text colours dark enough for AA contrast on the light badge, also on a striped
  * or hovered table row (Mantine's green.9 and orange.9 are not).
  */
-export const STATUS_COLOR: Record<OrderStatusJson, { color: string; text: string }> = {
+export const STATUS_COLOR: Record<OrderStatus, { color: string; text: string }> = {
   pending_payment: { color: 'gray', text: '#343a40' },
   in_progress: { color: 'ocean', text: '#0b3f66' },
   delivered: { color: 'cusp', text: '#07505a' },
@@ -26,7 +27,7 @@ export const STATUS_COLOR: Record<OrderStatusJson, { color: string; text: string
 };
 
 /** How many revisions the buyer can still ask for. */
-export function revisionsLeft(order: Pick<OrderJson, 'revisionsIncluded' | 'revisionsUsed'>): number {
+export function revisionsLeft(order: Pick<Order, 'revisionsIncluded' | 'revisionsUsed'>): number {
   return Math.max(0, order.revisionsIncluded - order.revisionsUsed);
 }
 

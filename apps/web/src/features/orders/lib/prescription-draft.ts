@@ -1,27 +1,5 @@
-import {
-  ARCH_TEETH,
-  DEFAULT_DESIGN,
-  capabilityMismatches,
-  checkDueBy,
-  isImplantRestoration,
-  isPermanentTooth,
-  needsShade,
-  prescriptionIssueCode,
-  prescriptionSchema,
-  teethBetween,
-  toothArch,
-  type ContactStrength,
-  type Material,
-  type Occlusion,
-  type OutputFormat,
-  type PonticType,
-  type PrescriptionInput,
-  type PrescriptionIssue,
-  type PrescriptionIssueCode,
-  type PresetJson,
-  type Restoration,
-  type ServiceJson,
-} from '@cusp/shared';
+import { ARCH_TEETH, DEFAULT_DESIGN, capabilityMismatches, checkDueBy, isImplantRestoration, isPermanentTooth, needsShade, prescriptionIssueCode, prescriptionSchema, teethBetween, toothArch, type ContactStrength, type Material, type Occlusion, type OutputFormat, type PonticType, type PrescriptionInput, type PrescriptionIssue, type PrescriptionIssueCode, type Restoration } from '@cusp/shared';
+import type { Preset, Service } from '@/lib/domain';
 
 /**
  * The order form's prescription while the buyer edits it (docs/product.md §5.1), and the pure steps on it: adding and
@@ -59,7 +37,7 @@ export interface PrescriptionDraft {
   notes: string;
 }
 
-export type Capabilities = Pick<ServiceJson, 'restorations' | 'materials' | 'outputFormats'>;
+export type Capabilities = Pick<Service, 'restorations' | 'materials' | 'outputFormats'>;
 
 /** What a new tooth gets: the preset's material and shade when the service designs in it. */
 export interface UnitDefaults {
@@ -92,7 +70,7 @@ export function emptyDraft(capabilities?: Capabilities): PrescriptionDraft {
 }
 
 /** A crown when the service designs crowns, else the first restoration it designs that is not a pontic. */
-export function unitDefaults(capabilities: Capabilities, preset?: Pick<PresetJson, 'material' | 'shade'> | null): UnitDefaults {
+export function unitDefaults(capabilities: Capabilities, preset?: Pick<Preset, 'material' | 'shade'> | null): UnitDefaults {
   const restoration = capabilities.restorations.includes('crown')
     ? 'crown'
     : (capabilities.restorations.find((r) => r !== 'pontic') ?? capabilities.restorations[0] ?? 'crown');
@@ -142,7 +120,7 @@ export function markBridge(units: readonly UnitDraft[], from: number, to: number
 }
 
 /** A preset fills the design (the pontic shape stays the case's) and gives every unit its material and shade. */
-export function applyPreset(draft: PrescriptionDraft, preset: PresetJson, capabilities: Capabilities): PrescriptionDraft {
+export function applyPreset(draft: PrescriptionDraft, preset: Preset, capabilities: Capabilities): PrescriptionDraft {
   const formats = preset.design.outputFormats.filter((f) => capabilities.outputFormats.includes(f));
   const design: DesignDraft = {
     cementGapMicrons: preset.design.cementGapMicrons,
@@ -208,7 +186,7 @@ export const MISSING_CODES: ReadonlySet<string> = new Set(['SHADE_MISSING', 'IMP
  */
 export function draftIssues(
   draft: PrescriptionDraft,
-  service: Capabilities & Pick<ServiceJson, 'unitOrArch' | 'deliveryTime'>,
+  service: Capabilities & Pick<Service, 'unitOrArch' | 'deliveryTime'>,
   now = new Date(),
 ): DraftIssue[] {
   const found: DraftIssue[] = [];

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Card, Container, Divider, Grid, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconCircleCheck, IconCube } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
-import type { OrderDetailJson, OrderEventJson, OrderFileJson } from '@cusp/shared';
 import { BackLink } from '@/components/BackLink';
 import { DetailSection } from '@/components/DetailPage';
 import { FormMessage } from '@/components/FormMessage';
@@ -24,6 +23,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import { Stars } from '../components/Stars';
 import { counterpartOf, revisionsLeft } from '../lib/format';
 import { useOrderMessages } from '@/lib/order-messages';
+import type { OrderDetail, OrderEvent, OrderFile } from '@/lib/domain';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -38,7 +38,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
   );
 }
 
-function Summary({ order }: { order: OrderDetailJson }) {
+function Summary({ order }: { order: OrderDetail }) {
   const { t, money, number, locale } = useI18n();
   const when = (value: string) => formatDate(value, locale, { dateStyle: 'medium', timeStyle: 'short' });
   const unit = order.unitOrArch === 'arch' ? t('orders.detail.arches', { count: order.quantity }) : t('orders.detail.units', { count: order.quantity });
@@ -80,20 +80,20 @@ function Summary({ order }: { order: OrderDetailJson }) {
           </Text>
         ) : null}
         {/* The receipt and any credit notes, once paid (docs/product.md §6.7). */}
-        <ItemDocuments itemId={order._id} enabled={Boolean(order.paidAt)} />
+        <ItemDocuments itemId={order.id} enabled={Boolean(order.paidAt)} />
       </Stack>
     </Card>
   );
 }
 
 /** A revision request's pins in the timeline (docs/decisions/0037): number, file, note, whether resolved. */
-function EventPins({ event, files }: { event: OrderEventJson; files: OrderFileJson[] }) {
+function EventPins({ event, files }: { event: OrderEvent; files: OrderFile[] }) {
   const { t } = useI18n();
-  const name = (id: string) => files.find((file) => file._id === id)?.name ?? '';
+  const name = (id: string) => files.find((file) => file.id === id)?.name ?? '';
   return (
     <Stack component="ol" gap={2} m={0} ps="md" aria-label={t('orders.review3d.pinsOfEvent', { count: event.pins.length })} data-testid="event-pins">
       {event.pins.map((pin) => (
-        <Text component="li" size="sm" key={pin._id} style={{ overflowWrap: 'anywhere' }}>
+        <Text component="li" size="sm" key={pin.id} style={{ overflowWrap: 'anywhere' }}>
           <Text span fw={600}>
             {t('orders.review3d.pinTitle', { n: pin.number, name: name(pin.fileId) })}
           </Text>
@@ -106,7 +106,7 @@ function EventPins({ event, files }: { event: OrderEventJson; files: OrderFileJs
   );
 }
 
-function EventItem({ event, files, filesAbove = false }: { event: OrderEventJson; files: OrderFileJson[]; filesAbove?: boolean }) {
+function EventItem({ event, files, filesAbove = false }: { event: OrderEvent; files: OrderFile[]; filesAbove?: boolean }) {
   const { t, locale } = useI18n();
   return (
     <Stack gap={4}>
@@ -146,7 +146,7 @@ function EventItem({ event, files, filesAbove = false }: { event: OrderEventJson
  * The work first (docs/decisions/0033): the latest delivery, its files (with the 3D preview) and note, at the top of the
  * page; the whole history stays in the timeline below.
  */
-function LatestDelivery({ order }: { order: OrderDetailJson }) {
+function LatestDelivery({ order }: { order: OrderDetail }) {
   const { t, locale } = useI18n();
   const latest = order.events.findLast((event) => event.type === 'delivered');
   if (!latest) return null;
@@ -177,7 +177,7 @@ function LatestDelivery({ order }: { order: OrderDetailJson }) {
   );
 }
 
-function OrderView({ order }: { order: OrderDetailJson }) {
+function OrderView({ order }: { order: OrderDetail }) {
   const { t } = useI18n();
   const other = counterpartOf(order);
   const allFiles = [...order.attachments, ...order.events.flatMap((event) => event.files)];
@@ -185,7 +185,7 @@ function OrderView({ order }: { order: OrderDetailJson }) {
   const meshes = allFiles.filter((file) => file.kind === 'stl' || file.kind === 'ply' || file.kind === 'obj');
   const location = useLocation();
   // The latest delivery's files are shown once, at the top; its timeline entry points there.
-  const latestDeliveryId = order.events.findLast((event) => event.type === 'delivered')?._id;
+  const latestDeliveryId = order.events.findLast((event) => event.type === 'delivered')?.id;
   const justPaid = (location.state as { paid?: boolean } | null)?.paid === true && !order.isSeller;
   // Back from paying for an extra revision (docs/product.md §5.4): the revision request opens at once.
   const revisionPaid = justPaid && order.events.at(-1)?.type === 'revision_bought';
@@ -234,7 +234,7 @@ function OrderView({ order }: { order: OrderDetailJson }) {
             </Card>
             <Summary order={order} />
             <ContactButton
-              userId={other._id}
+              userId={other.id}
               label={order.isSeller ? t('orders.detail.contactBuyer') : t('orders.detail.contactDesigner')}
               variant="light"
             />
@@ -244,7 +244,7 @@ function OrderView({ order }: { order: OrderDetailJson }) {
           <Stack gap="xl">
             <DisputeCard order={order} />
             {meshes.length > 0 ? (
-              <Button component={Link} to={`/orders/${order._id}/review`} leftSection={<IconCube size={18} aria-hidden />} variant="light" style={{ alignSelf: 'flex-start' }} data-testid="review-3d">
+              <Button component={Link} to={`/orders/${order.id}/review`} leftSection={<IconCube size={18} aria-hidden />} variant="light" style={{ alignSelf: 'flex-start' }} data-testid="review-3d">
                 {t('orders.review3d.open', { count: meshes.length })}
               </Button>
             ) : null}
@@ -272,8 +272,8 @@ function OrderView({ order }: { order: OrderDetailJson }) {
             <DetailSection id="timeline-title" title={t('orders.timeline.title')} titleSize="h4">
               <Timeline active={order.events.length - 1} bulletSize={16} lineWidth={2} aria-label={t('orders.timeline.title')}>
                 {order.events.map((event) => (
-                  <Timeline.Item key={event._id} title={t(`orders.events.${event.type}`)}>
-                    <EventItem event={event} files={allFiles} filesAbove={event._id === latestDeliveryId} />
+                  <Timeline.Item key={event.id} title={t(`orders.events.${event.type}`)}>
+                    <EventItem event={event} files={allFiles} filesAbove={event.id === latestDeliveryId} />
                   </Timeline.Item>
                 ))}
               </Timeline>

@@ -4,7 +4,6 @@ import { Button, Chip, Group, Modal, NativeSelect, Pagination, Paper, SimpleGrid
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconReceipt, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import type { OrderJson } from '@cusp/shared';
 import { notifySuccess } from '@/lib/notify';
 import { useOrderMessages } from '@/lib/order-messages';
 import { useSocketConnect, useSocketEvent } from '@/lib/socket';
@@ -17,6 +16,7 @@ import { ordersKeys } from '../api/keys';
 import { useBalance, useInvalidateOrder, useOrderAction, useOrders } from '../api/orders';
 import { OrdersTable } from '../components/OrdersTable';
 import { cutTitle } from '../lib/format';
+import type { Order } from '@/lib/domain';
 
 /** A designer's money: held in escrow for running orders, and available from completed ones (docs/product.md §6.6). */
 function Balance() {
@@ -88,7 +88,7 @@ function AwaitingPayment() {
           </Text>
         </div>
         {rows.map((order) => (
-          <Group key={order._id} justify="space-between" gap="sm" wrap="wrap" data-testid="unpaid-order">
+          <Group key={order.id} justify="space-between" gap="sm" wrap="wrap" data-testid="unpaid-order">
             <Stack gap={0} miw={0} style={{ flex: 1 }}>
               <Text size="sm" fw={600} dir="ltr" style={{ alignSelf: 'flex-start' }}>
                 {order.number}
@@ -121,10 +121,10 @@ function AwaitingPayment() {
 }
 
 /** Discarding an unpaid order is the buyer's cancel before payment (ORDER_POLICY: cancel from pending_payment). */
-function DiscardButton({ order }: { order: OrderJson }) {
+function DiscardButton({ order }: { order: Order }) {
   const { t } = useI18n();
   const { failure } = useOrderMessages();
-  const cancel = useOrderAction(order._id, 'cancel');
+  const cancel = useOrderAction(order.id, 'cancel');
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string>();
   if (!order.actions.includes('cancel')) return null;

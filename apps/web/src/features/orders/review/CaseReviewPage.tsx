@@ -3,7 +3,7 @@ import { Anchor, Badge, Box, Button, Card, Checkbox, ColorSwatch, Container, Gri
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCurrentLocation, IconMapPin, IconRuler2, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PIN_MAX, PIN_NOTE_MAX, type OrderDetailJson, type PinInput } from '@cusp/shared';
+import { PIN_MAX, PIN_NOTE_MAX, type PinInput } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { PageLoader } from '@/components/PageLoader';
 import { ViewerStatus } from '@/components/mesh-viewer/ViewerStatus';
@@ -18,6 +18,7 @@ import { CHECKLIST, ReviewChecklist, type ChecklistState } from './ReviewCheckli
 import { colourOf, meshFilesOf, type MeshFile } from './review-files';
 import type { Pick, Vec3, ViewPreset } from './review-scene';
 import type { LayerStatus, ReviewLayer, ViewportHandle } from './ReviewViewport';
+import type { OrderDetail } from '@/lib/domain';
 
 // three.js comes with the viewport, in its own chunk: this page's text and panels show before it arrives.
 const ReviewViewport = lazy(() => import('./ReviewViewport'));
@@ -61,7 +62,7 @@ export function CaseReviewPage() {
   );
 }
 
-function CaseReview({ order }: { order: OrderDetailJson }) {
+function CaseReview({ order }: { order: OrderDetail }) {
   const { t, number, locale } = useI18n();
   const { role } = useDentalLabels();
   const { message, failure, ofCode } = useOrderMessages();
@@ -72,22 +73,22 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
 
   const deliveries = useMemo(() => order.events.filter((event) => event.type === 'delivered' && event.files.some((f) => meshFilesOf([f]).length > 0)), [order.events]);
   const revisions = useMemo(() => order.events.filter((event) => event.type === 'revision_requested' && event.pins.length > 0), [order.events]);
-  const [deliveryId, setDeliveryId] = useState(deliveries.at(-1)?._id ?? null);
-  const [revisionId, setRevisionId] = useState(revisions.at(-1)?._id ?? null);
-  const delivery = deliveries.find((event) => event._id === deliveryId) ?? null;
-  const revision = revisions.find((event) => event._id === revisionId) ?? null;
+  const [deliveryId, setDeliveryId] = useState(deliveries.at(-1)?.id ?? null);
+  const [revisionId, setRevisionId] = useState(revisions.at(-1)?.id ?? null);
+  const delivery = deliveries.find((event) => event.id === deliveryId) ?? null;
+  const revision = revisions.find((event) => event.id === revisionId) ?? null;
 
   const files: MeshFile[] = useMemo(() => [...meshFilesOf(order.attachments), ...meshFilesOf(delivery?.files ?? [], true)], [order.attachments, delivery]);
-  const deliveredIds = useMemo(() => new Set(deliveries.flatMap((event) => event.files.map((file) => file._id))), [deliveries]);
+  const deliveredIds = useMemo(() => new Set(deliveries.flatMap((event) => event.files.map((file) => file.id))), [deliveries]);
   const [settings, setSettings] = useState<Record<string, { visible: boolean; opacity: number }>>({});
   const [status, setStatus] = useState<Record<string, LayerStatus>>({});
   const layers: ReviewLayer[] = files.map((file) => ({
-    fileId: file._id,
+    fileId: file.id,
     url: file.url!,
     kind: file.meshKind,
     colour: colourOf(file),
-    visible: settings[file._id]?.visible ?? true,
-    opacity: settings[file._id]?.opacity ?? 1,
+    visible: settings[file.id]?.visible ?? true,
+    opacity: settings[file.id]?.opacity ?? 1,
   }));
   const change = (fileId: string, patch: Partial<{ visible: boolean; opacity: number }>) =>
     setSettings((all) => ({ ...all, [fileId]: { visible: all[fileId]?.visible ?? true, opacity: all[fileId]?.opacity ?? 1, ...patch } }));
@@ -105,11 +106,11 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
   const [checklist, setChecklist] = useState<ChecklistState>({});
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const revise = useOrderAction(order._id, 'revision');
-  const accept = useOrderAction(order._id, 'accept');
-  const resolve = useResolvePin(order._id);
+  const revise = useOrderAction(order.id, 'revision');
+  const accept = useOrderAction(order.id, 'accept');
+  const resolve = useResolvePin(order.id);
 
-  const fileName = (fileId: string) => [...order.attachments, ...order.events.flatMap((e) => e.files)].find((f) => f._id === fileId)?.name ?? '';
+  const fileName = (fileId: string) => [...order.attachments, ...order.events.flatMap((e) => e.files)].find((f) => f.id === fileId)?.name ?? '';
   const mm = (value: number) => number(value, { maximumFractionDigits: 2, minimumFractionDigits: 2 });
 
   const onPick = (pick: Pick) => {
@@ -162,12 +163,12 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
   // The pins in the scene: the buyer's drafts while reviewing, else the chosen revision request's.
   const drafting = drafts.length > 0 || placing !== null;
   const shown = useMemo(
-    () => (drafting ? drafts.map((pin, i) => ({ ...pin, number: i + 1, resolved: false, _id: pin.key })) : (revision?.pins ?? [])),
+    () => (drafting ? drafts.map((pin, i) => ({ ...pin, number: i + 1, resolved: false, id: pin.key })) : (revision?.pins ?? [])),
     [drafting, drafts, revision],
   );
   const markers = useMemo(
     () => [
-      ...shown.map((pin) => ({ key: pin._id, x: pin.x, y: pin.y, z: pin.z, resolved: pin.resolved, active: pin._id === active, label: String(pin.number) })),
+      ...shown.map((pin) => ({ key: pin.id, x: pin.x, y: pin.y, z: pin.z, resolved: pin.resolved, active: pin.id === active, label: String(pin.number) })),
       ...(placing ? [{ key: 'placing', x: placing.point[0], y: placing.point[1], z: placing.point[2], resolved: false, active: true, label: String(drafts.length + 1) }] : []),
     ],
     [shown, active, placing, drafts.length],
@@ -184,7 +185,7 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
       {
         onSuccess: () => {
           notifySuccess(t('orders.actions.revisionSent'));
-          void navigate(`/orders/${order._id}`);
+          void navigate(`/orders/${order.id}`);
         },
         onError: (error) => {
           const fields = isApiError(error) ? error.fieldErrors : {};
@@ -196,11 +197,11 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
   const approve = () => {
     setErrors({});
     accept.mutate(
-      { files: delivery?.files.map((file) => file._id) ?? [] },
+      { files: delivery?.files.map((file) => file.id) ?? [] },
       {
         onSuccess: () => {
           notifySuccess(t('orders.actions.accepted'));
-          void navigate(`/orders/${order._id}`);
+          void navigate(`/orders/${order.id}`);
         },
         onError: (error) => setErrors({ form: failure(error, t('orders.actions.failed')) }),
       },
@@ -209,7 +210,7 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
 
   const when = (value: string) => new Date(value).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const anyLoaded = Object.values(status).some((s) => s === 'ready');
-  const allFailed = files.length > 0 && files.every((f) => status[f._id] === 'error');
+  const allFailed = files.length > 0 && files.every((f) => status[f.id] === 'error');
   const presets: Array<[ViewPreset, string]> = [
     ['occlusal', t('orders.review3d.viewOcclusal')],
     ['buccal', t('orders.review3d.viewBuccal')],
@@ -220,7 +221,7 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={`/orders/${order._id}`} size="sm">
+      <Anchor component={Link} to={`/orders/${order.id}`} size="sm">
         {t('orders.review3d.back')}
       </Anchor>
       <Stack gap={2}>
@@ -343,19 +344,19 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
                       value={deliveryId}
                       onChange={(value) => value && setDeliveryId(value)}
                       allowDeselect={false}
-                      data={deliveries.map((event, i) => ({ value: event._id, label: t('orders.review3d.deliveryN', { n: i + 1, date: when(event.createdAt) }) }))}
+                      data={deliveries.map((event, i) => ({ value: event.id, label: t('orders.review3d.deliveryN', { n: i + 1, date: when(event.createdAt) }) }))}
                     />
                   ) : null}
                   {files.map((file) => {
-                    const layer = layers.find((l) => l.fileId === file._id)!;
-                    const state = status[file._id];
+                    const layer = layers.find((l) => l.fileId === file.id)!;
+                    const state = status[file.id];
                     const kindLabel = file.design ? t('orders.review3d.design') : role(file.role);
                     return (
-                      <Stack key={file._id} gap={4} data-testid="review-layer">
+                      <Stack key={file.id} gap={4} data-testid="review-layer">
                         <Group gap="xs" wrap="nowrap" justify="space-between">
                           <Checkbox
                             checked={layer.visible}
-                            onChange={(e) => change(file._id, { visible: e.currentTarget.checked })}
+                            onChange={(e) => change(file.id, { visible: e.currentTarget.checked })}
                             label={
                               <Group gap={6} wrap="nowrap">
                                 <ColorSwatch color={layer.colour} size={14} aria-hidden />
@@ -382,7 +383,7 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
                           max={1}
                           step={0.05}
                           value={layer.opacity}
-                          onChange={(value) => change(file._id, { opacity: value })}
+                          onChange={(value) => change(file.id, { opacity: value })}
                           label={(value) => `${Math.round(value * 100)}%`}
                           thumbLabel={t('orders.review3d.opacity', { name: file.name })}
                           disabled={!layer.visible}
@@ -402,7 +403,7 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
                 draft={drafts.length > 0 || Boolean(placing)}
                 active={active}
                 onGo={(pin) => {
-                  setActive(pin._id);
+                  setActive(pin.id);
                   setSettings((all) => (pin.visibleFileIds ? showAsPinned(files, all, pin.visibleFileIds, deliveredIds) : revealPin(files, all, pin.fileId)));
                   viewport.current?.lookAt([pin.x, pin.y, pin.z], pin.camera ?? null);
                 }}
@@ -526,7 +527,7 @@ function CaseReview({ order }: { order: OrderDetailJson }) {
 }
 
 interface ListedPin {
-  _id: string;
+  id: string;
   number: number;
   fileId: string;
   fileName: string;
@@ -543,7 +544,7 @@ interface ListedPin {
 interface PinsSectionProps {
   title: string;
   pins: ListedPin[];
-  revisions: OrderDetailJson['events'];
+  revisions: OrderDetail['events'];
   revisionId: string | null;
   onRevision: (id: string) => void;
   draft: boolean;
@@ -570,12 +571,12 @@ function showAsPinned(
   deliveredIds: Set<string>,
 ): Record<string, { visible: boolean; opacity: number }> {
   const listed = new Set(visibleFileIds);
-  const onScreen = new Set(files.map((file) => file._id));
+  const onScreen = new Set(files.map((file) => file.id));
   const anotherDelivery = visibleFileIds.some((id) => deliveredIds.has(id) && !onScreen.has(id));
   const next = { ...settings };
   for (const file of files) {
     if (file.design && anotherDelivery) continue;
-    next[file._id] = { visible: listed.has(file._id), opacity: settings[file._id]?.opacity ?? 1 };
+    next[file.id] = { visible: listed.has(file.id), opacity: settings[file.id]?.opacity ?? 1 };
   }
   return next;
 }
@@ -593,8 +594,8 @@ function revealPin(
   const next = { ...settings };
   for (const file of files) {
     const keep = file.design || file.role === 'prep';
-    if (file._id !== pinFileId && keep) continue;
-    next[file._id] = { visible: file._id === pinFileId, opacity: settings[file._id]?.opacity ?? 1 };
+    if (file.id !== pinFileId && keep) continue;
+    next[file.id] = { visible: file.id === pinFileId, opacity: settings[file.id]?.opacity ?? 1 };
   }
   return next;
 }
@@ -616,7 +617,7 @@ function PinsSection({ title, pins, revisions, revisionId, onRevision, draft, ac
             value={revisionId}
             onChange={(value) => value && onRevision(value)}
             allowDeselect={false}
-            data={revisions.map((event, i) => ({ value: event._id, label: t('orders.review3d.revisionN', { n: i + 1, date: when(event.createdAt) }) }))}
+            data={revisions.map((event, i) => ({ value: event.id, label: t('orders.review3d.revisionN', { n: i + 1, date: when(event.createdAt) }) }))}
           />
         ) : null}
         {pins.length === 0 ? (
@@ -626,7 +627,7 @@ function PinsSection({ title, pins, revisions, revisionId, onRevision, draft, ac
         ) : (
           <Stack component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none' }} aria-label={title} data-testid="pin-list">
             {pins.map((pin) => (
-              <Box component="li" key={pin._id} p={6} style={{ borderRadius: 6, border: `1px solid ${pin._id === active ? 'var(--mantine-color-blue-7)' : 'var(--mantine-color-gray-3)'}` }}>
+              <Box component="li" key={pin.id} p={6} style={{ borderRadius: 6, border: `1px solid ${pin.id === active ? 'var(--mantine-color-blue-7)' : 'var(--mantine-color-gray-3)'}` }}>
                 <Group gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
                   <Stack gap={2} style={{ minWidth: 0 }}>
                     <Text size="sm" fw={600}>
@@ -651,7 +652,7 @@ function PinsSection({ title, pins, revisions, revisionId, onRevision, draft, ac
                       {t('orders.review3d.go')}
                     </Button>
                     {draft && onRemove ? (
-                      <Button size="compact-xs" variant="subtle" color="red" c="red.9" onClick={() => onRemove(pin._id)} aria-label={t('orders.review3d.remove', { n: pin.number })}>
+                      <Button size="compact-xs" variant="subtle" color="red" c="red.9" onClick={() => onRemove(pin.id)} aria-label={t('orders.review3d.remove', { n: pin.number })}>
                         {t('orders.review3d.removeShort')}
                       </Button>
                     ) : null}
@@ -662,11 +663,11 @@ function PinsSection({ title, pins, revisions, revisionId, onRevision, draft, ac
                     mt={6}
                     size="xs"
                     label={t('orders.review3d.markResolved', { n: pin.number })}
-                    checked={ticked[pin._id] ?? pin.resolved}
+                    checked={ticked[pin.id] ?? pin.resolved}
                     onChange={(e) => {
                       const resolved = e.currentTarget.checked;
-                      setTicked((all) => ({ ...all, [pin._id]: resolved }));
-                      onResolve(pin._id, resolved, () => setTicked((all) => ({ ...all, [pin._id]: !resolved })));
+                      setTicked((all) => ({ ...all, [pin.id]: resolved }));
+                      onResolve(pin.id, resolved, () => setTicked((all) => ({ ...all, [pin.id]: !resolved })));
                     }}
                   />
                 ) : null}

@@ -1,14 +1,15 @@
-import type { FileRole, OrderFileJson } from '@cusp/shared';
+import type { FileRole } from '@cusp/shared';
 import type { MeshType } from '@/components/mesh-viewer/types';
+import type { OrderFile } from '@/lib/domain';
 
 /** An order file the case review can draw: STL, PLY or OBJ, readable (ZIPs and photos are listed on the order page). */
-export interface MeshFile extends OrderFileJson {
+export interface MeshFile extends OrderFile {
   meshKind: MeshType;
   /** A delivery's file: the design. */
   design: boolean;
 }
 
-export function meshFilesOf(files: OrderFileJson[], design = false): MeshFile[] {
+export function meshFilesOf(files: OrderFile[], design = false): MeshFile[] {
   return files.flatMap((file) =>
     (file.kind === 'stl' || file.kind === 'ply' || file.kind === 'obj') && file.url && file.analysis?.status !== 'failed'
       ? [{ ...file, meshKind: file.kind, design }]

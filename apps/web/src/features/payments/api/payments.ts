@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CardInput, CourseDetailJson, OrderDetailJson, OrderJson, PaymentConfigJson, PaymentIntentInput, PaymentIntentJson, SandboxPayJson, ServiceJson } from '@cusp/shared';
+import type { CardInput, PaymentIntentInput } from '@cusp/shared';
 import { api } from '@/lib/api';
+import type { CourseDetail, Order, OrderDetail, PaymentConfig, PaymentIntent, SandboxPay, Service } from '@/lib/domain';
 
 export const paymentsKeys = {
   config: ['payments', 'config'] as const,
@@ -26,14 +27,14 @@ export interface PayItem {
 async function fetchPayItem(type: PayItemType, id: string, signal?: AbortSignal): Promise<PayItem> {
   if (type === 'revision') {
     // The buyer's own order (403/404 for anyone else): its title, cover and price per extra revision.
-    const order = await api.get<OrderDetailJson>(`/orders/${encodeURIComponent(id)}`, { signal });
-    return { _id: order._id, title: order.title, description: order.number, thumbnail: order.image, price: order.extraRevisionPrice ?? 0 };
+    const order = await api.get<OrderDetail>(`/orders/${encodeURIComponent(id)}`, { signal });
+    return { _id: order.id, title: order.title, description: order.number, thumbnail: order.image, price: order.extraRevisionPrice ?? 0 };
   }
   const path = `/${type === 'service' ? 'services' : 'courses'}/${encodeURIComponent(id)}`;
   if (type === 'service') {
-    const service = await api.get<ServiceJson>(path, { signal });
+    const service = await api.get<Service>(path, { signal });
     return {
-      _id: service._id,
+      _id: service.id,
       title: service.title,
       description: service.description,
       thumbnail: service.cover,
@@ -41,8 +42,8 @@ async function fetchPayItem(type: PayItemType, id: string, signal?: AbortSignal)
       unitOrArch: service.unitOrArch,
     };
   }
-  const course = await api.get<CourseDetailJson>(path, { signal });
-  return { _id: course._id, title: course.title, description: course.description, thumbnail: course.thumbnail || null, price: course.price };
+  const course = await api.get<CourseDetail>(path, { signal });
+  return { _id: course.id, title: course.title, description: course.description, thumbnail: course.thumbnail || null, price: course.price };
 }
 
 export function usePayItem(type: PayItemType, id: string, enabled: boolean) {
@@ -51,7 +52,7 @@ export function usePayItem(type: PayItemType, id: string, enabled: boolean) {
 
 export const paymentConfigQueryOptions = queryOptions({
   queryKey: paymentsKeys.config,
-  queryFn: ({ signal }) => api.get<PaymentConfigJson>('/payments/config', { signal }),
+  queryFn: ({ signal }) => api.get<PaymentConfig>('/payments/config', { signal }),
   staleTime: Infinity,
 });
 
@@ -64,7 +65,7 @@ export function usePaymentConfig() {
 export function usePayment(id: string | null) {
   return useQuery({
     queryKey: paymentsKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<PaymentIntentJson>(`/payments/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => api.get<PaymentIntent>(`/payments/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: !!id,
     staleTime: 0,
   });
@@ -74,18 +75,18 @@ export function usePayment(id: string | null) {
 export function useCreateIntent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PaymentIntentInput) => api.post<PaymentIntentJson>('/payments/intents', body),
+    mutationFn: (body: PaymentIntentInput) => api.post<PaymentIntent>('/payments/intents', body),
     onSuccess: (intent) => {
-      queryClient.setQueryData(paymentsKeys.detail(intent._id), intent);
+      queryClient.setQueryData(paymentsKeys.detail(intent.id), intent);
       if (intent.orderId) void queryClient.invalidateQueries({ queryKey: ['orders'] });
     },
   });
 }
 
-export type SandboxStatus = SandboxPayJson['status'];
+export type SandboxStatus = SandboxPay['status'];
 
 /** The sandbox card's outcome; `code` says why a card did not pay (PAYMENT_DECLINED, PAYMENT_UNKNOWN_TEST_CARD, PAYMENT_NOT_CONFIRMED). */
-export type SandboxPayResult = SandboxPayJson;
+export type SandboxPayResult = SandboxPay;
 
 /** The sandbox provider's card charge (docs/product.md §6.2): paid, declined, or a 3-D Secure step first. */
 export function useSandboxPay(paymentId: string) {
@@ -106,7 +107,7 @@ export function useSandboxConfirm(paymentId: string) {
 export function useConfirmOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (paymentIntent: string) => api.patch<OrderJson>('/orders', { payment_intent: paymentIntent }),
+    mutationFn: (paymentIntent: string) => api.patch<Order>('/orders', { payment_intent: paymentIntent }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
   });
 }

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Container, Divider, Grid, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { PaymentIntentJson } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { PageLoader } from '@/components/PageLoader';
 import { isApiError } from '@/lib/api';
@@ -13,12 +12,13 @@ import { useI18n } from '@/lib/use-i18n';
 import { useOrderMessages } from '@/lib/order-messages';
 import { useCreateIntent, usePayItem, usePayment, usePaymentConfig, type PayItem, type PayItemType } from '../api/payments';
 import { CardForm } from '../components/CardForm';
+import type { PaymentIntent } from '@/lib/domain';
 
 /** Where a paid payment leads: the order confirmation, or the course's thank-you page. */
-export function afterPaymentPath(type: PayItemType, itemId: string, payment: Pick<PaymentIntentJson, '_id' | 'courseId'>): string {
+export function afterPaymentPath(type: PayItemType, itemId: string, payment: Pick<PaymentIntent, 'id' | 'courseId'>): string {
   // An extra revision is confirmed like an order payment, and lands on its order (docs/product.md §5.4).
-  if (type === 'service' || type === 'revision') return `/success?${new URLSearchParams({ payment_intent: payment._id }).toString()}`;
-  const query = new URLSearchParams({ status: 'success', courseId: payment.courseId ?? itemId, transactionId: payment._id });
+  if (type === 'service' || type === 'revision') return `/success?${new URLSearchParams({ payment_intent: payment.id }).toString()}`;
+  const query = new URLSearchParams({ status: 'success', courseId: payment.courseId ?? itemId, transactionId: payment.id });
   return `/thank-you?${query.toString()}`;
 }
 
@@ -68,7 +68,7 @@ function useCurrency() {
 }
 
 /** The card side of the page for a loaded payment: the form, or why there is none. */
-function PaymentPanel({ type, itemId, item, payment }: { type: PayItemType; itemId: string; item: PayItem; payment: PaymentIntentJson }) {
+function PaymentPanel({ type, itemId, item, payment }: { type: PayItemType; itemId: string; item: PayItem; payment: PaymentIntent }) {
   const { t, money } = useI18n();
   const navigate = useNavigate();
   const config = usePaymentConfig();
@@ -96,7 +96,7 @@ function PaymentPanel({ type, itemId, item, payment }: { type: PayItemType; item
   }
   return (
     <CardForm
-      paymentId={payment._id}
+      paymentId={payment.id}
       amount={money(payment.amount, payment.currency)}
       description={type === 'revision' ? t('payments.page.revisionDescription', { title: item.title }) : t('payments.page.description', { title: item.title })}
       onPaid={done}
@@ -120,7 +120,7 @@ function PayView({ type, id, paymentId }: { type: PayItemType; id: string; payme
   useEffect(() => {
     if (type === 'service' || paymentId || asked.current || !item.isSuccess) return;
     asked.current = true;
-    createIntent({ type, id }, { onSuccess: (intent) => setParams({ payment: intent._id }, { replace: true }) });
+    createIntent({ type, id }, { onSuccess: (intent) => setParams({ payment: intent.id }, { replace: true }) });
   }, [type, id, paymentId, item.isSuccess, createIntent, setParams]);
 
   const missing = item.isError;

@@ -33,7 +33,7 @@ export function SuccessPage() {
   }, [paymentIntent, confirmOrder]);
 
   const confirmed = confirm.isSuccess;
-  const orderId = confirm.data?._id;
+  const orderId = confirm.data?.id;
   // The buyer lands on the order they just paid for (docs/decisions/0033), which says the payment arrived.
   useEffect(() => {
     if (!orderId) return;

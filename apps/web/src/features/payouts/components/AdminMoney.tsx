@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import type { AdminPayoutJson, OrderDetailJson } from '@cusp/shared';
 import { DisputeCard } from '@/features/orders';
 import { FormMessage } from '@/components/FormMessage';
 import { PageLoader } from '@/components/PageLoader';
@@ -12,11 +11,12 @@ import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
 import { useAdminDisputes, useAdminPayouts, useDecidePayout, usePlatformTotals, useResolveDispute } from '../api/payouts';
 import { PAYOUT_STATUS_COLOR } from '../pages/PayoutsPage';
+import type { AdminPayout, OrderDetail } from '@/lib/domain';
 
 type Outcome = 'release' | 'refund' | 'split';
 
 /** One open dispute: the order, both statements, its files and timeline, and the administrator's decision. */
-function DisputeItem({ order }: { order: OrderDetailJson }) {
+function DisputeItem({ order }: { order: OrderDetail }) {
   const { t, money, locale } = useI18n();
   const { message, failure } = useMessages();
   const resolve = useResolveDispute();
@@ -31,7 +31,7 @@ function DisputeItem({ order }: { order: OrderDetailJson }) {
     setErrors({});
     const body = outcome === 'split' ? { outcome, buyerAmount: Number(buyerAmount || 0), designerAmount: Number(designerAmount || 0) } : { outcome };
     resolve.mutate(
-      { orderId: order._id, body },
+      { orderId: order.id, body },
       {
         onSuccess: () => notifySuccess(t('payouts.admin.resolved')),
         onError: (failed) => {
@@ -41,7 +41,7 @@ function DisputeItem({ order }: { order: OrderDetailJson }) {
       },
     );
   };
-  const headingId = `dispute-${order._id}`;
+  const headingId = `dispute-${order.id}`;
   return (
     <Paper withBorder radius="lg" p="lg" component="article" aria-labelledby={headingId} data-testid="admin-dispute">
       <Stack gap="md">
@@ -52,7 +52,7 @@ function DisputeItem({ order }: { order: OrderDetailJson }) {
           <Text fw={600}>{money(order.price, order.currency)}</Text>
         </Group>
         <Text size="sm" c="dimmed">
-          {t('payouts.admin.parties', { buyer: order.buyerID.username, designer: order.sellerID.username })}
+          {t('payouts.admin.parties', { buyer: order.buyer.username, designer: order.seller.username })}
         </Text>
         <DisputeCard order={order} />
         <Stack gap={4}>
@@ -65,7 +65,7 @@ function DisputeItem({ order }: { order: OrderDetailJson }) {
             </Text>
           ) : (
             files.map((f) => (
-              <Anchor key={f._id} href={f.url ?? undefined} size="sm" dir="ltr">
+              <Anchor key={f.id} href={f.url ?? undefined} size="sm" dir="ltr">
                 {f.name}
               </Anchor>
             ))
@@ -77,7 +77,7 @@ function DisputeItem({ order }: { order: OrderDetailJson }) {
           </Text>
           <Stack gap={2} component="ol" style={{ margin: 0, paddingInlineStart: 20 }}>
             {order.events.map((e) => (
-              <Text key={e._id} size="sm" component="li">
+              <Text key={e.id} size="sm" component="li">
                 {formatDate(e.createdAt, locale)}: {t(`orders.events.${e.type}`)}
                 {e.note ? ` — ${e.note}` : ''}
               </Text>
@@ -109,7 +109,7 @@ function DisputeItem({ order }: { order: OrderDetailJson }) {
           <Button onClick={submit} loading={resolve.isPending} style={{ alignSelf: 'flex-start' }}>
             {t('payouts.admin.resolve')}
           </Button>
-          <Anchor component={Link} to={`/orders/${order._id}`} size="sm">
+          <Anchor component={Link} to={`/orders/${order.id}`} size="sm">
             {t('orders.events.view')}
           </Anchor>
         </Stack>
@@ -127,14 +127,14 @@ export function DisputesTab() {
   return (
     <Stack gap="lg">
       {disputes.data.map((order) => (
-        <DisputeItem key={order._id} order={order} />
+        <DisputeItem key={order.id} order={order} />
       ))}
     </Stack>
   );
 }
 
 /** A requested payout: the full bank details to send it, and Paid (with the transfer's reference) or Rejected (why). */
-function PayoutRow({ payout }: { payout: AdminPayoutJson }) {
+function PayoutRow({ payout }: { payout: AdminPayout }) {
   const { t, money, locale } = useI18n();
   const { message, failure } = useMessages();
   const decide = useDecidePayout();
@@ -144,7 +144,7 @@ function PayoutRow({ payout }: { payout: AdminPayoutJson }) {
     setError(undefined);
     decide.mutate(
       // A Stripe payout is paid by a Transfer, whose id becomes the reference: nothing to type for it.
-      { id: payout._id, decision: paid ? (payout.byTransfer ? { paid: true } : { paid: true, reference: text }) : { paid: false, reason: text } },
+      { id: payout.id, decision: paid ? (payout.byTransfer ? { paid: true } : { paid: true, reference: text }) : { paid: false, reason: text } },
       {
         onSuccess: () => notifySuccess(paid ? t(payout.byTransfer ? 'payouts.admin.transferred' : 'payouts.admin.markedPaid') : t('payouts.admin.markedRejected')),
         onError: (failed) => setError(isApiError(failed) ? (Object.values(failed.fieldErrors)[0] ?? failure(failed, t('payouts.failed'))) : t('payouts.failed')),
@@ -236,7 +236,7 @@ export function PayoutsTab() {
             </Table.Thead>
             <Table.Tbody>
               {payouts.data.map((p) => (
-                <PayoutRow key={p._id} payout={p} />
+                <PayoutRow key={p.id} payout={p} />
               ))}
             </Table.Tbody>
           </Table>

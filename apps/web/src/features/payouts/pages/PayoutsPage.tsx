@@ -1,15 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Group, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconClockPause } from '@tabler/icons-react';
-import {
-  PAYOUT_DESTINATION_HOLD_HOURS,
-  payoutDetailsInput,
-  payoutRequestInput,
-  type PayoutDetailsInput,
-  type PayoutDetailsJson,
-  type PayoutsJson,
-  type PayoutStatus,
-} from '@cusp/shared';
+import { PAYOUT_DESTINATION_HOLD_HOURS, payoutDetailsInput, payoutRequestInput, type PayoutDetailsInput, type PayoutStatus } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { PageLoader } from '@/components/PageLoader';
 import { PageShell } from '@/components/PageShell';
@@ -20,6 +12,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
 import { usePayoutDetails, usePayouts, useRequestPayout, useSavePayoutDetails } from '../api/payouts';
+import type { PayoutDetails, Payouts } from '@/lib/domain';
 
 type Errors = Record<string, string | undefined>;
 const issuesOf = (issues: { path: PropertyKey[]; message: string }[]) =>
@@ -33,7 +26,7 @@ export const PAYOUT_STATUS_COLOR: Record<PayoutStatus, { color: string; c: strin
 };
 
 /** Available, reserved and paid out, side by side. */
-function Figures({ data }: { data: PayoutsJson }) {
+function Figures({ data }: { data: Payouts }) {
   const { t, money } = useI18n();
   const figures = [
     { key: 'available', label: t('payouts.available'), value: data.available },
@@ -57,7 +50,7 @@ function Figures({ data }: { data: PayoutsJson }) {
 }
 
 /** The moment payouts to the saved details may start, in the reader's language; null when they are not held. */
-function useHeldUntil(details: PayoutDetailsJson | null | undefined): string | null {
+function useHeldUntil(details: PayoutDetails | null | undefined): string | null {
   const { locale } = useI18n();
   return details?.holdUntil ? formatDate(details.holdUntil, locale, { dateStyle: 'medium', timeStyle: 'short' }) : null;
 }
@@ -178,7 +171,7 @@ function DetailsForm() {
 /** The amount's error when the server refuses it as below the minimum (PAYOUT_BELOW_MINIMUM): worded by the page. */
 const BELOW_MINIMUM = 'PAYOUT_BELOW_MINIMUM';
 
-function RequestForm({ data }: { data: PayoutsJson }) {
+function RequestForm({ data }: { data: Payouts }) {
   const { t, money, number } = useI18n();
   const { message, failure } = useMessages();
   const request = useRequestPayout();
@@ -236,7 +229,7 @@ function RequestForm({ data }: { data: PayoutsJson }) {
   );
 }
 
-function History({ data }: { data: PayoutsJson }) {
+function History({ data }: { data: Payouts }) {
   const { t, money, locale } = useI18n();
   return (
     <Stack gap="sm" component="section" aria-labelledby="payout-history-title">
@@ -258,7 +251,7 @@ function History({ data }: { data: PayoutsJson }) {
             </Table.Thead>
             <Table.Tbody>
               {data.payouts.map((p) => (
-                <Table.Tr key={p._id}>
+                <Table.Tr key={p.id}>
                   <Table.Td>{formatDate(p.createdAt, locale)}</Table.Td>
                   <Table.Td>{money(p.amount, p.currency)}</Table.Td>
                   <Table.Td dir="ltr">{p.destination}</Table.Td>

@@ -57,7 +57,7 @@ export function LatestServicesSlider() {
           viewportClassName={classes.viewport}
         >
           {services.map((service) => (
-            <ServiceCard key={service._id} service={service} currency={currency} />
+            <ServiceCard key={service.id} service={service} currency={currency} />
           ))}
         </Carousel>
       </Container>

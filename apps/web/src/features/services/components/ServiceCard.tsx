@@ -21,13 +21,13 @@ export function ServiceCard({ service, currency }: ServiceCardProps) {
 
   return (
     <LinkCard cover={{ src: service.cover, ratio: 16 / 10 }}>
-      <LinkCardTitle to={`/services/${service._id}`} lineClamp={2}>
+      <LinkCardTitle to={`/services/${service.id}`} lineClamp={2}>
         {service.title}
       </LinkCardTitle>
       <Group gap="xs" wrap="nowrap">
-        <Avatar src={service.userID.image || DEFAULT_AVATAR} alt="" size="sm" />
+        <Avatar src={service.user.image || DEFAULT_AVATAR} alt="" size="sm" />
         <Text size="sm" c="dimmed" truncate>
-          {t('services.by', { name: service.userID.username })}
+          {t('services.by', { name: service.user.username })}
         </Text>
       </Group>
       <Group justify="space-between" mt="auto" wrap="nowrap">

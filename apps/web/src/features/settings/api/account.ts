@@ -1,13 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountJson, EmailLanguage } from '@cusp/shared';
+import type { EmailLanguage } from '@cusp/shared';
 import { api } from '@/lib/api';
+import type { Account } from '@/lib/domain';
 
 export const accountQueryKey = ['account'] as const;
 
 /** `GET /api/account`: the owner's e-mail, its pending change and the language of e-mails. */
 export const accountQueryOptions = queryOptions({
   queryKey: accountQueryKey,
-  queryFn: ({ signal }) => api.get<AccountJson>('/account', { signal }),
+  queryFn: ({ signal }) => api.get<Account>('/account', { signal }),
 });
 
 export function useAccount() {
@@ -18,7 +19,7 @@ export function useAccount() {
 export function useSetEmailLanguage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (emailLanguage: EmailLanguage) => api.patch<AccountJson>('/account', { emailLanguage }),
+    mutationFn: (emailLanguage: EmailLanguage) => api.patch<Account>('/account', { emailLanguage }),
     onSuccess: (account) => queryClient.setQueryData(accountQueryKey, account),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BalanceJson, DeleteAccountInput } from '@cusp/shared';
+import type { DeleteAccountInput } from '@cusp/shared';
 import { meQueryKey } from '@/features/auth';
 import { api } from '@/lib/api';
+import type { MoneyBalance } from '@/lib/domain';
 
 /**
  * `DELETE /api/account` `{ password }`: the person is signed out and every cached answer of theirs forgotten.
@@ -25,6 +26,6 @@ export function useDeleteAccount({ onDeleted }: { onDeleted: (message: string) =
  * What keeps the account from being deleted when the server answers ACCOUNT_MONEY_TO_WITHDRAW (docs/decisions/0051):
  * read afresh, so the dialog names the amounts in the reader's language and format.
  */
-export function moneyToWithdraw(): Promise<BalanceJson> {
-  return api.get<BalanceJson>('/orders/balance');
+export function moneyToWithdraw(): Promise<MoneyBalance> {
+  return api.get<MoneyBalance>('/orders/balance');
 }

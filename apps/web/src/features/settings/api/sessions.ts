@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountSessionJson } from '@cusp/shared';
 import { api } from '@/lib/api';
+import type { AccountSession } from '@/lib/domain';
 
 export const sessionsQueryKey = ['account', 'sessions'] as const;
 
 /** `GET /api/account/sessions`: this device first. */
 export const sessionsQueryOptions = queryOptions({
   queryKey: sessionsQueryKey,
-  queryFn: ({ signal }) => api.get<AccountSessionJson[]>('/account/sessions', { signal }),
+  queryFn: ({ signal }) => api.get<AccountSession[]>('/account/sessions', { signal }),
 });
 
 export function useSessions() {

@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { changeEmailSchema, type AccountJson } from '@cusp/shared';
+import { changeEmailSchema } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { PasswordField } from '@/components/PasswordField';
 import { applyFieldErrors } from '@/lib/form-errors';
@@ -11,13 +11,14 @@ import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
 import { useChangeEmail } from '../api/change-email';
 import { SettingsSection } from './SettingsSection';
+import type { Account } from '@/lib/domain';
 
 type Input = z.input<typeof changeEmailSchema>;
 type Values = z.output<typeof changeEmailSchema>;
 const EMPTY: Input = { email: '', password: '' };
 
 /** Change the e-mail address: confirmed by a link sent to the new one; the old one is told. */
-export function EmailSection({ account }: { account: AccountJson }) {
+export function EmailSection({ account }: { account: Account }) {
   const { t } = useI18n();
   const { message, failure } = useMessages();
   const change = useChangeEmail();

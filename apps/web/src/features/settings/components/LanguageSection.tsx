@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Group, Radio, Stack } from '@mantine/core';
-import { EMAIL_LANGUAGES, type AccountJson, type EmailLanguage } from '@cusp/shared';
+import { EMAIL_LANGUAGES, type EmailLanguage } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
 import { useSetEmailLanguage } from '../api/account';
 import { SettingsSection } from './SettingsSection';
+import type { Account } from '@/lib/domain';
 
 /** The language of the e-mails Cusp sends (saved as soon as it is chosen). */
-export function LanguageSection({ account }: { account: AccountJson }) {
+export function LanguageSection({ account }: { account: Account }) {
   const { t } = useI18n();
   const { failure } = useMessages();
   const save = useSetEmailLanguage();

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
-import type { AccountSessionJson } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { formatDate } from '@/lib/format';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
 import { SettingsSection } from './SettingsSection';
+import type { AccountSession } from '@/lib/domain';
 
 const MOBILE = new Set(['Android', 'iOS']);
 
@@ -21,12 +21,12 @@ export function SessionsSection() {
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string }>();
 
   const when = (value: string) => formatDate(value, locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const deviceName = (s: AccountSessionJson) =>
+  const deviceName = (s: AccountSession) =>
     s.browser && s.os
       ? t('settings.sessions.browserOn', { browser: s.browser, os: s.os })
       : (s.browser ?? s.os ?? t('settings.sessions.unknownDevice'));
 
-  const end = (s: AccountSessionJson) => {
+  const end = (s: AccountSession) => {
     setOutcome(undefined);
     endOne.mutate(s.id, {
       onSuccess: () => setOutcome({ tone: 'success', text: t('settings.sessions.ended', { device: deviceName(s) }) }),

@@ -33,7 +33,7 @@ export function SupportPage() {
         <Tabs.Panel value="contact">
           <Grid gap="xl">
             <Grid.Col span={{ base: 12, md: 7 }}>
-              <ContactForm key={user?._id ?? 'visitor'} defaults={user ? { name: user.username, email: user.email } : undefined} />
+              <ContactForm key={user?.id ?? 'visitor'} defaults={user ? { name: user.username, email: user.email } : undefined} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <ContactInfo />
