@@ -9,4 +9,6 @@ it('reads one cookie of a header, decoded; absent or malformed is undefined', ()
   expect(cookieValue(header, 'bad')).toBeUndefined(); // the socket handshake used to throw on this
   expect(cookieValue(undefined, 'tz')).toBeUndefined();
   expect(cookieValue('', 'tz')).toBeUndefined();
+  expect(cookieValue('tz=first; tz=second', 'tz')).toBe('first'); // as @fastify/cookie reads it
+  expect(cookieValue(header, 'toString')).toBeUndefined(); // a name is not a property of an object
 });

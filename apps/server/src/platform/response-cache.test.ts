@@ -26,7 +26,7 @@ describe('createResponseCache', () => {
     const cache = createResponseCache({ name: 't', ttlMs: 100, now: time.now });
     const c = counting();
     expect(await cache.getOrCompute('k', c.compute)).toEqual({ body: 'body-1', headers: { 'x-total-count': '1' } });
-    time.advance(99);
+    time.advance(100);
     expect((await cache.getOrCompute('k', c.compute)).body).toBe('body-1');
     time.advance(1);
     expect((await cache.getOrCompute('k', c.compute)).body).toBe('body-2');
@@ -91,13 +91,18 @@ describe('createResponseCache', () => {
     expect(slow.runs()).toBe(2);
   });
 
-  it('keeps at most maxEntries answers and maxChars of bodies, dropping the oldest', async () => {
+  it('keeps at most maxEntries answers and maxChars of bodies, dropping the least recently used', async () => {
     const answer = (body: string) => async () => ({ body });
     const few = createResponseCache({ name: 't', ttlMs: 10_000, maxEntries: 3 });
     for (const key of ['a', 'b', 'c', 'd']) await few.getOrCompute(key, answer(key));
     expect(few.size()).toBe(3);
     expect((await few.getOrCompute('a', answer('a again'))).body).toBe('a again'); // dropped, so computed
     expect((await few.getOrCompute('d', answer('x'))).body).toBe('d'); // still there
+    // Now c, a, d from least to most recently used: reading c makes a the one that goes when e arrives.
+    expect((await few.getOrCompute('c', answer('x'))).body).toBe('c');
+    await few.getOrCompute('e', answer('e'));
+    expect((await few.getOrCompute('c', answer('x'))).body).toBe('c');
+    expect((await few.getOrCompute('a', answer('a computed'))).body).toBe('a computed');
 
     const small = createResponseCache({ name: 't', ttlMs: 10_000, maxChars: 100 });
     for (const key of ['a', 'b', 'c']) await small.getOrCompute(key, answer(key.repeat(30)));

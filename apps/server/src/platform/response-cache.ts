@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import { LRUCache } from 'lru-cache';
 import { Counter, type Registry } from 'prom-client';
 import { checkDroppedKeys } from './response-check.js';
 
@@ -34,12 +35,13 @@ export interface ResponseCacheOptions {
   name: string;
   /** How long an answer is served, from the start of its computation; 0 disables the cache. */
   ttlMs: number;
-  /** At most this many answers; the oldest go first. */
+  /** At most this many answers; the least recently used go first. */
   maxEntries?: number;
-  /** At most this many characters of bodies in all; the oldest go first. */
+  /** At most this many characters (or bytes) of bodies in all; the least recently used go first. */
   maxChars?: number;
   /** Where `cusp_response_cache_lookups_total{cache,result}` is counted (result: hit, miss, shared). */
   registry?: Registry;
+  /** The clock TTLs are measured on (tests); performance.now() by default. */
   now?: () => number;
 }
 
@@ -56,14 +58,9 @@ function lookupsCounter(registry: Registry): Counter<'cache' | 'result'> {
   });
 }
 
-interface Entry<Body extends string | Buffer> {
-  answer: CachedAnswer<Body>;
-  expires: number;
-}
-
 /** A small in-process cache of whole JSON answers, for public reads that are the same for every viewer. */
 export function createResponseCache<Body extends string | Buffer = string | Buffer>(options: ResponseCacheOptions): ResponseCache<Body> {
-  const { ttlMs, maxEntries = 1000, maxChars = 32 * 1024 * 1024, now = Date.now } = options;
+  const { ttlMs, maxEntries = 1000, maxChars = 32 * 1024 * 1024, now = () => performance.now() } = options;
   const enabled = ttlMs > 0;
   const counter = options.registry ? lookupsCounter(options.registry) : null;
   const count = (result: 'hit' | 'miss' | 'shared') => {
@@ -74,38 +71,28 @@ export function createResponseCache<Body extends string | Buffer = string | Buff
   const countMiss = count('miss');
   const countShared = count('shared');
 
-  // A Map keeps insertion order: the first key is the oldest answer.
-  const entries = new Map<string, Entry<Body>>();
+  // Bounded by count and by size (an answer larger than maxChars is served but not stored); expired answers stay
+  // until looked up or pushed out. ttlResolution 0: every look-up reads the clock (lru-cache would otherwise
+  // reuse a reading for 1 ms, behind a timer).
+  const entries = new LRUCache<string, CachedAnswer<Body>>({
+    max: maxEntries,
+    maxSize: maxChars,
+    sizeCalculation: (answer) => Math.max(1, answer.body.length),
+    ttl: Math.max(1, ttlMs),
+    ttlResolution: 0,
+    perf: { now },
+  });
   const inflight = new Map<string, Promise<CachedAnswer<Body>>>();
-  let chars = 0;
   let generation = 0;
-
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    chars -= entry.answer.body.length;
-  };
-
-  const store = (key: string, answer: CachedAnswer<Body>, expires: number) => {
-    remove(key);
-    if (answer.body.length > maxChars) return;
-    entries.set(key, { answer, expires });
-    chars += answer.body.length;
-    while (entries.size > maxEntries || chars > maxChars) remove(entries.keys().next().value!);
-  };
 
   return {
     enabled,
     getOrCompute(key, compute) {
       if (!enabled) return compute();
-      const entry = entries.get(key);
-      if (entry) {
-        if (entry.expires > now()) {
-          countHit();
-          return Promise.resolve(entry.answer);
-        }
-        remove(key);
+      const stored = entries.get(key); // an expired answer is deleted here, and not answered
+      if (stored) {
+        countHit();
+        return Promise.resolve(stored);
       }
       const running = inflight.get(key);
       if (running) {
@@ -119,7 +106,8 @@ export function createResponseCache<Body extends string | Buffer = string | Buff
       const work: Promise<CachedAnswer<Body>> = Promise.resolve()
         .then(compute)
         .then((answer) => {
-          if (startedIn === generation) store(key, answer, started + ttlMs);
+          // The TTL runs from the start of the computation: what it read is that old.
+          if (startedIn === generation) entries.set(key, answer, { start: started });
           return answer;
         })
         .finally(() => {
@@ -132,7 +120,6 @@ export function createResponseCache<Body extends string | Buffer = string | Buff
       generation += 1;
       entries.clear();
       inflight.clear();
-      chars = 0;
     },
     size: () => entries.size,
   };

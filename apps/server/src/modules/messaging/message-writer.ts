@@ -6,6 +6,7 @@ import { isForeignKeyViolation } from '../../db/errors.js';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { notifyChatMessages } from '../notifications/index.js';
+import { createBatcher, type Batcher } from '../../platform/batcher.js';
 
 /** A message that passed every check and waits to be stored. */
 export interface MessageToStore {
@@ -16,11 +17,6 @@ export interface MessageToStore {
   attachments: Attachment[];
   /** Whether its recipient is not looking at the conversation (then they are notified). */
   away: boolean;
-}
-
-interface Waiting extends MessageToStore {
-  resolve(row: MessageRow | null): void;
-  reject(error: unknown): void;
 }
 
 /** Enough to keep one batch's transaction short; the rest waits for the next. */
@@ -37,55 +33,46 @@ export const preview = (text: string) =>
  * Group commit for chat messages (docs/decisions/0046). Messages that arrive while a batch is being written wait and
  * are written together, in one transaction of a fixed number of statements: the messages, their conversations'
  * previews and read flags, and their notifications. With nothing in flight a message is written at the next turn of
- * the event loop, so a quiet chat waits for nothing. One writer per app, batches one at a time, in arrival order.
+ * the event loop, so a quiet chat waits for nothing. One writer per app, batches one at a time, in arrival order
+ * (apps/server/src/platform/batcher.ts).
  */
 class MessageWriter {
-  private queue: Waiting[] = [];
-  private draining = false;
+  private readonly batcher: Batcher<MessageToStore, MessageRow | null>;
 
-  constructor(private readonly ctx: AppContext) {}
-
-  /** Stores the message; answers its row, or null when the sender already sent this clientId (nothing stored). */
-  write(message: MessageToStore): Promise<MessageRow | null> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ ...message, resolve, reject });
-      if (!this.draining) {
-        this.draining = true;
-        setImmediate(() => void this.drain());
-      }
+  constructor(private readonly ctx: AppContext) {
+    this.batcher = createBatcher({
+      run: (batch) => this.flush(batch),
+      maxBatch: MAX_BATCH,
+      // Busy on the embedded database (the batch just written was not small): let the next one gather for a moment.
+      // A batch costs about ten statements whatever its size, and PGlite runs them on this thread, so fewer, larger
+      // batches leave it free. PostgreSQL runs them in its own processes: there the wait would only add latency.
+      pauseAfter: (ran, waiting) =>
+        this.ctx.database.kind === 'pglite' && ran >= BUSY_BATCH && waiting < MAX_BATCH ? BUSY_GATHER_MS : 0,
     });
   }
 
-  private async drain() {
-    try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, MAX_BATCH);
-        await this.flush(batch);
-        // Busy on the embedded database (the batch just written was not small): let the next one gather for a moment.
-        // A batch costs about ten statements whatever its size, and PGlite runs them on this thread, so fewer, larger
-        // batches leave it free. PostgreSQL runs them in its own processes: there the wait would only add latency.
-        if (this.ctx.database.kind === 'pglite' && batch.length >= BUSY_BATCH && this.queue.length < MAX_BATCH) {
-          await new Promise((resolve) => setTimeout(resolve, BUSY_GATHER_MS));
-        }
-      }
-    } finally {
-      this.draining = false;
-    }
+  /** Stores the message; answers its row, or null when the sender already sent this clientId (nothing stored). */
+  write(message: MessageToStore): Promise<MessageRow | null> {
+    return this.batcher.add(message);
   }
 
   /** A batch that fails is written again one message at a time, so only a message that cannot be stored fails. */
-  private async flush(batch: Waiting[]) {
+  private async flush(batch: MessageToStore[]): Promise<Array<MessageRow | null | Error>> {
     try {
-      const rows = await this.store(batch);
-      batch.forEach((m, i) => m.resolve(rows[i]!));
+      return await this.store(batch);
     } catch (error) {
+      if (batch.length > 1) {
+        const results: Array<MessageRow | null | Error> = [];
+        for (const m of batch) results.push(...(await this.flush([m])));
+        return results;
+      }
       // Its conversation was deleted after it was checked (its people are cached): the conversation is gone.
-      if (batch.length === 1) batch[0]!.reject(isForeignKeyViolation(error) ? new AppError('CONVERSATION_NOT_FOUND') : error);
-      else for (const m of batch) await this.flush([m]);
+      if (isForeignKeyViolation(error)) return [new AppError('CONVERSATION_NOT_FOUND')];
+      return [error instanceof Error ? error : new Error(String(error))];
     }
   }
 
-  private store(batch: Waiting[]): Promise<Array<MessageRow | null>> {
+  private store(batch: MessageToStore[]): Promise<Array<MessageRow | null>> {
     return this.ctx.db.transaction(async (tx) => {
       const inserted = rowsOf<Record<string, unknown>>(
         await tx.execute(sql`
@@ -109,7 +96,7 @@ class MessageWriter {
 
       // Each conversation's preview, time and read flags follow its newest message (in id order: the same lock order
       // for every writer).
-      const newest = new Map<string, { m: Waiting; row: MessageRow }>();
+      const newest = new Map<string, { m: MessageToStore; row: MessageRow }>();
       batch.forEach((m, i) => {
         const row = stored[i];
         if (row && (newest.get(row.conversationId)?.row.seq ?? -1) < row.seq) newest.set(row.conversationId, { m, row });

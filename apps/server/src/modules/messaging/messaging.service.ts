@@ -1,4 +1,6 @@
 import { aliasedTable, and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import DataLoader from 'dataloader';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { ConversationJson, MessageJson, sendMessageSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
@@ -17,59 +19,45 @@ const ref = (t: typeof seller) => ({ id: t.id, username: t.username, image: t.im
 
 /**
  * Who takes part in a conversation never changes, so it is cached: the hot path (sending, typing)
- * then needs no extra query. Bounded; the oldest entries go first.
+ * then needs no extra query. Bounded; the least recently used go first.
  */
 type Participants = Pick<ConversationRow, 'id' | 'sellerId' | 'buyerId'>;
-const participantsCache = new Map<string, Participants>();
-const CACHE_LIMIT = 50_000;
+const participantsCache = new LRUCache<string, Participants>({ max: 50_000 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Look-ups not in the cache that arrive together are one query (after a restart, every open chat's first message
- * misses the cache at once: docs/decisions/0046). One batch per app context.
+ * Look-ups not in the cache that arrive in one turn of the event loop are one query (after a restart, every open
+ * chat's first message misses the cache at once: docs/decisions/0046, 0058). One loader per app context; DataLoader
+ * caches nothing itself (participantsCache does, and only conversations that exist): it only batches.
  */
-interface Waiter {
-  resolve(row: Participants | null): void;
-  reject(error: unknown): void;
-}
-const lookups = new WeakMap<AppContext, Map<string, Waiter[]>>();
+const loaders = new WeakMap<AppContext, DataLoader<string, Participants | null>>();
 
-function lookUpParticipants(ctx: AppContext, conversationId: string): Promise<Participants | null> {
-  let waiting = lookups.get(ctx);
-  if (!waiting) {
-    waiting = new Map();
-    lookups.set(ctx, waiting);
-    const batch = waiting;
-    setImmediate(() => {
-      lookups.delete(ctx);
-      const ids = [...batch.keys()];
-      ctx.db
-        .select({ id: conversations.id, sellerId: conversations.sellerId, buyerId: conversations.buyerId })
-        .from(conversations)
-        .where(inArray(conversations.id, ids))
-        .then(
-          (rows) => {
-            const byId = new Map(rows.map((r) => [r.id.toLowerCase(), r]));
-            for (const [id, waiters] of batch) for (const w of waiters) w.resolve(byId.get(id) ?? null);
-          },
-          (error: unknown) => {
-            for (const waiters of batch.values()) for (const w of waiters) w.reject(error);
-          },
-        );
-    });
+function participantsLoader(ctx: AppContext) {
+  let loader = loaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader<string, Participants | null>(
+      async (ids) => {
+        const rows = await ctx.db
+          .select({ id: conversations.id, sellerId: conversations.sellerId, buyerId: conversations.buyerId })
+          .from(conversations)
+          .where(inArray(conversations.id, [...ids]));
+        const byId = new Map(rows.map((r) => [r.id.toLowerCase(), r]));
+        return ids.map((id) => byId.get(id) ?? null);
+      },
+      // The same turn as the message writer's batches (setImmediate), not DataLoader's default of the current one.
+      { cache: false, batchScheduleFn: (run) => setImmediate(run) },
+    );
+    loaders.set(ctx, loader);
   }
-  const id = conversationId.toLowerCase();
-  return new Promise((resolve, reject) => waiting.set(id, [...(waiting.get(id) ?? []), { resolve, reject }]));
+  return loader;
 }
 
 async function participants(ctx: AppContext, conversationId: string) {
   const cached = participantsCache.get(conversationId);
   if (cached) return cached;
   if (!UUID.test(conversationId)) return null;
-  const row = await lookUpParticipants(ctx, conversationId);
-  if (!row) return null;
-  if (participantsCache.size >= CACHE_LIMIT) participantsCache.delete(participantsCache.keys().next().value!);
-  participantsCache.set(conversationId, row);
+  const row = await participantsLoader(ctx).load(conversationId.toLowerCase());
+  if (row) participantsCache.set(conversationId, row);
   return row;
 }
 

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { notificationPreferences, notifications, type NotificationRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { createBatcher } from '../../platform/batcher.js';
 import { NOTIFY_CHANNEL } from './notify.js';
 
 export const NOTIFICATION_NOT_FOUND = 'Unknown notification.';
@@ -92,11 +93,9 @@ export async function updatePreferences(ctx: AppContext, userId: string, email: 
  * Every instance hears each committed notification (pg_notify, see notify.ts) and tells its own sockets of that
  * user, with the unread count: with Redis, an emit to the whole room from each instance would arrive N times.
  * What arrives while a batch is being read is read together (two queries a batch, not two a notification: a busy
- * chat notifies hundreds of times a second, docs/decisions/0046).
+ * chat notifies hundreds of times a second, docs/decisions/0046; apps/server/src/platform/batcher.ts).
  */
 export async function startNotificationRelay(ctx: AppContext, log: { warn(obj: object, msg: string): void }): Promise<() => Promise<void>> {
-  let waiting: Array<{ userId: string; id: string }> = [];
-  let reading = false;
   const readBatch = async (batch: Array<{ userId: string; id: string }>) => {
     const rows = await ctx.db.select().from(notifications).where(inArray(notifications.id, batch.map((n) => n.id)));
     const users = [...new Set(rows.map((r) => r.userId))];
@@ -117,17 +116,13 @@ export async function startNotificationRelay(ctx: AppContext, log: { warn(obj: o
       if (row) ctx.realtime.toLocalUsers([userId], 'notification:new', { notification: toNotificationJson(row), unread: counts.get(userId) ?? 0 });
     }
   };
-  const drain = async () => {
-    try {
-      while (waiting.length > 0) {
-        const batch = waiting;
-        waiting = [];
-        await readBatch(batch).catch((error: unknown) => log.warn({ err: error }, 'notification relay failed'));
-      }
-    } finally {
-      reading = false;
-    }
-  };
+  // A batch that fails is logged, not retried: the notification stays in the list and the unread count.
+  const relay = createBatcher<{ userId: string; id: string }, void>({
+    run: async (batch) => {
+      await readBatch(batch).catch((error: unknown) => log.warn({ err: error }, 'notification relay failed'));
+      return batch.map(() => undefined);
+    },
+  });
   return ctx.database.listen(NOTIFY_CHANNEL, (payload) => {
     let parsed: { userId?: unknown; id?: unknown };
     try {
@@ -137,10 +132,6 @@ export async function startNotificationRelay(ctx: AppContext, log: { warn(obj: o
     }
     const { userId, id } = parsed;
     if (typeof userId !== 'string' || typeof id !== 'string' || !ctx.realtime.hasLocalSockets(userId)) return;
-    waiting.push({ userId, id });
-    if (!reading) {
-      reading = true;
-      setImmediate(() => void drain());
-    }
+    void relay.add({ userId, id });
   });
 }
