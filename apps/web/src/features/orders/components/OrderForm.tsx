@@ -15,6 +15,7 @@ import {
   tierDays,
   type TurnaroundTier,
 } from '@cusp/shared';
+import { IsoDateInput } from '@/components/IsoDateInput';
 import { FormMessage } from '@/components/FormMessage';
 import { isApiError } from '@/lib/api';
 import { useI18n } from '@/lib/use-i18n';
@@ -264,13 +265,12 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
             error={issueAt('caseRef')}
             autoComplete="off"
           />
-          <TextInput
-            type="date"
+          <IsoDateInput
             label={t('orders.rx.dueBy')}
             description={t('orders.rx.dueByHint', { date: earliest })}
-            min={earliest}
-            value={draft.dueBy}
-            onChange={(event) => change({ ...draft, dueBy: event.currentTarget.value })}
+            minDate={earliest}
+            value={draft.dueBy || null}
+            onChange={(date) => change({ ...draft, dueBy: date ?? '' })}
             error={issueAt('dueBy')}
           />
         </SimpleGrid>
