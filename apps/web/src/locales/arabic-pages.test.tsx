@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_KINDS, ORDER_EVENT_TYPES, ORDER_STATUS_LIST, type SessionUser } from '@cusp/shared';
 import { buildDesignerCard, buildProfile, buildService, buildServiceDetail, listReply } from '@/features/catalogue/test-data';
 import { buildCourse, buildCourseDetail, buildEnrolled } from '@/features/courses/test-data';
-import { BUYER, DESIGNER, buildEvent, buildOrder, buildOrderDetail } from '@/features/orders/test-data';
+import { BUYER, DESIGNER, buildEvent, buildIntent, buildOrder, buildOrderDetail } from '@/features/orders/test-data';
+import { buildFileRecord } from '@/features/files/test-utils';
 import { LANGUAGE_NAMES, setLanguage } from '@/lib/i18n';
 import { mockApi, type MockReply, type MockRoutes } from '@/test/fetch-mock';
 import { buildUser } from '@/test/factories';
@@ -81,6 +82,19 @@ const PAGES: PageCase[] = [
       'PATCH /api/conversations/c1': { status: 204 },
     },
   },
+  {
+    path: '/pay/service/svc-1?payment=pay-1',
+    user: BUYER,
+    routes: {
+      'GET /api/services/svc-1': { body: buildService() },
+      'GET /api/payments/pay-1': { body: buildIntent() },
+      'GET /api/payments/config': { body: { provider: 'sandbox', publishableKey: null, currency: 'USD' } },
+    },
+  },
+  { path: '/files', user: BUYER, routes: { 'GET /api/file': { body: [buildFileRecord()] } } },
+  { path: '/orders', user: DESIGNER, routes: { 'GET /api/orders': listReply(orders.map((row) => ({ ...row, isSeller: true }))), 'GET /api/orders/balance': { body: { escrow: 90, available: 364.5, reserved: 0, currency: 'USD', feePercent: 10 } } } },
+  { path: '/services/create', user: DESIGNER },
+  { path: '/courses/create', user: DESIGNER },
   { path: '/notifications', user: BUYER, routes: { 'GET /api/notifications': { body: { items: [], hasMore: false } } } },
   {
     path: '/settings',

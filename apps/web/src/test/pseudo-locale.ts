@@ -29,7 +29,8 @@ export function stringsOf(value: unknown, into = new Set<string>()): Set<string>
 
 // Marked runs nest (a marked text filled into another): the innermost first, until none is left.
 const MARKED_RUN = new RegExp(`${MARK_OPEN}[^${MARK_OPEN}${MARK_CLOSE}]*${MARK_CLOSE}`, 'gu');
-const EMAIL_OR_URL = /[\w.+-]+@[\w-]+(\.[\w-]+)+|https?:\/\/\S+/g;
+/** An e-mail address, a link, or a path on the site (a share link shown shortened). */
+const EMAIL_OR_URL = /[\w.+-]+@[\w-]+(\.[\w-]+)+|https?:\/\/\S+|(?<!\S)\/\S+/g;
 /** Latin letters: what an Arabic reader met as English. */
 const LATIN = /[A-Za-z]/;
 
@@ -64,7 +65,7 @@ export function unmarkedWords(text: string, exempt: Iterable<string>): string[] 
     before = rest;
     rest = rest.replace(MARKED_RUN, ' ');
   }
-  // An address is written as it is in every language.
+  // An address or a link is written as it is in every language.
   rest = rest.replace(EMAIL_OR_URL, ' ');
   // Longest first, so a name is not cut by a shorter one inside it.
   for (const value of [...exempt].sort((a, b) => b.length - a.length)) rest = rest.split(value).join(' ');
