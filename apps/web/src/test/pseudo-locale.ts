@@ -18,12 +18,21 @@ export function markCatalogue<T extends Catalogue>(catalogue: T): T {
   ) as T;
 }
 
-/** Every string in an API answer (members' own text, ids, codes): not the app's to translate. */
-export function stringsOf(value: unknown, into = new Set<string>()): Set<string> {
+/**
+ * A code the API sends for the app to name (`in_progress`, `zirconia_monolithic`, `stl`): shown as it is, it is
+ * English on an Arabic page, so it is not exempt as data. What a member typed is, whatever it looks like: a name,
+ * and a designer's CAD software on their profile (tags typed freely, `exocad` among the suggestions).
+ */
+const CODE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+const NAME_KEYS = new Set(['username', 'creatorName', 'name', 'software']);
+
+/** Every string in an API answer (members' own text, their names, ids): not the app's to translate. */
+export function stringsOf(value: unknown, into = new Set<string>(), key = ''): Set<string> {
   if (typeof value === 'string') {
-    if (value.trim().length > 1) into.add(value.trim());
-  } else if (Array.isArray(value)) for (const item of value) stringsOf(item, into);
-  else if (value && typeof value === 'object') for (const item of Object.values(value)) stringsOf(item, into);
+    const text = value.trim();
+    if (text.length > 1 && (NAME_KEYS.has(key) || !CODE.test(text))) into.add(text);
+  } else if (Array.isArray(value)) for (const item of value) stringsOf(item, into, key);
+  else if (value && typeof value === 'object') for (const [name, item] of Object.entries(value)) stringsOf(item, into, name);
   return into;
 }
 
