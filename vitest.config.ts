@@ -34,7 +34,7 @@ const server = (name: string, databaseUrl: string, maxWorkers: number, exclude: 
   test: { name, env: { TEST_DATABASE_URL: databaseUrl }, maxWorkers, sequence: { groupOrder: 1 }, exclude: ['**/node_modules/**', ...exclude] },
 });
 
-// Web files that need a module registry of their own: those that replace modules with vi.mock, and one that
+// Web files that need a module registry of their own: those that replace modules with vi.mock (the Arabic pages' check marks the Arabic catalogue), and one that
 // checks what a module does the first time it runs (the tz cookie). The other web files share
 // one per worker (isolate off): each renders its own app with its own query client and mocked fetch, and the setup
 // file resets the language, storage and notifications after every test; importing React, Mantine and the app once
@@ -46,6 +46,7 @@ const WEB_ISOLATED = [
   'src/features/notifications/components/NotificationBell.test.tsx',
   'src/features/courses/components/CourseWizard.test.tsx',
   'src/features/messages/**/*.test.tsx',
+  'src/locales/arabic-pages.test.tsx',
 ];
 
 const web = (name: string, isolate: boolean, files: { include?: string[]; exclude?: string[] }) => ({

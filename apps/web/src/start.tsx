@@ -10,6 +10,7 @@ import { createQueryClient } from './app/query-client';
 import { preloadUserMenu } from './app/layout/SessionControls';
 import { preloadPage } from './app/routes';
 import { meQueryKey, meQueryOptions } from './features/auth';
+import { installDigitInputs } from './lib/digit-inputs';
 import { rememberTimeZone } from './lib/format';
 import { initI18n } from './lib/i18n';
 
@@ -72,6 +73,8 @@ export async function start(container: HTMLElement) {
   performance.mark('cusp:page-loaded');
   render(container, queryClient);
 
+  // Digits typed on an Arabic or Persian keyboard become ASCII in every field of digits (lib/digit-inputs.ts).
+  installDigitInputs();
   // The time zone cookie is written by the first date the page shows, or else as the reader leaves
   // (lib/format.ts: rememberTimeZone).
   window.addEventListener('pagehide', rememberTimeZone);

@@ -4,6 +4,7 @@ export * from './pages.js';
 export * from './errors.js';
 export * from './error-codes.js';
 export * from './money.js';
+export * from './digits.js';
 export * from './schemas/auth.js';
 export * from './schemas/account.js';
 export * from './responses/account.js';

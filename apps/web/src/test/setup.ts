@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { installDigitInputs } from '@/lib/digit-inputs';
 import { initI18n, loadPageStrings, setLanguage } from '@/lib/i18n';
 import { mockApi, takeUnexpectedRequests } from './fetch-mock';
 import { fixedMediaQueryList } from './media-query';
@@ -31,6 +32,8 @@ if (!('fonts' in document)) {
 configure({ asyncUtilTimeout: 25_000 });
 
 // Components render on their own here, outside the pages that would load their texts (app/lazy-page.ts).
+// As in the app (start.tsx): digits typed on an Arabic keyboard become ASCII in every field of digits.
+installDigitInputs();
 await initI18n('en');
 await loadPageStrings();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { westernDigitsOf } from '../digits.js';
 import { line, text } from '../schemas/fields.js';
 import { ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_REQUIREMENTS_MAX, isFdiTooth } from '../schemas/order-limits.js';
 import {
@@ -90,7 +91,7 @@ export const prescriptionSchema = z
     caseRef: line().max(CASE_REF_MAX, `The case reference is at most ${CASE_REF_MAX} characters.`).default(''),
     /** When the buyer needs the design, if they say; `checkDueBy` holds it to the service's delivery time. */
     dueBy: z
-      .union([z.iso.date({ error: DUE_BY_MESSAGE }), z.literal(''), z.null()], { error: DUE_BY_MESSAGE })
+      .preprocess(westernDigitsOf, z.union([z.iso.date({ error: DUE_BY_MESSAGE }), z.literal(''), z.null()], { error: DUE_BY_MESSAGE }))
       .optional()
       .transform((date) => date || undefined),
     /** Free text: body and incisal shades, a stump shade, anything the fields do not say (the order's former requirements). */

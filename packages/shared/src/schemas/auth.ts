@@ -15,7 +15,8 @@ import { line, optionalMediaUrl } from './fields.js';
  * form in the browser and the body on the server, so both say the same thing.
  */
 
-const required = (template: (field: string) => string, field: string) => line({ error: template(field) }).min(1, template(field));
+const required = (template: (field: string) => string, field: string, options: { digits?: boolean } = {}) =>
+  line({ error: template(field) }, options).min(1, template(field));
 
 const fillIn = (field: string) => `Please fill in your ${field}.`;
 const fillOut = (field: string) => `Please fill out your ${field}.`;
@@ -45,7 +46,7 @@ export const registerSchema = z
     email: email(fillOut),
     password: password(fillOut),
     confirmPassword: line({ error: fillOut('confirmPassword') }, { trim: false }).min(1, fillOut('confirmPassword')),
-    phone: required(fillOut, 'phone').pipe(z.string().regex(/^\+?[0-9 ()-]{6,20}$/, PHONE_MESSAGE)),
+    phone: required(fillOut, 'phone', { digits: true }).pipe(z.string().regex(/^\+?[0-9 ()-]{6,20}$/, PHONE_MESSAGE)),
     profilePictureURL: optionalMediaUrl,
   })
   .refine((v) => v.password === v.confirmPassword, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { westernDigits } from '../digits.js';
 import { line, numeric, optionalMediaUrl, pageLimit, pageOffset, requiredText, searchText } from './fields.js';
 
 /**
@@ -74,7 +75,7 @@ export function videoIdOfUrl(url: string): string | null {
 const DURATION = /^(?:(\d{1,2}):([0-5]\d):([0-5]\d)|(\d{1,3}):([0-5]\d))$/;
 /** '10:30' -> 630, '1:02:03' -> 3723; null when it is not such a text. */
 export function parseDuration(text: string): number | null {
-  const m = DURATION.exec(text.trim());
+  const m = DURATION.exec(westernDigits(text).trim());
   if (!m) return null;
   if (m[1] !== undefined) return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
   return Number(m[4]) * 60 + Number(m[5]);
@@ -97,7 +98,7 @@ export const coursePrice = numeric(z
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, COURSE_MESSAGES.priceDecimals));
 
 const lessonDuration = z
-  .union([line().max(10, COURSE_MESSAGES.duration), z.null()])
+  .union([line(undefined, { digits: true }).max(10, COURSE_MESSAGES.duration), z.null()])
   .optional()
   .transform((v) => v || null)
   .refine((v) => v === null || parseDuration(v) !== null, COURSE_MESSAGES.duration);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { westernDigits } from '../digits.js';
 import { CONTROL_CHARACTERS_MESSAGE } from '../messages.js';
 
 /**
@@ -35,10 +36,12 @@ type StringParams = Parameters<typeof z.string>[0];
  * A single-line text (a name, a title, a search, an id-like token): bidirectional controls removed (they are
  * not refused: an Arabic keyboard types the direction marks, and a person cannot see what to delete) and
  * trimmed, unless `trim: false` (passwords and tokens, kept exactly as typed), then refused with CONTROL_CHARACTERS_MESSAGE if it holds any
- * control character. Chain `.min()`, `.max()`, `.regex()`... on it as on `z.string()`.
+ * control character. `digits: true` is for a field of digits (a phone, a card, an IBAN, a date): Arabic-Indic and
+ * Persian digits become ASCII before any check (../digits.ts). Chain `.min()`, `.max()`, `.regex()`... on it as on `z.string()`.
  */
-export const line = (params?: StringParams, options: { trim?: boolean } = {}) => {
-  const base = options.trim === false ? z.string(params) : z.string(params).overwrite(stripBidiControls).trim();
+export const line = (params?: StringParams, options: { trim?: boolean; digits?: boolean } = {}) => {
+  let base = options.trim === false ? z.string(params) : z.string(params).overwrite(stripBidiControls).trim();
+  if (options.digits) base = base.overwrite(westernDigits);
   return base.refine((v) => !CONTROL_IN_LINE.test(v), CONTROL_CHARACTERS_MESSAGE);
 };
 
@@ -58,13 +61,8 @@ export const requiredText = (field: string, max: number, options: { multiLine?: 
     .min(1, fillInField(field))
     .max(max, `The ${field} field is at most ${max} characters.`);
 
-/** Arabic-Indic (U+0660–0669) and Persian (U+06F0–06F9) digits, as an Arabic or Gulf keyboard types them. */
-const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
 /** A number as text: decimal digits, an optional minus and decimals; no hex, exponent, space or plus. */
 const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-/** `٤٢` and `۴۲` as `42`; the Arabic decimal separator (U+066B) as a dot. Other characters are left as they are. */
-export const westernDigits = (value: string) => value.replace(EASTERN_DIGITS, (d) => String(d.charCodeAt(0) & 0xf)).replace(/\u066B/g, '.');
 
 /**
  * A number that may come as text (a query, a form field): the text must be decimal digits (ADR 0023, numbers), so

@@ -67,7 +67,7 @@ export const resolveDisputeInput = z
   });
 
 /** An IBAN as people type it (spaces, lower case) becomes its electronic form, then must pass its checksum. */
-export const ibanField = line({ error: MONEY_MESSAGES.iban })
+export const ibanField = line({ error: MONEY_MESSAGES.iban }, { digits: true })
   .transform((v) => electronicFormatIBAN(v) ?? '')
   .refine((v) => isValidIBAN(v), MONEY_MESSAGES.iban);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { westernDigits } from '../digits.js';
 import { line, numeric, pageLimit, pageOffset, text } from './fields.js';
 import { EXTENSION_MAX_DAYS, ORDER_LIST_MAX, ORDER_MAX_FILES, ORDER_MESSAGES, ORDER_NOTE_MAX, REVIEW_TEXT_MAX } from './order-limits.js';
 import { ORDER_STATUS_LIST } from '../policies/orders.js';
@@ -29,10 +30,10 @@ export const SANDBOX_CARDS = {
 export const cardInput = z.object({
   cardNumber: z
     .string({ error: ORDER_MESSAGES.cardNumber })
-    .transform((v) => v.replace(/[\s-]/g, ''))
+    .transform((v) => westernDigits(v).replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, ORDER_MESSAGES.cardNumber)),
-  expiry: line({ error: ORDER_MESSAGES.cardExpiry }).regex(/^(0[1-9]|1[0-2])\s?\/\s?\d{2}$/, ORDER_MESSAGES.cardExpiry),
-  cvc: line({ error: ORDER_MESSAGES.cardCvc }).regex(/^\d{3,4}$/, ORDER_MESSAGES.cardCvc),
+  expiry: line({ error: ORDER_MESSAGES.cardExpiry }, { digits: true }).regex(/^(0[1-9]|1[0-2])\s?\/\s?\d{2}$/, ORDER_MESSAGES.cardExpiry),
+  cvc: line({ error: ORDER_MESSAGES.cardCvc }, { digits: true }).regex(/^\d{3,4}$/, ORDER_MESSAGES.cardCvc),
   name: line({ error: ORDER_MESSAGES.cardName }).min(2, ORDER_MESSAGES.cardName).max(100, ORDER_MESSAGES.cardName),
 });
 export type CardInput = z.input<typeof cardInput>;

@@ -7,12 +7,12 @@ import { renderApp } from '@/test/render';
 
 type Ui = ReturnType<typeof renderApp>;
 
-async function fillForm(ui: Ui, overrides: Partial<Record<'confirmPassword', string>> = {}) {
+async function fillForm(ui: Ui, overrides: Partial<Record<'confirmPassword' | 'phone', string>> = {}) {
   await ui.user.type(await screen.findByLabelText('Username'), 'lina.designs');
   await ui.user.type(screen.getByLabelText('Email'), 'Lina@Example.com');
   await ui.user.type(screen.getByLabelText('Password'), 'sup3r-secret');
   await ui.user.type(screen.getByLabelText('Confirm password'), overrides.confirmPassword ?? 'sup3r-secret');
-  await ui.user.type(screen.getByLabelText('Phone'), '+966 500 000 000');
+  await ui.user.type(screen.getByLabelText('Phone'), overrides.phone ?? '+966 500 000 000');
 }
 
 const pictureInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -62,6 +62,16 @@ describe('RegisterPage', () => {
       phone: '+966 500 000 000',
     });
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument(); // still a visitor
+  });
+
+  it('takes a phone typed in Arabic-Indic digits (a Gulf keyboard) and sends it in ASCII digits', async () => {
+    const api = mockApi({ 'POST /api/auth/register': { status: 201, body: { user: buildUser() } } });
+    const ui = renderApp('/register');
+    await fillForm(ui, { phone: '+٩٦٦ ٥٠٠ ١٢٣ ٤٥٦' });
+    expect(screen.getByLabelText('Phone')).toHaveValue('+966 500 123 456');
+    await ui.user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(api.to('POST /api/auth/register')).toHaveLength(1));
+    expect(api.to('POST /api/auth/register')[0]?.body).toMatchObject({ phone: '+966 500 123 456' });
   });
 
   it('sends multipart form data with the chosen picture', async () => {

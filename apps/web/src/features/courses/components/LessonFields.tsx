@@ -105,6 +105,7 @@ export function LessonFields({ lesson, index, count, problems, serverError, onCh
             description={t('courses.wizard.durationHint')}
             placeholder="10:30"
             dir="ltr"
+            data-digits
             value={lesson.duration}
             onChange={(e) => onChange({ duration: e.currentTarget.value })}
             error={message(problems?.duration)}

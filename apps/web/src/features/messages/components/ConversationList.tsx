@@ -3,6 +3,7 @@ import { Anchor, Avatar, Box, Button, Loader, Stack, Text, TextInput, VisuallyHi
 import { IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DEFAULT_AVATAR } from '@/lib/images';
+import { translateEventSummary } from '@/lib/event-summary';
 import { useI18n } from '@/lib/use-i18n';
 import { userName } from '@/lib/user-name';
 import type { useConversations } from '../api/conversations';
@@ -19,7 +20,9 @@ interface ConversationListProps {
 
 /** The sidebar: a search box and the caller's conversations, newest first (docs/product.md §3.7). */
 export function ConversationList({ me, query, selectedId }: ConversationListProps) {
-  const { t, locale } = useI18n();
+  const { t, locale, number } = useI18n();
+  // An order event's summary, the last message of many conversations, in the reader's language (lib/event-summary.ts).
+  const preview = (text: string) => translateEventSummary(t, number, text) ?? text;
   const [search, setSearch] = useState('');
   const conversations = query.data;
 
@@ -101,7 +104,7 @@ export function ConversationList({ me, query, selectedId }: ConversationListProp
                       </Text>
                     </Box>
                     <Text size="sm" c={unread ? 'gray.9' : 'gray.7'} fw={unread ? 600 : 400} truncate dir="auto">
-                      {conversation.lastMessage ?? t('messages.noPreview')}
+                      {conversation.lastMessage == null ? t('messages.noPreview') : preview(conversation.lastMessage)}
                     </Text>
                   </Box>
                   {unread ? (

@@ -1,21 +1,9 @@
 import { Anchor, Box, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { OrderEventType } from '@cusp/shared';
+import { ORDER_EVENT_TYPES, type OrderEventType } from '@cusp/shared';
 import { useI18n } from '@/lib/use-i18n';
-import { isolate, readEventSummary } from '../lib/event-summary';
-
-const KNOWN: readonly OrderEventType[] = [
-  'created',
-  'paid',
-  'delivered',
-  'revision_requested',
-  'completed',
-  'auto_completed',
-  'cancelled',
-  'refunded',
-  'reviewed',
-];
+import { translateEventSummary } from '@/lib/event-summary';
 
 /**
  * An order's event in the buyer–designer conversation (a system message): a centred notice with a
@@ -25,17 +13,9 @@ const KNOWN: readonly OrderEventType[] = [
  */
 export function OrderEventNotice({ event, summary, when }: { event: { orderId: string; type: string }; summary: string; when: string }) {
   const { t, number } = useI18n();
-  const known = KNOWN.includes(event.type as OrderEventType) ? (event.type as OrderEventType) : null;
-  const parts = known ? readEventSummary(known, summary) : null;
-  const body =
-    known && parts
-      ? t(`orders.events.summary.${known}`, {
-          title: isolate(parts.title),
-          quantity: parts.quantity ? number(Number(parts.quantity)) : '',
-          amount: parts.amount ? isolate(parts.amount) : '',
-          days: parts.days ? number(Number(parts.days)) : '',
-        })
-      : summary;
+  const known = (ORDER_EVENT_TYPES as readonly string[]).includes(event.type) ? (event.type as OrderEventType) : null;
+  const translated = known ? translateEventSummary(t, number, summary, known) : null;
+  const body = translated ?? summary;
   return (
     <Box
       data-testid="order-event"
@@ -58,7 +38,7 @@ export function OrderEventNotice({ event, summary, when }: { event: { orderId: s
         </Anchor>
       </Text>
       {known && body ? (
-        <Text size="xs" dir={parts ? undefined : 'auto'}>
+        <Text size="xs" dir={translated ? undefined : 'auto'}>
           {body}
         </Text>
       ) : null}

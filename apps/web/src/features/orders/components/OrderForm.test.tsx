@@ -251,6 +251,28 @@ describe('Order Service: the prescription', () => {
     expect(within(dialog).getByRole('button', { name: /^السن 15،/ })).toHaveTextContent('15وسيط');
   });
 
+  it('in Arabic: digits typed on a Gulf keyboard, and the due date read and written as YYYY-MM-DD like its hint', async () => {
+    await setLanguage('ar', { persist: false });
+    const api = mockApi(routes({}, buildServiceDetail({ unitOrArch: 'arch', unit: 'arch', toothPrice: 120 })), { user: BUYER });
+    const ui = renderApp('/services/svc-1?order=1');
+    const dialog = await screen.findByRole('dialog');
+    const arches = await within(dialog).findByRole('textbox', { name: 'عدد الأقواس' });
+    await ui.user.clear(arches);
+    await ui.user.type(arches, '٢');
+    expect(arches).toHaveValue('2');
+    await waitFor(() => expect(api.to('POST /api/payments/quote').at(-1)?.body).toMatchObject({ quantity: 2 }));
+    // The hint names the earliest date as the field writes one.
+    expect(within(dialog).getByText('اختياري. أقرب موعد 2026-03-03.')).toBeInTheDocument();
+    const due = within(dialog).getByRole('textbox', { name: 'موعد التسليم' });
+    await ui.user.type(due, '٢٠٢٧-٠١-١٥');
+    expect(due).toHaveValue('2027-01-15');
+    await ui.user.tab();
+    expect(due).toHaveValue('2027-01-15');
+    await ui.user.click(within(dialog).getByRole('button', { name: 'المتابعة إلى الدفع' }));
+    await waitFor(() => expect(api.to('POST /api/payments/intents')).toHaveLength(1));
+    expect(api.to('POST /api/payments/intents')[0]!.body).toMatchObject({ quantity: 2, prescription: { dueBy: '2027-01-15' } });
+  });
+
   it('per arch without teeth: the number of arches, as before', async () => {
     const api = mockApi(routes({}, buildServiceDetail({ unitOrArch: 'arch', unit: 'arch', toothPrice: 120 })), { user: BUYER });
     const { user } = await openForm();

@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Divider, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { CASE_REF_MAX, ORDER_MAX_ARCHES, ORDER_MESSAGES, ORDER_REQUIREMENTS_MAX, earliestDueDate, needsShade, type FileRole, type ServiceIntentInput, tierDays, type TurnaroundTier } from '@cusp/shared';
+import { IsoDateInput } from '@/components/IsoDateInput';
 import { FormMessage } from '@/components/FormMessage';
 import { isApiError } from '@/lib/api';
 import { useI18n } from '@/lib/use-i18n';
@@ -252,13 +253,12 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
             error={issueAt('caseRef')}
             autoComplete="off"
           />
-          <TextInput
-            type="date"
+          <IsoDateInput
             label={t('orders.rx.dueBy')}
             description={t('orders.rx.dueByHint', { date: earliest })}
-            min={earliest}
-            value={draft.dueBy}
-            onChange={(event) => change({ ...draft, dueBy: event.currentTarget.value })}
+            minDate={earliest}
+            value={draft.dueBy || null}
+            onChange={(date) => change({ ...draft, dueBy: date ?? '' })}
             error={issueAt('dueBy')}
           />
         </SimpleGrid>

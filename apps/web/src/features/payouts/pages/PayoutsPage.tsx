@@ -143,7 +143,7 @@ function DetailsForm() {
             {method === 'bank' ? (
               <>
                 <TextInput label={t('payouts.details.holder')} value={fields.accountHolder} onChange={set('accountHolder')} error={message(errors.accountHolder)} required autoComplete="name" />
-                <TextInput label={t('payouts.details.iban')} description={t('payouts.details.ibanHint')} value={fields.iban} onChange={set('iban')} error={message(errors.iban)} required dir="ltr" />
+                <TextInput label={t('payouts.details.iban')} description={t('payouts.details.ibanHint')} value={fields.iban} onChange={set('iban')} error={message(errors.iban)} required dir="ltr" data-digits />
                 <TextInput label={t('payouts.details.bankName')} value={fields.bankName} onChange={set('bankName')} error={message(errors.bankName)} required />
               </>
             ) : (

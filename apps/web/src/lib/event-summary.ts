@@ -1,4 +1,5 @@
-import type { OrderEventType } from '@cusp/shared';
+import { ORDER_EVENT_TYPES, type OrderEventType } from '@cusp/shared';
+import type { TFunction } from './i18n';
 
 /** What an order event's summary names: the order's title, and for some events a count or an amount. */
 export interface EventSummaryParts {
@@ -13,6 +14,7 @@ export interface EventSummaryParts {
  * apps/server/src/modules/orders/orders.service.ts), and stores the text with the event's kind. These are
  * those sentences, read back into their parts so the notice can say them in the reader's language
  * (`orders.events.summary.<type>`). A summary that does not read as its kind's sentence is shown as sent.
+ * Here in lib/ because both the chat's notice (orders) and the conversation list's preview (messages) say them.
  */
 const SENTENCES: Record<OrderEventType, RegExp> = {
   created: /^Order created: (?<title>.+)\.$/su,
@@ -42,6 +44,30 @@ export function readEventSummary(type: OrderEventType, summary: string): EventSu
   const groups = SENTENCES[type].exec(summary)?.groups;
   if (!groups?.title) return null;
   return { title: groups.title, quantity: groups.quantity, amount: groups.amount, days: groups.days };
+}
+
+/**
+ * An order event's summary in the reader's language: `type`'s sentence, or, for a conversation's preview (which
+ * does not say it is an event), whichever of the sentences it reads as. Null when it reads as none.
+ */
+export function translateEventSummary(
+  t: TFunction,
+  number: (value: number) => string,
+  summary: string,
+  type?: string,
+): string | null {
+  const types = type === undefined ? ORDER_EVENT_TYPES : ORDER_EVENT_TYPES.filter((known) => known === type);
+  for (const known of types) {
+    const parts = readEventSummary(known, summary);
+    if (!parts) continue;
+    return t(`orders.events.summary.${known}`, {
+      title: isolate(parts.title),
+      quantity: parts.quantity ? number(Number(parts.quantity)) : '',
+      amount: parts.amount ? isolate(parts.amount) : '',
+      days: parts.days ? number(Number(parts.days)) : '',
+    });
+  }
+  return null;
 }
 
 /** Text from people (a title) or another script (an amount) kept whole inside a sentence in either direction. */
