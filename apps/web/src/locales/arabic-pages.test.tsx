@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_KINDS, ORDER_EVENT_TYPES, ORDER_STATUS_LIST, type SessionUser } from '@cusp/shared';
+import { NOTIFICATION_KINDS, ORDER_EVENT_TYPES, ORDER_STATUS_LIST } from '@cusp/shared';
+import type { CurrentUser } from '@/lib/domain';
 import { buildDesignerCard, buildProfile, buildService, buildServiceDetail, listReply } from '@/features/catalogue/test-data';
 import { buildCourse, buildCourseDetail, buildEnrolled } from '@/features/courses/test-data';
 import { BUYER, DESIGNER, buildEvent, buildIntent, buildOrder, buildOrderDetail } from '@/features/orders/test-data';
@@ -28,11 +29,11 @@ vi.mock('@/locales/ar/pages.json', async (importOriginal) => ({ default: markCat
  */
 const ALWAYS_AS_IS = ['Cusp', 'US$', 'USD', ...Object.values(LANGUAGE_NAMES)];
 
-const ADMIN = buildUser({ _id: 'admin-1', username: 'site_admin', isAdmin: true });
+const ADMIN = buildUser({ id: 'admin-1', username: 'site_admin', isAdmin: true });
 
 interface PageCase {
   path: string;
-  user: SessionUser | null;
+  user: CurrentUser | null;
   routes?: MockRoutes;
 }
 
@@ -128,7 +129,7 @@ const PAGES: PageCase[] = [
     path: '/admin',
     user: ADMIN,
     routes: {
-      'GET /api/admin/designers': { body: [buildUser({ _id: 'designer-2', username: 'new.designer', isDesigner: true, role: 'Crown', tags: ['Crown'] })] },
+      'GET /api/admin/designers': { body: [buildUser({ id: 'designer-2', username: 'new.designer', isDesigner: true, role: 'Crown', tags: ['Crown'] })] },
       'GET /api/admin/services': { body: [buildService()] },
       'GET /api/admin/tickets': { body: [] },
       'GET /api/admin/payouts': { body: [] },
