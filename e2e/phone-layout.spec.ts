@@ -41,10 +41,15 @@ async function expectWhollyShown(target: Locator) {
   expect(cut, 'the element is cut by').toEqual([]);
 }
 
-/** Scrolled to its end, the page shows nothing (text, a control) under the help button. */
+/**
+ * Scrolled to its end, the page shows the help button (it steps away only while the reader scrolls down) and
+ * nothing (text, a control) under it.
+ */
 async function expectHelpClearAtTheEnd(page: Page, help: Locator) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(help).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('complementary').filter({ has: help })).not.toHaveAttribute('data-away');
   const covered = await help.evaluate((button) => {
-    window.scrollTo(0, document.documentElement.scrollHeight);
     const b = button.getBoundingClientRect();
     const widget = button.closest('aside');
     return Array.from(document.querySelectorAll('main *, footer *'))
