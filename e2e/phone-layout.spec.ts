@@ -1,110 +1,180 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { buyerSession, DEMO_BUYER, expectLive, logIn } from './helpers';
+import { accessibilityViolations, buyerSession, DEMO_BUYER, logIn } from './helpers';
 
 /**
- * A phone (390 × 844): the help button covers nothing the page shows, the sandbox test cards fit their
- * box, and the header's menu takes a tap while a toast is showing. Boxes are compared as painted.
+ * A phone (390 × 844), in English and in Arabic as an Arabic browser first sees it (Accept-Language, no language
+ * chosen): the first HTML is already Arabic, right to left; no page scrolls sideways; the bell's count is whole on
+ * screen; the help button floats below the header and, at the end of a page, covers nothing; the menu starts with
+ * the language switch, and a choice there wins over the browser; a dialog's error is brought into view
+ * (docs/decisions/0060-phone-polish-and-browser-language.md). Boxes are compared as painted.
  */
-test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
-function helpButton(page: Page, name = 'Help') {
-  return page.getByRole('complementary', { name }).getByRole('button', { name, exact: true });
-}
+const DEMO_DESIGNER = { email: 'designer@cusp.test', password: 'designer-demo-1', username: 'demo_designer' };
+/** The header (bell, menu), the service search with its filters, and a designer's payouts with their tables. */
+const PAGES = ['/', '/gigs', '/payouts'];
 
-/**
- * Wherever the reader scrolls `target` to, the help button does not cover it: the target is put at every height of
- * the screen the page can scroll it to (8 px apart), below the sticky header (what is under the header is hidden by
- * the header, not by the button), and its box is compared with the button's each time.
- */
-async function expectClearOfHelp(target: Locator, help: Locator) {
-  await expect(help).toBeVisible();
-  await expect(target).toBeVisible();
-  const found = await target.evaluate((el, button) => {
-    const header = document.querySelector('header');
-    const covered: string[] = [];
-    let tried = 0;
-    for (let y = 0; y + el.getBoundingClientRect().height <= window.innerHeight; y += 8) {
-      window.scrollBy(0, el.getBoundingClientRect().top - y);
-      const a = el.getBoundingClientRect();
-      // Where the page cannot scroll it (near its top or end), or under the header: not a place the reader sees it.
-      if (Math.abs(a.top - y) > 1 || a.top < (header?.getBoundingClientRect().bottom ?? 0)) continue;
-      tried += 1;
-      const b = button!.getBoundingClientRect();
-      if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) covered.push(`at ${Math.round(a.top)} px: button ${Math.round(b.left)},${Math.round(b.top)}`);
-    }
-    return { tried, covered };
-  }, await help.elementHandle());
-  expect(found.tried).toBeGreaterThan(0);
-  expect(found.covered).toEqual([]);
-}
-
-/** A payment intent for one unit of another designer's service: the payment page's address. */
-async function paymentPage(page: Page) {
+/** A service of another designer's, priced per unit: one the demo buyer may order. */
+async function othersService(page: Page): Promise<{ _id: string }> {
   const services = (await (await page.request.get('/api/services?limit=50')).json()) as Array<{ _id: string; userID: { username: string }; unitOrArch: string }>;
-  const service = services.find((s) => s.userID.username !== DEMO_BUYER.username && s.unitOrArch === 'unit')!;
-  const intent = await page.request.post('/api/payments/intents', { data: { type: 'service', id: service._id, quantity: 1 } });
-  expect(intent.status()).toBe(201);
-  return `/pay/service/${service._id}?payment=${((await intent.json()) as { _id: string })._id}`;
+  return services.find((s) => s.userID.username !== DEMO_BUYER.username && s.unitOrArch === 'unit')!;
 }
 
-test('order page: the help button is clear of the summary and its dates', async ({ page }) => {
-  await buyerSession(page);
-  // A paid order of the demo buyer's shows when it was ordered and paid (other specs in the same shard leave unpaid
-  // ones, which have no "Paid" row, and the list is newest first). The page shows the row when `paidAt` is set.
-  const orders = (await (await page.request.get('/api/orders?limit=100')).json()) as Array<{ _id: string; paidAt: string | null }>;
-  const paid = orders.find((o) => o.paidAt !== null);
-  expect(paid).toBeDefined();
-  await page.goto(`/orders/${paid!._id}`);
-  const summary = page.getByRole('region', { name: 'Summary' });
-  await expect(summary).toBeVisible();
-  const help = helpButton(page);
-  for (const label of ['Ordered', 'Paid']) {
-    // The row: the label at the start, the date at the end (where the floating button sat).
-    await expectClearOfHelp(summary.getByText(label, { exact: true }).locator('..'), help);
-  }
-});
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The element's painted box is whole: inside the screen and inside every ancestor that clips (overflow). */
+async function expectWhollyShown(target: Locator) {
+  const cut = await target.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const found: string[] = [];
+    if (box.left < 0 || box.top < 0 || box.right > window.innerWidth || box.bottom > window.innerHeight) found.push('the screen');
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      if (getComputedStyle(up).overflow === 'visible') continue;
+      const clip = up.getBoundingClientRect();
+      if (box.left < clip.left || box.top < clip.top || box.right > clip.right || box.bottom > clip.bottom) found.push(up.className || up.tagName);
+    }
+    return found;
+  });
+  expect(cut, 'the element is cut by').toEqual([]);
+}
+
+/**
+ * Scrolled to its end, the page shows the help button (it steps away only while the reader scrolls down) and
+ * nothing (text, a control) under it.
+ */
+async function expectHelpClearAtTheEnd(page: Page, widget: Locator) {
+  const help = widget.getByRole('button');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(widget).not.toHaveAttribute('data-away');
+  await expect(help).toBeInViewport({ ratio: 1 });
+  const covered = await help.evaluate((button) => {
+    const b = button.getBoundingClientRect();
+    const widget = button.closest('aside');
+    return Array.from(document.querySelectorAll('main *, footer *'))
+      .filter((el) => !widget?.contains(el))
+      .filter((el) => el.matches('a, button, input, select, textarea') || Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim()))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom;
+      })
+      .map((el) => el.outerHTML.slice(0, 100));
+  });
+  expect(covered).toEqual([]);
+}
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`payment page (${lang}): the heading is clear of the help button, the test cards fit their box`, async ({ page }) => {
-    await buyerSession(page, lang);
-    await page.goto(await paymentPage(page));
-    await expect(page.getByRole('heading', { level: 1, name: lang === 'ar' ? 'الدفع' : 'Payment' })).toBeVisible();
-    // The page's heading and those of its parts (what is paid for, the card form).
-    const headings = page.getByRole('main').getByRole('heading');
-    expect(await headings.count()).toBeGreaterThanOrEqual(2);
-    for (const heading of await headings.all()) await expectClearOfHelp(heading, helpButton(page, lang === 'ar' ? 'المساعدة' : 'Help'));
+  test.describe(`${lang} browser`, () => {
+    test.use({ locale: lang === 'ar' ? 'ar-SA' : 'en-US' });
 
-    const cards = page.getByRole('region', { name: lang === 'ar' ? 'بطاقات الاختبار (وضع التجربة)' : 'Test cards (sandbox mode)' });
-    await cards.scrollIntoViewIfNeeded();
-    await expect(cards.getByRole('listitem')).toHaveCount(3);
-    // Nothing wider than the box: no hidden overflow, no row or button past its edges, the box on the screen.
-    const fit = await cards.evaluate((box) => {
-      const outer = box.getBoundingClientRect();
-      const sticking = Array.from(box.querySelectorAll('li, li *'))
-        .map((el) => el.getBoundingClientRect())
-        .filter((r) => r.width > 0 && (r.left < outer.left - 0.5 || r.right > outer.right + 0.5));
-      return { scroll: box.scrollWidth, client: box.clientWidth, left: outer.left, right: outer.right, viewport: window.innerWidth, sticking: sticking.length };
-    });
-    expect(fit.scroll).toBeLessThanOrEqual(fit.client);
-    expect(fit.sticking).toBe(0);
-    expect(fit.left).toBeGreaterThanOrEqual(0);
-    expect(fit.right).toBeLessThanOrEqual(fit.viewport);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const path of PAGES) {
+      test(`${path}: fits the phone, the bell's count and the help button show whole, no axe violations`, async ({ page }) => {
+        const login = await page.request.post('/api/auth/login', { data: { email: DEMO_DESIGNER.email, password: DEMO_DESIGNER.password } });
+        expect(login.ok()).toBe(true);
+        const response = await page.goto(path);
+        // No language chosen: the server answers in the browser's, so the first HTML is right (no English flash).
+        expect(await response!.text()).toContain(lang === 'ar' ? '<html lang="ar" dir="rtl"' : '<html lang="en" dir="ltr"');
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        if (path === '/payouts') await expect(page.getByTestId('payout-lines')).toBeVisible();
+
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'scrolls sideways by').toBeLessThanOrEqual(0);
+        // Nor does any part of it (a table in a box that scrolls sideways, with nothing to say so); a carousel, with its
+        // arrows and dots, is meant to.
+        const sideways = await page.evaluate(() =>
+          Array.from(document.querySelectorAll('main *'))
+            .filter((el) => !el.closest('[aria-roledescription="carousel"]'))
+            .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+            .map((el) => el.outerHTML.slice(0, 100)),
+        );
+        expect(sideways).toEqual([]);
+
+        const bell = page.getByTestId('notification-bell');
+        await expect(bell).toBeVisible();
+        const count = page.getByTestId('notification-count');
+        await expect(count).toBeVisible();
+        await expectWhollyShown(count);
+
+        const widget = page.getByRole('complementary', { name: lang === 'ar' ? 'المساعدة' : 'Help' });
+        const help = widget.getByRole('button');
+        await expect(help).toBeVisible();
+        const header = (await page.locator('header').boundingBox())!;
+        const button = (await help.boundingBox())!;
+        expect(button.y, 'the help button is below the header, not in it').toBeGreaterThanOrEqual(header.y + header.height);
+        expect(overlaps(button, (await bell.boundingBox())!)).toBe(false);
+        await expectHelpClearAtTheEnd(page, widget);
+
+        expect(await accessibilityViolations(page)).toEqual([]);
+      });
+    }
   });
 }
 
-test('home page in Arabic: the help button is clear of the carousels\' arrows', async ({ page }) => {
-  await page.context().addInitScript(() => localStorage.setItem('lang', 'ar'));
-  await page.goto('/');
-  await expectLive(page);
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  const help = helpButton(page, 'المساعدة');
-  // Every carousel's previous and next arrows (the promotions' and the designers').
-  const arrows = page.getByRole('button', { name: /^الشريحة (السابقة|التالية)$/ });
-  await expect(arrows.first()).toBeVisible();
-  expect(await arrows.count()).toBeGreaterThanOrEqual(2);
-  for (const arrow of await arrows.all()) await expectClearOfHelp(arrow, help);
+test.describe('Arabic browser', () => {
+  test.use({ locale: 'ar-SA' });
+
+  test("the menu starts with the language switch; the reader's choice then wins over the browser's language", async ({ page }) => {
+    await page.goto('/gigs');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.locator('header').getByRole('button', { name: 'فتح قائمة التنقل' }).click();
+    const drawer = page.getByRole('dialog', { name: 'القائمة' });
+    const english = drawer.getByRole('button', { name: 'English' });
+    await expect(english).toBeInViewport({ ratio: 1 });
+    // Above the search box and every link of the drawer.
+    const switchBox = (await english.boundingBox())!;
+    expect(switchBox.y).toBeLessThan((await drawer.getByRole('searchbox').boundingBox())!.y);
+    await english.click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    const again = await page.goto('/gigs');
+    expect(await again!.text()).toContain('<html lang="en" dir="ltr"');
+    await expect(page.getByRole('heading', { level: 1, name: 'All services' })).toBeVisible();
+  });
+});
+
+test('the order dialog: "Continue to payment" with no teeth brings its error into view and focuses it', async ({ page }) => {
+  await buyerSession(page);
+  const service = await othersService(page);
+  await page.goto(`/services/${service._id}?order=1`);
+  const dialog = page.getByRole('dialog', { name: /Order this service/ });
+  const submit = dialog.getByRole('button', { name: 'Continue to payment' });
+  await submit.scrollIntoViewIfNeeded();
+  await submit.click();
+  const error = dialog.getByRole('alert').filter({ hasText: 'Please correct the marked fields.' });
+  await expect(error).toBeFocused();
+  await expect(error).toBeInViewport({ ratio: 1 });
+  // Scrolled back down and pressed again: the same error, brought back.
+  await submit.scrollIntoViewIfNeeded();
+  await expect(error).not.toBeInViewport();
+  await submit.click();
+  await expect(error).toBeFocused();
+  await expect(error).toBeInViewport({ ratio: 1 });
+});
+
+test('the payment page: the sandbox test cards fit their box, nothing scrolls sideways', async ({ page }) => {
+  await buyerSession(page);
+  const service = await othersService(page);
+  const intent = await page.request.post('/api/payments/intents', { data: { type: 'service', id: service._id, quantity: 1 } });
+  expect(intent.status()).toBe(201);
+  await page.goto(`/pay/service/${service._id}?payment=${((await intent.json()) as { _id: string })._id}`);
+  const cards = page.getByRole('region', { name: 'Test cards (sandbox mode)' });
+  await cards.scrollIntoViewIfNeeded();
+  await expect(cards.getByRole('listitem')).toHaveCount(3);
+  // Nothing wider than the box: no hidden overflow, no row or button past its edges, the box on the screen.
+  const fit = await cards.evaluate((box) => {
+    const outer = box.getBoundingClientRect();
+    const sticking = Array.from(box.querySelectorAll('li, li *'))
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.width > 0 && (r.left < outer.left - 0.5 || r.right > outer.right + 0.5));
+    return { scroll: box.scrollWidth, client: box.clientWidth, left: outer.left, right: outer.right, viewport: window.innerWidth, sticking: sticking.length };
+  });
+  expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+  expect(fit.sticking).toBe(0);
+  expect(fit.left).toBeGreaterThanOrEqual(0);
+  expect(fit.right).toBeLessThanOrEqual(fit.viewport);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 });
 
 test("the header's menu takes a tap while a toast shows", async ({ page }) => {
@@ -125,22 +195,3 @@ test("the header's menu takes a tap while a toast shows", async ({ page }) => {
   await expect(toast).toBeVisible();
   await expect(page.locator('[aria-controls="mobile-navigation"]')).toHaveAttribute('aria-expanded', 'true');
 });
-
-for (const lang of ['en', 'ar'] as const) {
-  test(`signed in (${lang}): the help button sits beside the bell and the menu, covering neither`, async ({ page }) => {
-    await buyerSession(page, lang);
-    await page.goto('/');
-    const bell = page.getByTestId('notification-bell');
-    const burger = page.locator('header').getByRole('button', { name: lang === 'ar' ? 'فتح قائمة التنقل' : 'Open navigation menu' });
-    const help = helpButton(page, lang === 'ar' ? 'المساعدة' : 'Help');
-    await expect(bell).toBeVisible();
-    await expect(help).toBeVisible();
-    const [b, m, h] = await Promise.all([bell.boundingBox(), burger.boundingBox(), help.boundingBox()]);
-    const apart = (x: typeof b, y: typeof b) => x!.x + x!.width <= y!.x || y!.x + y!.width <= x!.x || x!.y + x!.height <= y!.y || y!.y + y!.height <= x!.y;
-    expect(apart(h, b), 'help over the bell').toBe(true);
-    expect(apart(h, m), 'help over the menu').toBe(true);
-    // And the bell still takes the tap.
-    await bell.click();
-    await expect(page.getByRole('dialog', { name: lang === 'ar' ? 'الإشعارات' : 'Notifications' })).toBeVisible();
-  });
-}

@@ -8,7 +8,7 @@ import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 const [base = 'http://localhost:3000', outDir = '/tmp/shots', ...paths] = process.argv.slice(2);
 const pages = paths.length ? paths : ['/', '/login', '/register', '/support', '/about', '/privacy-policy', '/no-such-page'];
-const viewports = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
+const viewports = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } };
 
 await mkdir(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });

@@ -67,6 +67,21 @@ describe('the web app', () => {
     expect(unknown.body).toBe('HOME IN ENGLISH');
   });
 
+  it("without a chosen language, answers in the browser's first language the site speaks (Accept-Language); a choice wins", async () => {
+    const page = async (headers: Record<string, string>, url = '/') => (await built.app.inject({ method: 'GET', url, headers })).body;
+    expect(await page({ 'accept-language': 'ar-SA,ar;q=0.9,en;q=0.8' })).toBe('HOME IN ARABIC');
+    // By preference (q), not by position; a language the site does not speak is passed over.
+    expect(await page({ 'accept-language': 'en;q=0.5, fr, ar-EG;q=0.8' })).toBe('HOME IN ARABIC');
+    expect(await page({ 'accept-language': 'fr-FR,fr;q=0.9' })).toBe('HOME IN ENGLISH');
+    expect(await page({ 'accept-language': 'en-GB,ar;q=0.9' })).toBe('HOME IN ENGLISH');
+    expect(await page({ 'accept-language': 'ar' }, '/courses/1')).toBe('FRAME IN ARABIC');
+    // The reader picked English on an Arabic browser: their choice stays.
+    expect(await page({ 'accept-language': 'ar-SA', cookie: 'lang=en' })).toBe('HOME IN ENGLISH');
+    expect(await page({ 'accept-language': 'ar-SA', cookie: 'lang=en' }, '/courses/1')).toBe('FRAME IN ENGLISH');
+    // A cache between must keep one copy per browser language too.
+    expect((await built.app.inject({ method: 'GET', url: '/' })).headers.vary).toMatch(/accept-language/i);
+  });
+
   it('sends the page frame, not the home page, to a browser with a session: the home page has a visitor header', async () => {
     const member = await built.app.inject({ method: 'GET', url: '/', headers: { cookie: 'lang=ar; cusp_session=abc' } });
     expect(member.body).toBe('FRAME IN ARABIC');
@@ -162,6 +177,12 @@ describe('pages rendered per request', () => {
     // It may show the reader's own data: no shared cache keeps it, and it differs by cookie.
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.headers.vary).toMatch(/cookie/i);
+  });
+
+  it("renders a first visit in the browser's language (Accept-Language), its API calls asked in it too", async () => {
+    const res = await built.app.inject({ method: 'GET', url: '/gig/8', headers: { 'accept-language': 'ar-SA,en;q=0.5' } });
+    expect(res.body).toContain('<p>|ar|ar|/gig/8</p>');
+    expect(res.headers.vary).toMatch(/accept-language/i);
   });
 
   it('compresses the rendered page as the browser accepts', async () => {

@@ -3,14 +3,26 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isPagePath, LANGUAGES } from '@cusp/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
+import { browserLanguage, isPagePath, LANGUAGES, type Language } from '@cusp/shared';
 import { sendNotFound } from './errors.js';
 import { SESSION_COOKIE } from './modules/auth/index.js';
 import { loadPageRenderer } from './page-renderer.js';
 import { cookieValue } from './platform/cookie-header.js';
 import type { ResponseCache } from './platform/response-cache.js';
 import { webDistFolder } from './paths.js';
+
+/**
+ * The language a page is sent in: the reader's choice (the `lang` cookie the client writes when they pick one),
+ * else the first of their browser's languages the site speaks (`Accept-Language`, by its q order), else English.
+ * The client starts in the same one by the same rule (apps/web/src/lib/i18n.ts), so the first HTML is already in
+ * the right language and direction (docs/decisions/0060-phone-polish-and-browser-language.md).
+ */
+export function pageLanguage(request: Pick<FastifyRequest, 'headers'>): Language {
+  const chosen = LANGUAGES.find((supported) => supported === cookieValue(request.headers.cookie ?? '', 'lang'));
+  return chosen ?? browserLanguage(new Negotiator(request).languages()) ?? 'en';
+}
 
 const PRERENDERED = ['home', 'shell'].flatMap((kind) => LANGUAGES.map((language) => `${kind}.${language}.html`));
 
@@ -56,13 +68,13 @@ export async function registerWebApp(app: FastifyInstance, { root = webDistFolde
     if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(pathname)) {
       return sendNotFound(request, reply);
     }
-    // Pages come prerendered (apps/web/scripts/prerender.mjs) in the language of the cookie the client
-    // writes whenever its language is set: the home page itself for a visitor (a session, even an
-    // expired one, would see a visitor's header), the frame of a page (header, loader, footer) otherwise.
+    // Pages come prerendered (apps/web/scripts/prerender.mjs) in the reader's language (pageLanguage):
+    // the home page itself for a visitor (a session, even an expired one, would see a visitor's header),
+    // the frame of a page (header, loader, footer) otherwise.
     const cookies = request.headers.cookie ?? '';
-    const language = LANGUAGES.find((supported) => supported === cookieValue(cookies, 'lang')) ?? 'en';
+    const language = pageLanguage(request);
     const kind = pathname === '/' && cookieValue(cookies, SESSION_COOKIE) === undefined ? 'home' : 'shell';
-    reply.header('vary', 'Cookie');
+    reply.header('vary', 'Cookie, Accept-Language');
     if (!isPagePath(pathname)) reply.code(404);
     // A page with a main request (the catalogue, a service, a course) is rendered with its data, for this
     // reader: its content paints before any script runs. It may hold the reader's own data, so no shared cache.
@@ -78,7 +90,7 @@ export async function registerWebApp(app: FastifyInstance, { root = webDistFolde
 
 /** A rendered page, compressed as the browser accepts (fast settings: it is made per request). */
 async function sendHtml(reply: FastifyReply, acceptEncoding: string | undefined, html: string) {
-  reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8');
+  reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie, Accept-Language, Accept-Encoding').type('text/html; charset=utf-8');
   const accepted = acceptEncoding ?? '';
   if (/\bbr\b/.test(accepted)) {
     const body = await promisify(brotliCompress)(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });

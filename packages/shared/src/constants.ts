@@ -36,6 +36,21 @@ export const EXPERIENCE_OPTIONS = ['0-1', '1-3', '3-5', '5-10', '10+'] as const;
 export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/**
+ * The language for a reader who has not chosen one: the first of their browser's languages, most preferred
+ * first (`navigator.languages`, or `Accept-Language` in its q order), that the site speaks, by its primary
+ * subtag ("ar-SA" is Arabic); undefined when none is. One rule for the server's first page and the client's
+ * first render, so the two agree (docs/decisions/0060-phone-polish-and-browser-language.md).
+ */
+export function browserLanguage(preferred: readonly string[]): Language | undefined {
+  for (const tag of preferred) {
+    const primary = tag.trim().split(/[-_]/)[0]?.toLowerCase();
+    const found = LANGUAGES.find((language) => language === primary);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** Paths on which the floating help widget is hidden (docs/product.md §3.1). */
 export const HELP_WIDGET_HIDDEN_PREFIXES = [
   '/login',

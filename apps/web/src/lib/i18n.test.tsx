@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render';
 import { allowConsoleErrors } from '@/test/setup';
-import { i18n, initI18n, intlLocale, LANGUAGE_STORAGE_KEY } from './i18n';
+import { i18n, initI18n, intlLocale, LANGUAGE_STORAGE_KEY, startLanguage } from './i18n';
 import { translateMessage } from './messages';
 
 describe('i18n', () => {
@@ -24,6 +24,54 @@ describe('i18n', () => {
     await ui.user.click(await screen.findByRole('button', { name: 'تسجيل الدخول' }));
     expect(await screen.findByText('يُرجى إدخال بريدك الإلكتروني.')).toBeInTheDocument();
     expect(screen.getByText('يُرجى إدخال كلمة المرور.')).toBeInTheDocument();
+  });
+
+  describe('a first visit, with no language chosen', () => {
+    /** The browser's languages (navigator.languages), most preferred first, for this test. */
+    const browserPrefers = (...preferred: string[]) => vi.spyOn(navigator, 'languages', 'get').mockReturnValue(preferred);
+    afterEach(() => {
+      vi.spyOn(navigator, 'languages', 'get').mockRestore();
+      document.getElementById('root')?.remove();
+      document.documentElement.lang = 'en';
+    });
+
+    it("starts in the browser's first language the site speaks: an Arabic browser gets Arabic, right to left", async () => {
+      browserPrefers('ar-SA', 'en-US');
+      expect(startLanguage()).toBe('ar');
+      await initI18n();
+      expect(document.documentElement.lang).toBe('ar');
+      expect(document.documentElement.dir).toBe('rtl');
+      // Nothing is remembered as a choice: the browser's language keeps deciding until the reader picks.
+      expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+
+      browserPrefers('fr-FR', 'ar');
+      expect(startLanguage()).toBe('ar');
+      browserPrefers('fr-FR', 'de');
+      expect(startLanguage()).toBe('en');
+    });
+
+    it("once the reader picks, their choice wins over the browser's language", async () => {
+      browserPrefers('ar-SA', 'ar');
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+      expect(startLanguage()).toBe('en');
+      browserPrefers('en-GB');
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'ar');
+      expect(startLanguage()).toBe('ar');
+    });
+
+    it('starts in the language of the page the server sent, so hydration finds the same markup', async () => {
+      // The server chose Arabic (its lang cookie or Accept-Language) though this browser lists English first.
+      browserPrefers('en-US', 'ar');
+      const root = document.createElement('div');
+      root.id = 'root';
+      root.dataset.prerendered = 'shell';
+      document.body.append(root);
+      document.documentElement.lang = 'ar';
+      expect(startLanguage()).toBe('ar');
+      // A page the server did not prepare (no data-prerendered) follows the browser.
+      delete root.dataset.prerendered;
+      expect(startLanguage()).toBe('en');
+    });
   });
 
   it('falls back to English for an unknown stored value', async () => {

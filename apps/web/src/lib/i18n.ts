@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { LANGUAGES, type Language } from '@cusp/shared';
+import { browserLanguage, LANGUAGES, type Language } from '@cusp/shared';
 import enCore from '@/locales/en/core.json';
 import { setApiLanguage } from './api';
 import { mergeCatalogues, translate, type Catalogue, type TFunction, type TranslationKey } from './translate';
@@ -26,13 +26,29 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-export function readStoredLanguage(): Language {
+/** The language the reader picked on the switch, if they did. */
+function storedChoice(): Language | undefined {
   try {
     const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+    return isLanguage(stored) ? stored : undefined;
   } catch {
-    return DEFAULT_LANGUAGE;
+    return undefined;
   }
+}
+
+/**
+ * The language the app starts in: the reader's choice; else the one the server sent the page in (it chose by
+ * the same rule from the `lang` cookie and `Accept-Language`, apps/server/src/web.ts, and the markup to hydrate
+ * is in it); else, on a page the server did not prepare, the browser's first language the site speaks
+ * (`navigator.languages`); else English (docs/decisions/0060-phone-polish-and-browser-language.md).
+ */
+export function startLanguage(): Language {
+  const chosen = storedChoice();
+  if (chosen) return chosen;
+  const served = document.getElementById('root')?.dataset.prerendered ? document.documentElement.lang : undefined;
+  if (isLanguage(served)) return served;
+  const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return browserLanguage(preferred) ?? DEFAULT_LANGUAGE;
 }
 
 // --- The catalogues, in two parts per language ---------------------------------------------------
@@ -163,8 +179,8 @@ export async function setLanguage(lang: Language, { persist = true } = {}): Prom
   for (const listener of listeners) listener();
 }
 
-/** Starts in the stored language; awaited before the first render so a reload keeps it. */
-export async function initI18n(lang: Language = readStoredLanguage()): Promise<typeof i18n> {
+/** Starts in the reader's language (startLanguage); awaited before the first render so a reload keeps it. */
+export async function initI18n(lang: Language = startLanguage()): Promise<typeof i18n> {
   await setLanguage(lang, { persist: false });
   return i18n;
 }

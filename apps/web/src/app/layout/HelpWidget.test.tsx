@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { HelpWidget } from './HelpWidget';
 
@@ -53,5 +53,27 @@ describe('HelpWidget panel', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     await user.click(screen.getByText('Page text'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('HelpWidget while scrolling', () => {
+  const scrollTo = (y: number) => {
+    Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+    fireEvent.scroll(window);
+  };
+  afterEach(() => Object.defineProperty(window, 'scrollY', { value: 0, configurable: true }));
+
+  it('steps away while the reader scrolls down (a phone slides it off), and comes back on the way up or at the end', () => {
+    Object.defineProperty(document.documentElement, 'scrollHeight', { value: 5000, configurable: true });
+    renderWithProviders(<HelpWidget />, { route: '/' });
+    const widget = screen.getByRole('complementary', { name: 'Help' });
+    scrollTo(400);
+    expect(widget).toHaveAttribute('data-away');
+    scrollTo(404); // a resting finger: no change
+    expect(widget).toHaveAttribute('data-away');
+    scrollTo(200);
+    expect(widget).not.toHaveAttribute('data-away');
+    scrollTo(5000 - window.innerHeight); // the end of the page, where the footer keeps room for it
+    expect(widget).not.toHaveAttribute('data-away');
   });
 });

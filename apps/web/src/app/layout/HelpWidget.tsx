@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { ActionIcon, Anchor, Box, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useClickOutside } from '@mantine/hooks';
 import { IconClockHour4, IconHelp, IconX } from '@tabler/icons-react';
@@ -7,6 +7,34 @@ import { useTranslation } from '@/lib/i18n';
 import { isHelpWidgetHidden } from '@cusp/shared';
 import { SUPPORT_LINKS } from './nav-items';
 import classes from './HelpWidget.module.css';
+
+/**
+ * Marks the widget `data-away` while the reader scrolls down the page, and clears it when they scroll back up or
+ * reach the end (where the footer keeps room for it). On a phone the button then slides out of the way of what they
+ * are reading (HelpWidget.module.css); wider screens ignore the mark. Set on the element, not through state: a
+ * scroll must not render the widget again.
+ */
+function useAwayWhileScrollingDown(ref: RefObject<HTMLElement | null>, opened: boolean, shown: boolean) {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !shown) return;
+    if (opened) {
+      el.removeAttribute('data-away');
+      return;
+    }
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      const atEnd = window.innerHeight + y >= document.documentElement.scrollHeight - 2;
+      // Small moves (a finger resting, the address bar folding) change nothing.
+      if (Math.abs(y - last) < 8 && !atEnd) return;
+      el.toggleAttribute('data-away', y > last && !atEnd);
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [ref, opened, shown]);
+}
 
 /**
  * A round help button fixed at the bottom end corner (left in Arabic) with links to the FAQ,
@@ -21,6 +49,8 @@ export function HelpWidget() {
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const widget = useClickOutside<HTMLElement>(() => setOpened(false));
+  const hidden = isHelpWidgetHidden(pathname);
+  useAwayWhileScrollingDown(widget, opened, !hidden);
 
   useEffect(() => {
     if (!opened) return;
@@ -33,7 +63,7 @@ export function HelpWidget() {
     return () => document.removeEventListener('keydown', onKey);
   }, [opened]);
 
-  if (isHelpWidgetHidden(pathname)) return null;
+  if (hidden) return null;
   const close = () => setOpened(false);
   return (
     <Box component="aside" aria-label={t('help.open')} className={classes.widget} ref={widget}>

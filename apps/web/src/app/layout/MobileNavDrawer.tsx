@@ -15,7 +15,10 @@ interface MobileNavDrawerProps {
   close: () => void;
 }
 
-/** The drawer behind the burger: the same links, the session area and the language switch. */
+/**
+ * The drawer behind the burger: the language switch first (a reader who cannot read the page's language must
+ * not have to scroll a long menu to find it), then the search, the same links and the session area.
+ */
 export function MobileNavDrawer({ opened, close }: MobileNavDrawerProps) {
   const { t, i18n } = useTranslation();
   const { user, isPending } = useMe();
@@ -53,6 +56,7 @@ export function MobileNavDrawer({ opened, close }: MobileNavDrawerProps) {
         </Drawer.Header>
         <Drawer.Body>
           <Stack gap="md">
+            <LanguageSwitch onSwitch={close} fullWidth />
             <SiteSearch />
             <Box component="nav" aria-label={t('nav.label')}>
               {MAIN_LINKS.map(link)}
@@ -82,7 +86,6 @@ export function MobileNavDrawer({ opened, close }: MobileNavDrawerProps) {
             ) : (
               <Box>{[{ to: '/login', label: 'nav.login' } as const, { to: '/register', label: 'nav.register' } as const].map(link)}</Box>
             )}
-            <LanguageSwitch onSwitch={close} fullWidth />
           </Stack>
         </Drawer.Body>
       </Drawer.Content>

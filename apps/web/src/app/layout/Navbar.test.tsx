@@ -86,6 +86,9 @@ describe('Navbar', () => {
     expect(within(drawer).getByRole('link', { name: 'Files' })).toHaveAttribute('href', '/files');
     expect(within(drawer).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/support?tab=faq');
     expect(within(drawer).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-    expect(within(drawer).getByRole('button', { name: 'العربية' })).toBeInTheDocument();
+    // The language switch comes first: before the search box and every link, at the top of a long menu.
+    const language = within(drawer).getByRole('button', { name: 'العربية' });
+    const first = [within(drawer).getByRole('searchbox'), ...within(drawer).getAllByRole('link')];
+    for (const other of first) expect(language.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

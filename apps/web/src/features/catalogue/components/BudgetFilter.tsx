@@ -30,7 +30,7 @@ export function BudgetFilter({ min, max, onApply }: BudgetFilterProps) {
   };
 
   return (
-    <form onSubmit={apply} aria-label={t('catalogue.gigs.budget')} style={{ flex: '1 1 22rem', maxWidth: '28rem' }}>
+    <form onSubmit={apply} aria-label={t('catalogue.gigs.budget')}>
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <NumberInput
           label={t('catalogue.gigs.min', { currency: symbol })}
@@ -38,8 +38,7 @@ export function BudgetFilter({ min, max, onApply }: BudgetFilterProps) {
           decimalScale={2}
           value={draft.min}
           onChange={(value) => setDraft((d) => ({ ...d, min: value }))}
-          flex={{ base: 1, sm: 'none' }}
-          w={{ sm: 140 }}
+          flex={1}
           miw={0}
         />
         <NumberInput
@@ -48,8 +47,7 @@ export function BudgetFilter({ min, max, onApply }: BudgetFilterProps) {
           decimalScale={2}
           value={draft.max}
           onChange={(value) => setDraft((d) => ({ ...d, max: value }))}
-          flex={{ base: 1, sm: 'none' }}
-          w={{ sm: 140 }}
+          flex={1}
           miw={0}
         />
         <Button type="submit" variant="light" style={{ flexShrink: 0 }}>

@@ -81,11 +81,12 @@ export function GigsPage() {
             {t('catalogue.gigs.filters')}
           </Button>
         </Group>
-        <Group id={filtersId} className={classes.filters} data-open={filtersOpen || undefined} align="flex-end" gap="md">
-          <CategorySelect value={filters.cat} options={labels.tagOptions} onChange={(cat) => update({ cat })} />
-          <CapabilityFilters filters={filters} onChange={update} />
+        {/* Laid out by GigsPage.module.css: each filter fills its cell (w="100%"). */}
+        <div id={filtersId} className={classes.filters} data-open={filtersOpen || undefined}>
+          <CategorySelect value={filters.cat} options={labels.tagOptions} onChange={(cat) => update({ cat })} w="100%" />
+          <CapabilityFilters filters={filters} onChange={update} w="100%" />
           <BudgetFilter min={filters.min} max={filters.max} onApply={(range) => update(range)} />
-        </Group>
+        </div>
         <ServiceGrid path="/gigs" filters={filters} />
       </Stack>
     </Container>

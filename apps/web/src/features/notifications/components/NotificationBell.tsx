@@ -46,8 +46,6 @@ export function NotificationBell() {
             aria-expanded={opened}
             onClick={() => setOpened((o) => !o)}
             data-testid="notification-bell"
-            // The help button makes room for it on phones (HelpWidget.module.css).
-            data-header-bell=""
           >
             <IconBell size={20} aria-hidden />
             {count > 0 ? (

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FILE_TYPE_REFUSED, ORDER_MESSAGES, type OrderQuoteJson, type PresetJson, type ServiceIntentInput } from '@cusp/shared';
 import { buildServiceDetail, buildService, listReply } from '@/features/catalogue/test-data';
 import { FakeXhr } from '@/features/files/test-utils';
@@ -151,10 +151,18 @@ describe('Order Service: the prescription', () => {
     const { user } = await openForm();
     await waitFor(() => expect(select('Preset')).toHaveValue('Posterior zirconia (default)'));
 
-    // Nothing marked: the chart asks for a tooth, nothing is sent.
-    await user.click(submit());
-    expect(await screen.findByText('Mark at least one tooth on the chart: each tooth is one unit.')).toBeInTheDocument();
-    expect(screen.getByText('Please correct the marked fields.')).toBeInTheDocument();
+    // Nothing marked: the chart asks for a tooth, nothing is sent. The form's error, at the top of the dialog, is
+    // brought into view from the button at its bottom and focused (read out), at every press.
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    for (let press = 0; press < 2; press += 1) {
+      scrolled.mockClear();
+      await user.click(submit());
+      expect(await screen.findByText('Mark at least one tooth on the chart: each tooth is one unit.')).toBeInTheDocument();
+      const alert = screen.getByText('Please correct the marked fields.').closest<HTMLElement>('[role="alert"]')!;
+      await waitFor(() => expect(alert).toHaveFocus());
+      expect(scrolled.mock.contexts).toContain(alert);
+    }
+    scrolled.mockRestore();
 
     // A range that cannot be a bridge.
     await user.type(screen.getByLabelText('Bridge from tooth to tooth'), '14-44');

@@ -11,6 +11,7 @@ import { formatDate } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
+import stacked from '@/components/StackedTable.module.css';
 import { usePayoutDetails, usePayouts, useRequestPayout, useSavePayoutDetails } from '../api/payouts';
 import type { PayoutDetails, Payouts } from '@/lib/domain';
 
@@ -239,36 +240,36 @@ function History({ data }: { data: Payouts }) {
       {data.payouts.length === 0 ? (
         <Text c="dimmed">{t('payouts.noPayouts')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped verticalSpacing="sm" data-testid="payouts-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('payouts.date')}</Table.Th>
-                <Table.Th>{t('payouts.amountColumn')}</Table.Th>
-                <Table.Th>{t('payouts.destination')}</Table.Th>
-                <Table.Th>{t('payouts.status')}</Table.Th>
+        <Table striped verticalSpacing="sm" className={stacked.table} data-testid="payouts-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('payouts.date')}</Table.Th>
+              <Table.Th>{t('payouts.amountColumn')}</Table.Th>
+              <Table.Th>{t('payouts.destination')}</Table.Th>
+              <Table.Th>{t('payouts.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.payouts.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td data-label={t('payouts.date')}>{formatDate(p.createdAt, locale)}</Table.Td>
+                <Table.Td data-label={t('payouts.amountColumn')}>{money(p.amount, p.currency)}</Table.Td>
+                <Table.Td data-label={t('payouts.destination')}>
+                  <span dir="ltr">{p.destination}</span>
+                </Table.Td>
+                <Table.Td data-label={t('payouts.status')}>
+                  <Stack gap={2} align="flex-start">
+                    <Badge variant="light" color={PAYOUT_STATUS_COLOR[p.status].color} c={PAYOUT_STATUS_COLOR[p.status].c}>
+                      {t(`payouts.statuses.${p.status}`)}
+                    </Badge>
+                    {p.reference ? <Text size="xs">{t('payouts.reference', { reference: p.reference })}</Text> : null}
+                    {p.reason ? <Text size="xs">{p.reason}</Text> : null}
+                  </Stack>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.payouts.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>{formatDate(p.createdAt, locale)}</Table.Td>
-                  <Table.Td>{money(p.amount, p.currency)}</Table.Td>
-                  <Table.Td dir="ltr">{p.destination}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={2}>
-                      <Badge variant="light" color={PAYOUT_STATUS_COLOR[p.status].color} c={PAYOUT_STATUS_COLOR[p.status].c} style={{ alignSelf: 'flex-start' }}>
-                        {t(`payouts.statuses.${p.status}`)}
-                      </Badge>
-                      {p.reference ? <Text size="xs">{t('payouts.reference', { reference: p.reference })}</Text> : null}
-                      {p.reason ? <Text size="xs">{p.reason}</Text> : null}
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
       <Title order={2} size="h4">
         {t('payouts.lines')}
@@ -276,28 +277,26 @@ function History({ data }: { data: Payouts }) {
       {data.lines.length === 0 ? (
         <Text c="dimmed">{t('payouts.noLines')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('payouts.date')}</Table.Th>
-                <Table.Th>{t('payouts.movement')}</Table.Th>
-                <Table.Th>{t('payouts.amountColumn')}</Table.Th>
-                <Table.Th>{t('payouts.balance')}</Table.Th>
+        <Table striped verticalSpacing="xs" className={stacked.table} data-testid="payout-lines">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('payouts.date')}</Table.Th>
+              <Table.Th>{t('payouts.movement')}</Table.Th>
+              <Table.Th>{t('payouts.amountColumn')}</Table.Th>
+              <Table.Th>{t('payouts.balance')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.lines.map((line, i) => (
+              <Table.Tr key={`${line.createdAt}-${i}`}>
+                <Table.Td data-label={t('payouts.date')}>{formatDate(line.createdAt, locale)}</Table.Td>
+                <Table.Td data-label={t('payouts.movement')}>{t(`payouts.kinds.${line.kind}` as 'payouts.kinds.release')}</Table.Td>
+                <Table.Td data-label={t('payouts.amountColumn')}>{money(line.amount, data.currency)}</Table.Td>
+                <Table.Td data-label={t('payouts.balance')}>{money(line.balance, data.currency)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.lines.map((line, i) => (
-                <Table.Tr key={`${line.createdAt}-${i}`}>
-                  <Table.Td>{formatDate(line.createdAt, locale)}</Table.Td>
-                  <Table.Td>{t(`payouts.kinds.${line.kind}` as 'payouts.kinds.release')}</Table.Td>
-                  <Table.Td>{money(line.amount, data.currency)}</Table.Td>
-                  <Table.Td>{money(line.balance, data.currency)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Stack>
   );
