@@ -17,6 +17,11 @@ describe('PDF lines in mixed directions (docs/decisions/0059)', () => {
     expect(await drawn('رسوم المنصة مشمولة (10%)، من حصة المصمم', 'ar')).toEqual(['، من حصة المصمم', '(10%) ', 'رسوم المنصة مشمولة']);
   });
 
+  it('mirrors brackets around Arabic words', async () => {
+    // Drawn left to right: the closing bracket's glyph "(" on the left, the opening one's ")" on the right.
+    expect(await drawn('الكمية (قطعتان)', 'ar')).toEqual(['(', 'قطعتان', ') ', 'الكمية']);
+  });
+
   it('leaves English lines as written', async () => {
     expect(await drawn('Paid with sandbox (3-D Secure) •••• 4242', 'en')).toEqual(['Paid with sandbox (3-D Secure) •••• 4242']);
   });

@@ -82,7 +82,7 @@ export function visualChunks(text: string, rtl: boolean, fonts: Fonts, bold: boo
   if (text.length === 0) return [];
   const line = rtl ? isolateLatinRuns(text) : text;
   const embedding = bidi.getEmbeddingLevels(line, rtl ? 'rtl' : 'ltr');
-  const mirrored = bidi.getMirroredCharactersMap(line, embedding);
+  const mirrored = bidi.getMirroredCharactersMap(line, embedding.levels);
   const order = bidi.getReorderedIndices(line, embedding);
   const arabic = bold ? fonts.arabicBold : fonts.arabic;
   const latin = bold ? fonts.latinBold : fonts.latin;
