@@ -8,6 +8,7 @@ export function toConversationJson(row: ConversationRow, seller: UserRef, buyer:
     sellerID: seller,
     buyerID: buyer,
     lastMessage: row.lastMessage,
+    lastEvent: row.lastEvent ?? null,
     readBySeller: row.readBySeller,
     readByBuyer: row.readByBuyer,
     createdAt: row.createdAt.toISOString(),

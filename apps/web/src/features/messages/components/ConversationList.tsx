@@ -9,6 +9,7 @@ import { userName } from '@/lib/user-name';
 import type { useConversations } from '../api/conversations';
 import { counterpart, isUnread } from '../lib/chat';
 import { formatWhen } from '../lib/format';
+import { useEventText } from '../lib/event-text';
 import classes from './Messages.module.css';
 
 interface ConversationListProps {
@@ -20,6 +21,7 @@ interface ConversationListProps {
 /** The sidebar: a search box and the caller's conversations, newest first (docs/product.md §3.7). */
 export function ConversationList({ me, query, selectedId }: ConversationListProps) {
   const { t, locale } = useI18n();
+  const eventText = useEventText();
   const [search, setSearch] = useState('');
   const conversations = query.data;
 
@@ -101,7 +103,7 @@ export function ConversationList({ me, query, selectedId }: ConversationListProp
                       </Text>
                     </Box>
                     <Text size="sm" c={unread ? 'gray.9' : 'gray.7'} fw={unread ? 600 : 400} truncate dir="auto">
-                      {conversation.lastMessage ?? t('messages.noPreview')}
+                      {(conversation.lastEvent && eventText(conversation.lastEvent)?.body) ?? conversation.lastMessage ?? t('messages.noPreview')}
                     </Text>
                   </Box>
                   {unread ? (
