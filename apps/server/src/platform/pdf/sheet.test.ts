@@ -30,6 +30,8 @@ describe('PDF lines in mixed directions (docs/decisions/0059)', () => {
     expect(isolateLatinRuns('الشهر 2026-11 (USD)')).toBe('الشهر \u20662026-11 (USD)\u2069');
     expect(isolateLatinRuns('(USD الشهر)')).toBe('(\u2066USD\u2069 الشهر)');
     expect(isolateLatinRuns('انظر كشف CSV.')).toBe('انظر كشف \u2066CSV\u2069.');
+    // A price keeps its symbol and sign: "-$5.00", not "5.00$-".
+    expect(isolateLatinRuns('المبلغ المسترد -$5.00')).toBe('المبلغ المسترد \u2066-$5.00\u2069');
   });
 
   it('draws text that extracts in one piece per run', async () => {

@@ -49,8 +49,8 @@ interface Chunk {
   font: PDFFont;
 }
 
-/** A run of Latin text (letters, digits, the punctuation between them, a bracket pair around them). */
-const LATIN_RUN = /[([]?[A-Za-z0-9][^\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF\u2066-\u2069]*/g;
+/** A run of Latin text (letters, digits, the punctuation between them, a sign or currency symbol before, a bracket pair around them). */
+const LATIN_RUN = /(?:[([][-+]?|[-+])?[$€£¥₹]?[A-Za-z0-9][^\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF\u2066-\u2069]*/g;
 const LATIN_END = /[^A-Za-z0-9%)\]]+$/;
 
 /**
