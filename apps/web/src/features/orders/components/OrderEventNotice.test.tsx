@@ -1,11 +1,11 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/fetch-mock';
 import { loadPageStrings, setLanguage } from '@/lib/i18n';
 import { renderApp, renderWithProviders } from '@/test/render';
 import { ORDER_EVENT_TYPES } from '@cusp/shared';
 import { OrderEventNotice } from './OrderEventNotice';
-import { BUYER, CONVERSATIONS, FakeSocket, buildMessage, fakeSocket } from '@/features/messages/test-utils';
+import { BUYER, CONVERSATIONS, FakeSocket, buildConversation, buildMessage, fakeSocket } from '@/features/messages/test-utils';
 
 vi.mock('@/lib/socket', async () => (await import('@/features/messages/test-utils')).socketModuleMock);
 
@@ -53,6 +53,20 @@ describe('order events in the conversation', () => {
     const notice = await screen.findByTestId('order-event');
     expect(notice).toHaveTextContent('Something new happened to order #7.');
     expect(within(notice).getByRole('link', { name: 'View order' })).toHaveAttribute('href', '/orders/order-7');
+  });
+
+  it('previews a conversation whose newest message is an event by that event, in the reader’s language', async () => {
+    const lastEvent = { orderId: 'o-3', type: 'disputed', params: { title: 'Crown 36' } };
+    mockApi({ ...routes([]), 'GET /api/conversations': { body: [buildConversation({ lastMessage: 'A dispute was opened on Crown 36. An administrator will decide.', lastEvent })] } }, { user: BUYER });
+    await setLanguage('ar', { persist: false });
+    try {
+      renderApp('/messages');
+      const item = await screen.findByTestId('conversation-item');
+      await waitFor(() => expect(item).toHaveTextContent('فُتح نزاع على \u2068Crown 36\u2069. سيقرر أحد المشرفين.'));
+      expect(item).not.toHaveTextContent('A dispute was opened');
+    } finally {
+      await setLanguage('en', { persist: false });
+    }
   });
 
   it('says every kind of event in the reader’s language from its parameters, with no English left', async () => {
