@@ -55,7 +55,8 @@ const SERVER_SENTENCES: Record<string, string> = {
   extension_requested: 'More time was asked for Zirconia crown design.',
   rescan_requested: 'New scans were asked for Zirconia crown design. The due date is paused until they arrive.',
 };
-const chat = Object.entries(SERVER_SENTENCES).map(([type, description]) => buildMessage({ conversationID: 'c1', description, event: { orderId: 'order-a', type } }));
+const PARAMS = { title: 'Zirconia crown design', quantity: 2, amount: 90, currency: 'USD', days: 2 };
+const chat = Object.entries(SERVER_SENTENCES).map(([type, description]) => buildMessage({ conversationID: 'c1', description, event: { orderId: 'order-a', type, params: PARAMS } }));
 const PAGES: PageCase[] = [
   { path: '/', user: null, routes: { 'GET /api/services': listReply([buildService()]), 'GET /api/courses': listReply([buildCourse()]) } },
   { path: '/login', user: null },
@@ -77,7 +78,7 @@ const PAGES: PageCase[] = [
     path: '/message/c1',
     user: BUYER,
     routes: {
-      'GET /api/conversations': { body: [buildConversation({ lastMessage: SERVER_SENTENCES.disputed })] },
+      'GET /api/conversations': { body: [buildConversation({ lastMessage: SERVER_SENTENCES.disputed, lastEvent: { orderId: 'order-a', type: 'disputed', params: PARAMS } })] },
       'GET /api/conversations/unread-count': { body: { count: 1 } },
       'GET /api/messages/c1': { body: chat },
       'PATCH /api/conversations/c1': { status: 204 },

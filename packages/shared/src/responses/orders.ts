@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTACT_STRENGTHS, FILE_ROLES, MATERIALS, OCCLUSIONS, OUTPUT_FORMATS, PONTIC_TYPES, RESTORATIONS } from '../dental/catalogue.js';
 import { ORDER_ACTIONS, ORDER_STATUS_LIST } from '../policies/orders.js';
 import { FILE_KINDS } from '../schemas/files.js';
+import { REVIEW_CHECKLIST } from '../schemas/review-pins.js';
 import { ORDER_EVENT_TYPES } from '../schemas/orders.js';
 import { SCAN_CHECK_STATUSES, SCAN_FINDING_CODES, SCAN_FINDING_LEVELS } from '../schemas/scan-check.js';
 import { TURNAROUND_TIERS } from '../schemas/turnaround.js';
@@ -191,6 +192,8 @@ export const orderEventJsonSchema = z.object({
   units: z.array(z.number()),
   /** A revision request's pins on the order's meshes (ADR 0037); empty for other events. */
   pins: z.array(orderPinJsonSchema),
+  /** A revision request's checklist items marked "change", by code, with the buyer's words or '' (docs/decisions/0059). */
+  checklist: z.array(z.object({ item: z.enum(REVIEW_CHECKLIST), note: z.string() })),
   /** An acceptance: the delivered files the buyer approved (docs/decisions/0037); empty for other events. */
   approvedFiles: z.array(z.string()),
   /** The days of a request for more time (docs/product.md §5.2a); null for other events. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pinsInput } from './review-pins.js';
+import { checklistInput, pinsInput } from './review-pins.js';
 import { MATERIALS, isShade, normalizeShade } from '../dental/catalogue.js';
 import { designSchema, fileRoleSchema, prescriptionSchema, type PrescriptionDesign } from '../dental/prescription.js';
 import { ERRORS } from '../error-codes.js';
@@ -97,10 +97,12 @@ export const revisionInput = z
       .transform((teeth) => [...new Set(teeth)].sort((a, b) => a - b)),
     /** Points on the order's meshes with what should change there (ADR 0037). */
     pins: pinsInput,
+    /** The case review's checklist items marked "change", by code (docs/decisions/0059). */
+    checklist: checklistInput,
   })
-  // A note says what should change; pins say it too, each with its own note.
+  // A note says what should change; pins and checklist items say it too.
   .superRefine((input, issues) => {
-    if (!input.note && input.pins.length === 0)
+    if (!input.note && input.pins.length === 0 && input.checklist.length === 0)
       issues.addIssue({ code: 'custom', path: ['note'], message: ORDER_MESSAGES.revisionNeedsNote });
   });
 

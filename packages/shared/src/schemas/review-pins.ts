@@ -48,6 +48,32 @@ export const pinInput = z.object({
 });
 export type PinInput = z.input<typeof pinInput>;
 
+/**
+ * The case review's checklist (docs/decisions/0037): what the buyer checks before accepting. A revision request
+ * carries the items marked "change" by code, each with the buyer's own words or none, so the order's history says
+ * "Contacts: see the pins" in the reader's language (docs/decisions/0059), not in the writer's.
+ */
+export const REVIEW_CHECKLIST = ['margins', 'contacts', 'occlusion', 'anatomy', 'thickness'] as const;
+export type ReviewChecklistItem = (typeof REVIEW_CHECKLIST)[number];
+export const CHECKLIST_MESSAGES = {
+  item: `A checklist item is one of: ${REVIEW_CHECKLIST.join(', ')}, each at most once.`,
+  noteLong: `A checklist note is at most ${PIN_NOTE_MAX} characters.`,
+} as const;
+export const checklistInput = z
+  .array(
+    z.object({
+      item: z.enum(REVIEW_CHECKLIST, { error: CHECKLIST_MESSAGES.item }),
+      /** The buyer's words; empty: the pins say it. */
+      note: text({ error: CHECKLIST_MESSAGES.noteLong }).max(PIN_NOTE_MAX, CHECKLIST_MESSAGES.noteLong).optional().default(''),
+    }),
+    { error: CHECKLIST_MESSAGES.item },
+  )
+  .max(REVIEW_CHECKLIST.length, CHECKLIST_MESSAGES.item)
+  .refine((items) => new Set(items.map((entry) => entry.item)).size === items.length, CHECKLIST_MESSAGES.item)
+  .optional()
+  .default([]);
+export type ChecklistEntry = { item: ReviewChecklistItem; note: string };
+
 export const pinsInput = z.array(pinInput, { error: PIN_MESSAGES.tooMany }).max(PIN_MAX, PIN_MESSAGES.tooMany).optional().default([]);
 
 /** `PATCH /api/orders/{id}/pins/{pinId}`. */

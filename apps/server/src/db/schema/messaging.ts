@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { Attachment } from '@cusp/shared';
+import type { Attachment, ChatOrderEvent } from '@cusp/shared';
 import { users } from './users.js';
 
 /** One conversation per (seller, buyer) pair (docs/product.md §9.1). */
@@ -15,6 +15,8 @@ export const conversations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     lastMessage: text('last_message'),
+    /** The newest message's order event when it is one (docs/decisions/0059): readers say the preview from it. */
+    lastEvent: jsonb('last_event').$type<ChatOrderEvent>(),
     readBySeller: boolean('read_by_seller').notNull().default(true),
     readByBuyer: boolean('read_by_buyer').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,8 +45,8 @@ export const messages = pgTable(
     description: text('description').notNull(),
     clientId: text('client_id').notNull(),
     attachments: jsonb('attachments').$type<Attachment[]>().notNull().default(sql`'[]'::jsonb`),
-    /** Set on system messages that report an order event; the text is then the server's summary. */
-    event: jsonb('event').$type<{ orderId: string; type: string }>(),
+    /** Set on system messages that report an order event: its kind and parameters; the text is the English summary. */
+    event: jsonb('event').$type<ChatOrderEvent>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ORDER_EVENT_TYPES, type FileRole, type Prescription } from '@cusp/shared';
+import { ORDER_EVENT_TYPES, type ChecklistEntry, type FileRole, type Prescription } from '@cusp/shared';
 import type { StoredAnalysis } from '../../platform/mesh/types.js';
 import { services } from './services.js';
 import { users } from './users.js';
@@ -124,6 +124,8 @@ export const orderEvents = pgTable(
     days: smallint('days'),
     /** The teeth of the prescription a revision request points at (docs/product.md §5.4); null otherwise. */
     units: smallint('units').array(),
+    /** A revision request: the case review's checklist items marked "change", by code (docs/decisions/0059); null otherwise. */
+    checklist: jsonb('checklist').$type<ChecklistEntry[]>(),
     /** An acceptance: the delivered files the buyer approved in the case review (docs/decisions/0037); null otherwise. */
     approvedFiles: uuid('approved_files').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

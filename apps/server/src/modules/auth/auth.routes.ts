@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { AppError, parseWith } from '../../errors.js';
 import { discardMedia, storeMedia, type StoredMedia } from '../../platform/storage/media-store.js';
+import { mailLanguageOf } from '../../platform/mail/templates.js';
 import { toSessionUser } from './user.presenter.js';
 import * as auth from './auth.service.js';
 import { claimLoginLink, DEVICE_COOKIE, setDeviceCookie } from './second-step.js';
@@ -29,7 +30,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       : { fields: request.body, picture: null };
     try {
       const input = parseWith(registerSchema, fields ?? {});
-      const user = await auth.register(ctx, input, request.ip, picture?.url ?? null);
+      // Its e-mails, the first being the address check, in the language the member signed up in (docs/decisions/0059).
+      const user = await auth.register(ctx, input, request.ip, picture?.url ?? null, mailLanguageOf(request));
       return reply.status(201).send({ user: toSessionUser(user) });
     } catch (error) {
       // A refused sign-up keeps nothing, not even the picture that came with it.

@@ -33,6 +33,7 @@ export async function register(
   input: z.output<typeof registerSchema>,
   ip: string,
   image: string | null,
+  emailLanguage: MailLanguage = 'en',
 ): Promise<UserRow> {
   // Every attempt counts, refused ones too: "This email is already registered." is only learnt at this pace.
   await ctx.limits.consume('registerAddress', ip);
@@ -48,6 +49,7 @@ export async function register(
           passwordHash,
           phone: input.phone,
           image: image ?? (input.profilePictureURL || null),
+          emailLanguage,
         })
         .returning(userColumns);
       // The address is confirmed by the mailed link before selling, payout details or paying (ADR 0050); the mail is

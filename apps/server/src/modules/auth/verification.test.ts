@@ -95,6 +95,24 @@ describe('the link mailed at sign-up', () => {
     expect(await verifiedAt(session.user._id)).toBeNull();
   });
 
+  it('writes the first mail in the language the member signed up in, and keeps it for later ones', async () => {
+    const input = newUserInput();
+    const reg = await app.inject({ method: 'POST', url: '/api/auth/register', payload: input, remoteAddress: '198.51.100.77', cookies: { lang: 'ar' } });
+    expect(reg.statusCode, reg.body).toBe(201);
+    await ctx.jobs.drain();
+    expect(ctx.mailer.sent.findLast((m) => m.to === input.email)!.subject).toBe('أكّد عنوان بريدك في Cusp');
+    const [row] = await ctx.db.select({ lang: users.emailLanguage }).from(users).where(eq(users.email, input.email));
+    expect(row!.lang).toBe('ar');
+    // Without the web app's cookie, the browser's Accept-Language says it; anything else is English.
+    const other = newUserInput();
+    await app.inject({ method: 'POST', url: '/api/auth/register', payload: other, remoteAddress: '198.51.100.78', headers: { 'accept-language': 'ar-SA,ar;q=0.9' } });
+    const english = newUserInput();
+    await app.inject({ method: 'POST', url: '/api/auth/register', payload: english, remoteAddress: '198.51.100.79', headers: { 'accept-language': 'fr-FR' } });
+    const langs = await ctx.db.select({ email: users.email, lang: users.emailLanguage }).from(users);
+    expect(langs.find((u) => u.email === other.email)!.lang).toBe('ar');
+    expect(langs.find((u) => u.email === english.email)!.lang).toBe('en');
+  });
+
   it('writes the link in the member’s language', async () => {
     const session = await unverified();
     await call(session, 'PATCH', '/api/account', { emailLanguage: 'ar' });

@@ -110,7 +110,7 @@ class MessageWriter {
           });
         await tx.execute(sql`
           update ${conversations} as c
-          set last_message = x.last_message, updated_at = x.updated_at, read_by_seller = x.read_by_seller, read_by_buyer = x.read_by_buyer
+          set last_message = x.last_message, last_event = null, updated_at = x.updated_at, read_by_seller = x.read_by_seller, read_by_buyer = x.read_by_buyer
           from jsonb_to_recordset(${JSON.stringify(touched)}::jsonb)
             as x(id uuid, last_message text, updated_at timestamptz, read_by_seller boolean, read_by_buyer boolean)
           where c.id = x.id`);

@@ -9,6 +9,7 @@ export function toConversationJson(row: ConversationRow, seller: Person, buyer: 
     sellerID: toUserRef(seller),
     buyerID: toUserRef(buyer),
     lastMessage: row.lastMessage,
+    lastEvent: row.lastEvent ?? null,
     readBySeller: row.readBySeller,
     readByBuyer: row.readByBuyer,
     createdAt: row.createdAt.toISOString(),

@@ -2,7 +2,7 @@ import { aliasedTable, and, asc, desc, eq, gt, inArray, lt, or, sql } from 'driz
 import DataLoader from 'dataloader';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
-import type { ConversationJson, MessageJson, sendMessageSchema } from '@cusp/shared';
+import type { ChatOrderEvent, ConversationJson, MessageJson, sendMessageSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { conversations, messages, users, type ConversationRow, type UserRow } from '../../db/schema/index.js';
@@ -224,7 +224,7 @@ export interface PostedMessage {
  */
 export async function recordSystemMessage(
   tx: Tx,
-  m: { sellerId: string; buyerId: string; actorId: string | null; text: string; event: { orderId: string; type: string }; clientId: string },
+  m: { sellerId: string; buyerId: string; actorId: string | null; text: string; event: ChatOrderEvent; clientId: string },
 ): Promise<PostedMessage | null> {
   await tx.insert(conversations).values({ sellerId: m.sellerId, buyerId: m.buyerId }).onConflictDoNothing();
   const [c] = await tx
@@ -243,6 +243,7 @@ export async function recordSystemMessage(
     .update(conversations)
     .set({
       lastMessage: preview(m.text),
+      lastEvent: m.event,
       updatedAt: stored.createdAt,
       readBySeller: m.actorId === m.sellerId,
       readByBuyer: m.actorId === m.buyerId,

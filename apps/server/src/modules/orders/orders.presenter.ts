@@ -157,6 +157,7 @@ export function toOrderEventJson(e: OrderEventRow, actor: Person | null, files: 
     files: files.map(toOrderFileJson),
     units: e.units ?? [],
     pins,
+    checklist: e.checklist ?? [],
     approvedFiles: e.approvedFiles ?? [],
     days: e.days,
     createdAt: e.createdAt.toISOString(),

@@ -18,6 +18,8 @@ import {
   type orderListQuery,
   type OrderDetailJson,
   type OrderEventType,
+  type OrderEventParams,
+  type ChecklistEntry,
   type OrderAction,
   type OrderJson,
   type OrderParty,
@@ -201,6 +203,25 @@ export async function balance(ctx: AppContext, user: UserRow): Promise<BalanceJs
   return { escrow: money(escrow), available: money(available), reserved: money(reserved), currency, feePercent: ctx.config.payments.feePercent };
 }
 
+/**
+ * What each event's notice names (docs/decisions/0059): the title always; the count and price of a paid order, the
+ * days of an automatic completion, the amount of a refund offer. The reader's app words it (`orders.events.summary`).
+ */
+export function eventParams(type: OrderEventType, o: OrderRow): OrderEventParams {
+  const money = (minor: number) => ({ amount: fromMinor(minor, o.currency), currency: o.currency });
+  switch (type) {
+    case 'paid':
+      return { title: o.title, quantity: o.quantity, ...money(o.price) };
+    case 'auto_completed':
+      return { title: o.title, days: AUTO_COMPLETE_DAYS };
+    case 'refund_offered':
+      return { title: o.title, ...money(o.refundOfferAmount ?? 0) };
+    default:
+      return { title: o.title };
+  }
+}
+
+/** The same notices in English, stored as the system message's text for clients that do not read `event`. */
 const EVENT_TEXT: Record<OrderEventType, (o: OrderRow) => string> = {
   created: (o) => `Order created: ${o.title}.`,
   paid: (o) => `New order paid: ${o.title} × ${o.quantity} (${formatMoney(fromMinor(o.price, o.currency), o.currency)}).`,
@@ -235,7 +256,7 @@ export function recordEventMessage(tx: Transaction, order: OrderRow, event: Pick
     buyerId: order.buyerId,
     actorId: event.actorId,
     text: EVENT_TEXT[event.type](order),
-    event: { orderId: order.id, type: event.type },
+    event: { orderId: order.id, type: event.type, params: eventParams(event.type, order) },
     clientId: `order-event-${event.id}`,
   });
 }
@@ -278,6 +299,8 @@ interface Transition {
   where?: SQL;
   /** The teeth the event points at (a revision request, docs/product.md §5.4). */
   units?: number[];
+  /** The case review's checklist items a revision request marks "change" (docs/decisions/0059). */
+  checklist?: ChecklistEntry[];
   /** The delivered files an acceptance approves (docs/decisions/0037). */
   approvedFiles?: string[];
   /** The days a request for more time asks for (docs/product.md §5.2a). */
@@ -326,7 +349,7 @@ async function transitionIn(ctx: AppContext, tx: Transaction, orderId: string, t
   if (!row) return null;
   const [event] = await tx
     .insert(orderEvents)
-    .values({ orderId, actorId: t.actorId, type: t.event, note: t.note || null, units: t.units?.length ? t.units : null, days: t.days ?? null, approvedFiles: t.approvedFiles?.length ? t.approvedFiles : null, createdAt: now })
+    .values({ orderId, actorId: t.actorId, type: t.event, note: t.note || null, units: t.units?.length ? t.units : null, checklist: t.checklist?.length ? t.checklist : null, days: t.days ?? null, approvedFiles: t.approvedFiles?.length ? t.approvedFiles : null, createdAt: now })
     .returning();
   await t.also?.(tx, row, event!);
   await notifyOrderEvent(ctx, tx, row, event!); // the other party is told (ADR 0027)
@@ -503,6 +526,7 @@ export async function requestRevision(ctx: AppContext, user: UserRow, orderId: s
     actorId: user.id,
     note: input.note,
     units: input.units,
+    checklist: input.checklist,
     also: (tx, _row, event) => insertPins(tx, order.id, event.id, input.pins),
   });
   return orderDetail(ctx, user, order.id);

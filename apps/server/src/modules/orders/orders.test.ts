@@ -88,7 +88,10 @@ describe('the order life cycle (D15)', () => {
     expect(delivered.json()).toMatchObject({ status: 'delivered', actions: ['offerRefund'] }); // a partial refund (docs/product.md §5.11)
     expect((await detail(buyer, orderId)).actions).toEqual(['accept', 'revision', 'dispute']);
 
-    expect((await call(buyer, 'POST', `/api/orders/${orderId}/revision`, { note: 'Open the contacts a little.' })).json()).toMatchObject({ status: 'revision_requested', revisionsUsed: 1 });
+    // The case review's checklist goes by code, said in each reader's language (docs/decisions/0059).
+    const revision = { note: 'Open the contacts a little.', checklist: [{ item: 'contacts' }, { item: 'occlusion', note: 'High on 36.' }] };
+    expect((await call(buyer, 'POST', `/api/orders/${orderId}/revision`, { ...revision, checklist: [{ item: 'gloss' }] })).statusCode).toBe(400);
+    expect((await call(buyer, 'POST', `/api/orders/${orderId}/revision`, revision)).json()).toMatchObject({ status: 'revision_requested', revisionsUsed: 1 });
     const design2 = await uploadFile(designer, 'crown-v2.stl');
     await call(designer, 'POST', `/api/orders/${orderId}/deliver`, { files: [design2._id] });
     // The one included revision is used: accept only.
@@ -114,6 +117,8 @@ describe('the order life cycle (D15)', () => {
     expect(timeline.map((e: { type: string }) => e.type)).toEqual(['created', 'paid', 'delivered', 'revision_requested', 'delivered', 'completed', 'reviewed']);
     expect(timeline[2].files.map((f: { name: string }) => f.name)).toEqual(['crown-v1.stl']);
     expect(timeline[3].note).toBe('Open the contacts a little.');
+    expect(timeline[3].checklist).toEqual([{ item: 'contacts', note: '' }, { item: 'occlusion', note: 'High on 36.' }]);
+    expect(timeline[2].checklist).toEqual([]);
 
     // Each event is a system message in the pair's conversation.
     const conversations = (await call(buyer, 'GET', '/api/conversations')).json();
@@ -121,6 +126,15 @@ describe('the order life cycle (D15)', () => {
     const messages = (await call(buyer, 'GET', `/api/messages/${conversations[0]._id}`)).json();
     expect(messages.map((m: { event: { type: string } | null }) => m.event?.type)).toEqual(['paid', 'delivered', 'revision_requested', 'delivered', 'completed', 'reviewed']);
     expect(messages.every((m: { event: { orderId: string } }) => m.event.orderId === orderId)).toBe(true);
+    // Stored as a kind and parameters, not as English text: the reader's app says them (docs/decisions/0059).
+    const title = messages[0].event.params.title;
+    expect(messages[0].event.params).toEqual({ title, quantity: 3, amount: 75, currency: 'USD' });
+    expect(messages[1].event.params).toEqual({ title });
+    // The conversation's preview is the newest event, by code, until someone writes.
+    expect(conversations[0].lastEvent).toEqual(messages.at(-1).event);
+    expect((await call(buyer, 'POST', '/api/messages', { conversationID: conversations[0]._id, description: 'Thank you!', clientId: 'thanks-1' })).statusCode).toBe(201);
+    const [after] = (await call(buyer, 'GET', '/api/conversations')).json();
+    expect(after).toMatchObject({ lastMessage: 'Thank you!', lastEvent: null });
   });
 
   it('sets quantity from the teeth for per-unit work and refuses bad orders with clear messages', async () => {

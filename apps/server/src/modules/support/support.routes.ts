@@ -1,19 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messageAnswerSchema, newsletterSchema, supportTicketSchema, MESSAGES, ticketSentJsonSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
-import type { MailLanguage } from '../../platform/mail/templates.js';
+import { mailLanguageOf } from '../../platform/mail/templates.js';
 import * as support from './support.service.js';
 
 /** The web page the confirmation link ends on (apps/web: features/newsletter). */
 export const NEWSLETTER_CONFIRMED_PAGE = '/newsletter/confirmed';
-
-/** The reader's language for the mail: the web app's `lang` cookie, else Accept-Language. */
-function mailLanguageOf(request: FastifyRequest): MailLanguage {
-  const chosen = request.cookies.lang ?? request.headers['accept-language'] ?? '';
-  return chosen.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
-}
 
 export const supportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/support/tickets', { schema: { body: supportTicketSchema, response: { 201: ticketSentJsonSchema } } }, async (request, reply) => {

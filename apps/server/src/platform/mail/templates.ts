@@ -3,6 +3,15 @@ import type { MailMessage } from './mailer.js';
 /** The languages mail is written in; English unless the recipient's language is known. */
 export type MailLanguage = 'en' | 'ar';
 
+/**
+ * The language a request is made in, for mail to someone with no account language yet (a sign-up, a newsletter
+ * subscription): the web app's `lang` cookie (its UI language), else Accept-Language.
+ */
+export function mailLanguageOf(request: { cookies: Record<string, string | undefined>; headers: { 'accept-language'?: string } }): MailLanguage {
+  const chosen = request.cookies.lang ?? request.headers['accept-language'] ?? '';
+  return chosen.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
+}
+
 type Template<A> = (args: A, lang: MailLanguage) => Omit<MailMessage, 'to'>;
 
 export const passwordResetMail: Template<{ username: string; link: string }> = ({ username, link }, lang) =>

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import bidiFactory from 'bidi-js';
 
 /**
  * One-page documents in English or Arabic (the prescription, receipts, credit notes, statements; docs/decisions/0028,
@@ -9,10 +10,9 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
  *
  * Text in a custom font is laid out by @pdf-lib/fontkit, whose OpenType layout shapes Arabic with the font's own
  * tables (initial, medial, final forms, the lam-alef ligature) and puts an Arabic run in right-to-left order. What it
- * does not do is mix directions: a line is cut here into runs of Arabic and of everything else (a small bidi pass:
- * spaces and punctuation between two runs of one direction join them, otherwise they follow the line's direction),
- * the runs are placed in the line's order (right to left in Arabic), Arabic runs drawn in Noto Naskh Arabic (shipped
- * by the @embedpdf/fonts-arabic npm package) and the rest in Helvetica. Characters neither font has are written as "?".
+ * does not do is mix directions: each line is put in display order by the Unicode bidi algorithm (`visualChunks`,
+ * docs/decisions/0059), Arabic drawn in Noto Naskh Arabic (shipped by the @embedpdf/fonts-arabic npm package) and the
+ * rest in Helvetica. Characters neither font has are written as "?".
  */
 
 export type PdfLanguage = 'en' | 'ar';
@@ -30,11 +30,10 @@ function loadArabicFonts() {
 
 // ---- Text with mixed directions -------------------------------------------------------------------
 
-/** In a right-to-left run a bracket is drawn mirrored: the opening one looks like ")" (Unicode's mirrored pairs). */
-const MIRRORED: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<', '«': '»', '»': '«' };
-
+const bidi = bidiFactory();
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
-const NEUTRAL = /[\s.,:;!?'"()[\]{}\-–—/\\·•×%+*=<>&#@_|~^`]/;
+/** The directional isolates and marks: they steer the bidi algorithm and are never drawn. */
+const INVISIBLE = /[\u200E\u200F\u061C\u2066-\u2069]/;
 
 export interface Fonts {
   latin: PDFFont;
@@ -50,48 +49,57 @@ interface Chunk {
   font: PDFFont;
 }
 
-/** A line's pieces in the order they are drawn, left to right, each in the font that has its characters. */
-function visualChunks(line: string, rtl: boolean, fonts: Fonts, bold: boolean): Chunk[] {
-  const chars = [...line];
-  if (chars.length === 0) return [];
-  const kinds = chars.map((c) => (ARABIC.test(c) ? 'R' : NEUTRAL.test(c) ? 'N' : 'L'));
-  // Neutrals between two runs of one direction take it; otherwise the line's.
-  const resolved = kinds.map((kind, i) => {
-    if (kind !== 'N') return kind;
-    const before = kinds.slice(0, i).reverse().find((k) => k !== 'N');
-    const after = kinds.slice(i + 1).find((k) => k !== 'N');
-    if (before && before === after) return before;
-    return rtl ? 'R' : 'L';
+/** A run of Latin text (letters, digits, the punctuation between them, a sign or currency symbol before, a bracket pair around them). */
+const LATIN_RUN = /(?:[([][-+]?|[-+])?[$€£¥₹]?[A-Za-z0-9][^\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF\u2066-\u2069]*/g;
+const LATIN_END = /[^A-Za-z0-9%)\]]+$/;
+
+/**
+ * Each Latin run of a right-to-left line wrapped in a left-to-right isolate (U+2066 ... U+2069), so it reads as one
+ * left-to-right piece: without it the bidi algorithm makes "3" after Arabic an Arabic number and "(3-D Secure)"
+ * shows as "(D Secure-3". Trailing spaces and punctuation stay outside (they follow the sentence), and a bracket
+ * goes inside only with its partner.
+ */
+export function isolateLatinRuns(line: string): string {
+  return line.replace(LATIN_RUN, (match) => {
+    let run = match.replace(LATIN_END, '');
+    if (run.startsWith('(') && !run.includes(')')) run = run.slice(1);
+    if (run.startsWith('[') && !run.includes(']')) run = run.slice(1);
+    if (run.endsWith(')') && !run.includes('(')) run = run.slice(0, -1);
+    if (run.endsWith(']') && !run.includes('[')) run = run.slice(0, -1);
+    const at = match.indexOf(run);
+    return `${match.slice(0, at)}\u2066${run}\u2069${match.slice(at + run.length)}`;
   });
-  const runs: Array<{ dir: string; text: string }> = [];
-  chars.forEach((c, i) => {
-    const last = runs[runs.length - 1];
-    if (last && last.dir === resolved[i]) last.text += c;
-    else runs.push({ dir: resolved[i]!, text: c });
-  });
-  if (rtl) runs.reverse();
+}
+
+/**
+ * A line's pieces in the order they are drawn, left to right, each in the font that has its characters. The order is
+ * the Unicode bidi algorithm's (bidi-js: levels, reordering, mirrored brackets), with the line's direction as the
+ * paragraph's, so "(3-D Secure)" or "2026-11 (USD)" in an Arabic line stay whole and isolates (U+2066-2069) written
+ * around a Latin value are honoured. Arabic letters go to Noto Naskh Arabic and everything else to Helvetica; an
+ * Arabic piece is handed to fontkit in reading order, as its layout shapes and reverses it itself.
+ */
+export function visualChunks(text: string, rtl: boolean, fonts: Fonts, bold: boolean): Chunk[] {
+  if (text.length === 0) return [];
+  const line = rtl ? isolateLatinRuns(text) : text;
+  const embedding = bidi.getEmbeddingLevels(line, rtl ? 'rtl' : 'ltr');
+  const mirrored = bidi.getMirroredCharactersMap(line, embedding.levels);
+  const order = bidi.getReorderedIndices(line, embedding);
   const arabic = bold ? fonts.arabicBold : fonts.arabic;
   const latin = bold ? fonts.latinBold : fonts.latin;
   const chunks: Chunk[] = [];
-  for (const run of runs) {
-    // Within a run, pieces by font (Noto Naskh Arabic has no Latin letters, Helvetica no Arabic).
-    const pieces: Chunk[] = [];
-    for (const c of run.text) {
-      const code = c.codePointAt(0)!;
-      const useArabic = run.dir === 'R' ? fonts.arabicChars.has(code) : ARABIC.test(c) && fonts.arabicChars.has(code);
-      const font = useArabic ? arabic : latin;
-      const drawn = run.dir === 'R' && !useArabic ? (MIRRORED[c] ?? c) : c;
-      const safe = useArabic || fonts.latinChars.has(drawn.codePointAt(0)!) ? drawn : '?';
-      const last = pieces[pieces.length - 1];
-      if (last && last.font === font) last.text += safe;
-      else pieces.push({ text: safe, font });
-    }
-    // An Arabic run is laid out right to left by fontkit; its pieces go right to left too.
-    if (run.dir === 'R') {
-      pieces.reverse();
-      for (const piece of pieces) if (piece.font === latin) piece.text = [...piece.text].reverse().join('');
-    }
-    chunks.push(...pieces);
+  for (const i of order) {
+    const c = mirrored.get(i) ?? line[i]!;
+    if (INVISIBLE.test(c)) continue;
+    const code = c.charCodeAt(0);
+    const last = chunks[chunks.length - 1];
+    // A space between Arabic words stays in their piece: one piece per phrase, as text extraction reads it.
+    const arabicSpace = c === ' ' && (embedding.levels[i]! & 1) === 1 && last?.font === arabic;
+    const useArabic = (ARABIC.test(c) || arabicSpace) && fonts.arabicChars.has(code);
+    const font = useArabic ? arabic : latin;
+    const safe = useArabic || fonts.latinChars.has(code) ? c : '?';
+    // Arabic is collected in reverse (drawn order is the reverse of reading order in a right-to-left run).
+    if (last && last.font === font) last.text = useArabic ? safe + last.text : last.text + safe;
+    else chunks.push({ text: safe, font });
   }
   return chunks;
 }

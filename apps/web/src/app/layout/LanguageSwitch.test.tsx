@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildUser } from '@/test/factories';
+import { mockApi } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 
 describe('language switch', () => {
@@ -23,5 +25,14 @@ describe('language switch', () => {
     expect(await screen.findByRole('button', { name: 'العربية' })).toBeInTheDocument();
     expect(document.documentElement.dir).toBe('ltr');
     expect(window.localStorage.getItem('lang')).toBe('en');
+  });
+
+  it("a member's e-mails follow the switch: the account's e-mail language is saved with it", async () => {
+    const api = mockApi({ 'PATCH /api/account': { body: { email: 'a@b.c', pendingEmail: null, emailLanguage: 'ar' } } }, { user: buildUser() });
+    const ui = renderApp('/');
+    await ui.user.click(await screen.findByRole('button', { name: 'العربية' }));
+    await waitFor(() => expect(api.to('PATCH /api/account').map((request) => request.body)).toEqual([{ emailLanguage: 'ar' }]));
+    await ui.user.click(await screen.findByRole('button', { name: 'English' }));
+    await waitFor(() => expect(api.to('PATCH /api/account').map((request) => request.body)).toEqual([{ emailLanguage: 'ar' }, { emailLanguage: 'en' }]));
   });
 });

@@ -7,3 +7,4 @@ export { useStartConversation, startConversation } from './api/start-conversatio
 export { MessagesRealtime } from './components/MessagesRealtime';
 export { UnreadBadge } from './components/UnreadBadge';
 export type { EventNoticeProps } from './components/EventNotice';
+export { useEventText, type EventText } from './lib/event-text';

@@ -88,6 +88,7 @@ export function buildConversation(overrides: Partial<ConversationJson> = {}): Co
     sellerID: { _id: DESIGNER.id, username: DESIGNER.username, image: null },
     buyerID: { _id: BUYER.id, username: BUYER.username, image: null },
     lastMessage: 'Received, thanks.',
+    lastEvent: null,
     readBySeller: true,
     readByBuyer: false,
     createdAt: '2026-01-01T10:00:00.000Z',

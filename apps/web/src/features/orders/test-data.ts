@@ -84,7 +84,7 @@ export function buildOrderFile(overrides: Partial<OrderFileJson> = {}): OrderFil
 
 export function buildEvent(overrides: Partial<OrderEventJson> = {}): OrderEventJson {
   const i = next();
-  return { _id: `event-${i}`, type: 'created', actor: buyerRef, note: null, files: [], units: [], days: null, pins: [], approvedFiles: [], createdAt: '2026-03-01T10:00:00.000Z', ...overrides };
+  return { _id: `event-${i}`, type: 'created', actor: buyerRef, note: null, files: [], units: [], days: null, pins: [], checklist: [], approvedFiles: [], createdAt: '2026-03-01T10:00:00.000Z', ...overrides };
 }
 
 export function buildOrderDetail(overrides: Partial<OrderDetailJson> = {}): OrderDetailJson {

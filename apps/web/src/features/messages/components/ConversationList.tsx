@@ -3,12 +3,12 @@ import { Anchor, Avatar, Box, Button, Loader, Stack, Text, TextInput, VisuallyHi
 import { IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DEFAULT_AVATAR } from '@/lib/images';
-import { translateEventSummary } from '@/lib/event-summary';
 import { useI18n } from '@/lib/use-i18n';
 import { userName } from '@/lib/user-name';
 import type { useConversations } from '../api/conversations';
 import { counterpart, isUnread } from '../lib/chat';
 import { formatWhen } from '../lib/format';
+import { useEventText } from '../lib/event-text';
 import classes from './Messages.module.css';
 import type { CurrentUser } from '@/lib/domain';
 
@@ -20,9 +20,8 @@ interface ConversationListProps {
 
 /** The sidebar: a search box and the caller's conversations, newest first (docs/product.md §3.7). */
 export function ConversationList({ me, query, selectedId }: ConversationListProps) {
-  const { t, locale, number } = useI18n();
-  // An order event's summary, the last message of many conversations, in the reader's language (lib/event-summary.ts).
-  const preview = (text: string) => translateEventSummary(t, number, text) ?? text;
+  const { t, locale } = useI18n();
+  const eventText = useEventText();
   const [search, setSearch] = useState('');
   const conversations = query.data;
 
@@ -104,7 +103,7 @@ export function ConversationList({ me, query, selectedId }: ConversationListProp
                       </Text>
                     </Box>
                     <Text size="sm" c={unread ? 'gray.9' : 'gray.7'} fw={unread ? 600 : 400} truncate dir="auto">
-                      {conversation.lastMessage == null ? t('messages.noPreview') : preview(conversation.lastMessage)}
+                      {(conversation.lastEvent && eventText(conversation.lastEvent)?.body) ?? conversation.lastMessage ?? t('messages.noPreview')}
                     </Text>
                   </Box>
                   {unread ? (

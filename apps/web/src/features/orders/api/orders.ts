@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ORDER_STATUS_LIST, type OrderListQuery, type PinInput } from '@cusp/shared';
+import { ORDER_STATUS_LIST, type OrderListQuery, type PinInput, type ReviewChecklistItem } from '@cusp/shared';
 import { api } from '@/lib/api';
 import { ordersKeys } from './keys';
 import type { MoneyBalance, Order, OrderDetail, OrderPin } from '@/lib/domain';
@@ -50,7 +50,7 @@ export type OrderAction = 'deliver' | 'revision' | 'accept' | 'cancel' | 'extens
 
 export interface OrderActionBody {
   deliver: { note?: string; files: string[] };
-  revision: { note?: string; units?: number[]; pins?: PinInput[] };
+  revision: { note?: string; units?: number[]; pins?: PinInput[]; checklist?: Array<{ item: ReviewChecklistItem; note?: string }> };
   accept: { files?: string[] };
   cancel: { reason?: string };
   extension: { days: number; reason: string };

@@ -9,7 +9,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
 import { userName } from '@/lib/user-name';
 import { counterpartOf } from '../lib/format';
-import { isolate } from '@/lib/event-summary';
+import { isolate } from '@/lib/isolate';
 import { useCaseFileUploads } from '../api/order-files';
 import { useOrderAction } from '../api/orders';
 import { revisionsLeft } from '../lib/format';

@@ -11,7 +11,7 @@ import { useI18n } from '@/lib/use-i18n';
 import { userName } from '@/lib/user-name';
 import { useCaseFileUploads } from '../api/order-files';
 import { useOrderAction } from '../api/orders';
-import { isolate } from '@/lib/event-summary';
+import { isolate } from '@/lib/isolate';
 import { counterpartOf } from '../lib/format';
 import { CaseFilesField } from './CaseFilesField';
 import type { OrderDetail } from '@/lib/domain';

@@ -133,7 +133,7 @@ describe('/orders/{id}', () => {
     await user.click(screen.getByRole('option', { name: '21' }));
     await user.click(screen.getByRole('button', { name: 'Send the revision request' }));
     expect(await screen.findByText('Revision requested', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
-    expect(api.to('POST /api/orders/o5/revision')[0]!.body).toEqual({ note: 'Open the contact on 21 a little.', units: [21], pins: [] });
+    expect(api.to('POST /api/orders/o5/revision')[0]!.body).toEqual({ note: 'Open the contact on 21 a little.', units: [21], pins: [], checklist: [] });
     expect(screen.getByTestId('revisions-left')).toHaveTextContent('1 of 2');
   });
 
@@ -215,9 +215,15 @@ describe('/orders/{id}', () => {
   it('shows the history and actions in Arabic', async () => {
     const { setLanguage } = await import('@/lib/i18n');
     await setLanguage('ar', { persist: false });
-    render(buildOrderDetail({ _id: 'o10', status: 'delivered', actions: ['accept', 'revision'] }));
+    const revision = buildEvent({ type: 'revision_requested', checklist: [{ item: 'contacts', note: '' }, { item: 'occlusion', note: 'High on 36' }] });
+    render(buildOrderDetail({ _id: 'o10', status: 'delivered', actions: ['accept', 'revision'], events: [buildEvent({ type: 'created' }), revision] }));
     expect(await screen.findByRole('button', { name: 'قبول التسليم' })).toBeInTheDocument();
     expect(screen.getByText('تم إنشاء الطلب')).toBeInTheDocument();
+    // The buyer's checklist, sent by code, reads in Arabic whatever language it was written in (docs/decisions/0059).
+    const items = within(screen.getByTestId('event-checklist')).getAllByRole('listitem');
+    expect(items[0]).not.toHaveTextContent(/[A-Za-z]/u);
+    expect(items[0]).toHaveTextContent('انظر الدبابيس');
+    expect(items[1]).toHaveTextContent('High on 36');
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
   });
 });

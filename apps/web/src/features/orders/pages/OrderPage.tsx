@@ -106,6 +106,27 @@ function EventPins({ event, files }: { event: OrderEvent; files: OrderFile[] }) 
   );
 }
 
+/**
+ * A revision request's checklist items marked "change" (docs/decisions/0059): each named in the reader's language, with
+ * the buyer's words, or "see the pins" when the pins say it.
+ */
+function EventChecklist({ event }: { event: OrderEvent }) {
+  const { t } = useI18n();
+  return (
+    <Stack component="ul" gap={2} m={0} ps="md" data-testid="event-checklist">
+      {event.checklist.map(({ item, note }) => (
+        <Text component="li" size="sm" key={item} style={{ overflowWrap: 'anywhere' }}>
+          <Text span fw={600}>
+            {t(`orders.review3d.check.${item}`)}
+          </Text>
+          {': '}
+          {note ? <span dir="auto">{note}</span> : t('orders.review3d.seePins')}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 function EventItem({ event, files, filesAbove = false }: { event: OrderEvent; files: OrderFile[]; filesAbove?: boolean }) {
   const { t, locale } = useI18n();
   return (
@@ -130,6 +151,7 @@ function EventItem({ event, files, filesAbove = false }: { event: OrderEvent; fi
           {t('orders.rx.eventUnits', { list: event.units.join(', ') })}
         </Text>
       ) : null}
+      {event.checklist.length > 0 ? <EventChecklist event={event} /> : null}
       {event.pins.length > 0 ? <EventPins event={event} files={files} /> : null}
       {event.files.length > 0 && filesAbove ? (
         <Anchor href="#latest-delivery-title" size="sm">

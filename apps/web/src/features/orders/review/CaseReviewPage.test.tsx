@@ -182,7 +182,9 @@ describe('/orders/{id}/review', () => {
     await user.click(screen.getByRole('button', { name: 'Request a revision (2 pins)' }));
     await waitFor(() => expect(api.to('POST /api/orders/o1/revision')).toHaveLength(1));
     expect(api.to('POST /api/orders/o1/revision')[0]!.body).toEqual({
-      note: 'Thanks\nContacts: Distal contact too light',
+      // The checklist goes by code, so the designer reads it in their own language (docs/decisions/0059).
+      note: 'Thanks',
+      checklist: [{ item: 'contacts', note: 'Distal contact too light' }],
       pins: [
         // Each pin keeps what was in view: the antagonist was hidden.
         { fileId: 'crown1', x: 2, y: 3, z: 4, note: 'Open the distal contact 0.05 mm', camera: { position: [10, -40, 30], target: [5, 5, 5] }, visibleFileIds: ['scan1', 'crown1'], measurementMm: 5 },
@@ -216,7 +218,7 @@ describe('/orders/{id}/review', () => {
     expect(send).toBeEnabled();
     await user.click(send);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/orders/o1'));
-    expect(api.to('POST /api/orders/o1/revision').map((request) => request.body)).toEqual([{ note: 'Occlusion: see the pins', pins: [] }]);
+    expect(api.to('POST /api/orders/o1/revision').map((request) => request.body)).toEqual([{ note: '', checklist: [{ item: 'occlusion', note: '' }], pins: [] }]);
   });
 
   it('accepting records the files of the delivery shown, an earlier one when chosen', async () => {

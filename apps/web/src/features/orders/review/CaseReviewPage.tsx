@@ -174,14 +174,12 @@ function CaseReview({ order }: { order: OrderDetail }) {
     [shown, active, placing, drafts.length],
   );
 
-  const gathered = () => {
-    const items = CHECKLIST.filter((item) => checklist[item]?.state === 'change').map((item) => `${t(`orders.review3d.check.${item}`)}: ${checklist[item]?.note?.trim() || t('orders.review3d.seePins')}`);
-    return [note.trim(), ...items].filter(Boolean).join('\n');
-  };
+  // The items marked "change" go by code, so each reader sees them in their language (docs/decisions/0059).
+  const changes = () => CHECKLIST.filter((item) => checklist[item]?.state === 'change').map((item) => ({ item, note: checklist[item]?.note?.trim() ?? '' }));
   const sendRevision = () => {
     setErrors({});
     revise.mutate(
-      { note: gathered(), pins: drafts.map(({ key: _key, ...pin }) => pin) },
+      { note: note.trim(), checklist: changes(), pins: drafts.map(({ key: _key, ...pin }) => pin) },
       {
         onSuccess: () => {
           notifySuccess(t('orders.actions.revisionSent'));
@@ -500,7 +498,7 @@ function CaseReview({ order }: { order: OrderDetail }) {
                       ))}
                     <Group gap="xs" wrap="wrap">
                       {canRevise ? (
-                        <Button variant="default" onClick={sendRevision} loading={revise.isPending} disabled={!gathered() && drafts.length === 0}>
+                        <Button variant="default" onClick={sendRevision} loading={revise.isPending} disabled={!note.trim() && changes().length === 0 && drafts.length === 0}>
                           {t('orders.review3d.requestRevision', { count: drafts.length })}
                         </Button>
                       ) : null}

@@ -1,9 +1,10 @@
 import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { REVIEW_CHECKLIST, type ReviewChecklistItem } from '@cusp/shared';
 import { useI18n } from '@/lib/use-i18n';
 
-/** What clinicians check on a design, in the order they usually look (docs/product.md §3.6). */
-export const CHECKLIST = ['margins', 'contacts', 'occlusion', 'anatomy', 'thickness'] as const;
-export type ChecklistItem = (typeof CHECKLIST)[number];
+/** What clinicians check on a design, in the order they usually look (docs/product.md §3.6); shared with the server. */
+export const CHECKLIST = REVIEW_CHECKLIST;
+export type ChecklistItem = ReviewChecklistItem;
 export type ChecklistState = Partial<Record<ChecklistItem, { state: 'fine' | 'change'; note?: string }>>;
 
 interface Props {
@@ -14,8 +15,8 @@ interface Props {
 }
 
 /**
- * The guided review: each item marked fine, or "change" with a note; the notes go into the revision request's
- * text and pins can be placed for them. Plain form controls, so it works by keyboard and screen reader.
+ * The guided review: each item marked fine, or "change" with a note; the items marked "change" go with the revision
+ * request by code, and pins can be placed for them. Plain form controls, so it works by keyboard and screen reader.
  */
 export function ReviewChecklist({ value, onChange, onPin }: Props) {
   const { t } = useI18n();
