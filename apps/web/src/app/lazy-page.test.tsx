@@ -52,7 +52,7 @@ describe('preloadPage', () => {
     await preloadPage('/services/abc', '', queryClient);
     await expect.poll(() => queryClient.getQueryData(['services', 'detail', 'abc'])).toMatchObject({ title: 'Zirconia crown' });
     // and the reviews shown under it (the server renders the page with both: decision 0018)
-    await expect.poll(() => queryClient.getQueryData(['reviews', { serviceId: 'abc' }])).toEqual([{ _id: 'r1' }]);
+    await expect.poll(() => queryClient.getQueryData(['reviews', { serviceId: 'abc' }])).toEqual([{ id: 'r1' }]);
     expect(api.requests.map((r) => r.path)).toContain('/api/services/single/abc');
   });
 

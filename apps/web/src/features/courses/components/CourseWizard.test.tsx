@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CourseVideoJson } from '@cusp/shared';
+import type { CourseVideo } from '@/lib/domain';
 import { buildUser } from '@/test/factories';
 import { mockApi } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
@@ -11,11 +11,12 @@ const upload = vi.hoisted(() => ({ fn: vi.fn() }));
 vi.mock('../api/upload-video', () => ({ uploadCourseVideo: upload.fn }));
 
 const member = buildUser({ id: 'me' });
-const video = (name: string, id = name): CourseVideoJson => ({
-  _id: id,
-  secure_url: `/api/courses/videos/00000000-0000-4000-8000-00000000000${id.length % 10}`,
-  original_filename: name,
-  resource_type: 'video',
+// What uploadCourseVideo resolves with: the server's answer in the domain's names (lib/wire.ts).
+const video = (name: string, id = name): CourseVideo => ({
+  id,
+  secureUrl: `/api/courses/videos/00000000-0000-4000-8000-00000000000${id.length % 10}`,
+  originalFilename: name,
+  resourceType: 'video',
   bytes: 1000,
 });
 const clip = (name = 'clip.mp4', type = 'video/mp4') => new File([new Uint8Array(64)], name, { type });
@@ -84,7 +85,7 @@ describe('create-course wizard', () => {
 
   it('uploads a video as soon as it is chosen, with a progress bar, and refuses what is not a video', async () => {
     mockApi({}, { user: member });
-    let finish: (value: CourseVideoJson) => void = () => {};
+    let finish: (value: CourseVideo) => void = () => {};
     upload.fn.mockImplementation(
       (file: File, options: { onProgress?: (p: { loaded: number; total: number }) => void }) =>
         new Promise((resolve) => {
@@ -141,8 +142,8 @@ describe('create-course wizard', () => {
       price: 19.99,
       tags: [],
       lessons: [
-        { title: 'Scan body', videoUrl: video('one.mp4').secure_url, duration: '10:30', preview: true },
-        { title: 'Emergence profile', videoUrl: video('two.mp4').secure_url, duration: null, preview: false },
+        { title: 'Scan body', videoUrl: video('one.mp4').secureUrl, duration: '10:30', preview: true },
+        { title: 'Emergence profile', videoUrl: video('two.mp4').secureUrl, duration: null, preview: false },
       ],
     });
   });
