@@ -60,7 +60,6 @@ export const COURSE_MESSAGES = {
   price: 'Please enter a price (0 for a free course).',
   enrolFirst: 'Enrol in this course to watch this lesson.',
   ownCourse: 'You created this course, so it is already yours.',
-  paymentNotVerified: 'The payment could not be verified.',
   position: 'The position is a number of seconds.',
 } as const;
 
