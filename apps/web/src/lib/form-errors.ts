@@ -12,6 +12,15 @@ function fieldMessage(error: ApiError, field: string, message: string): string {
 }
 
 /**
+ * The server's field errors as a form keeps them: by field, the code where the server sent one, else its sentence.
+ * Show them through useMessages().message, which translates a code (and leaves a sentence as it is).
+ */
+export function fieldMessages(error: unknown): Record<string, string> {
+  if (!isApiError(error)) return {};
+  return Object.fromEntries(Object.entries(error.fieldErrors).map(([field, message]) => [field, fieldMessage(error, field, message)]));
+}
+
+/**
  * Puts the server's field errors (400, 409) onto the form's own fields. Returns whether any field
  * received one, so the form can skip repeating the message in its alert.
  */

@@ -4,6 +4,7 @@ import { line, text } from './fields.js';
 import type { NotificationJson } from '../responses/notifications.js';
 import type { MessageJson } from '../responses/messaging.js';
 import { errorCode } from '../error-code.js';
+import type { ErrorCode } from '../error-codes.js';
 
 /** Conversations and messages (docs/product.md §9). */
 
@@ -49,7 +50,8 @@ export const startConversationSchema = z.object({
 // What the messaging routes answer (UserRef, ConversationJson, MessageJson) is in ../responses/messaging.ts.
 
 /** Socket.IO event maps shared by server and client (typed as in the Socket.IO TypeScript guide). */
-export type SendAck = { ok: true; message: MessageJson } | { ok: false; message: string };
+/** A refused send says its English sentence and, when it has one, its code (docs/decisions/0056). */
+export type SendAck = { ok: true; message: MessageJson } | { ok: false; message: string; code?: ErrorCode };
 
 export interface ServerToClientEvents {
   'message:received': (message: MessageJson) => void;

@@ -7,8 +7,9 @@ import { listHeaders } from '../../db/search.js';
 import { queryKey, sendAnswer } from '../../platform/response-cache.js';
 import { loggedIn, requireUser, verifiedOnly } from '../auth/index.js';
 import * as servicesService from './services.service.js';
+import { idParam } from '../../http-params.js';
 
-const idParams = z.object({ id: z.uuid(servicesService.SERVICE_NOT_FOUND) });
+const idParams = z.object({ id: idParam('SERVICE_NOT_FOUND') });
 
 export const servicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The list is the same for every viewer (hidden services are never in it): cached whole (ADR 0016).

@@ -13,6 +13,7 @@ import { useCourseMessages } from '../lib/messages';
 import { readVideoDuration } from '../lib/video-duration';
 import { checkDetails, checkLessons, newLesson, toPayload, type CourseDraft, type DetailsCheck, type LessonDraft } from '../lib/wizard';
 import { LessonFields } from './LessonFields';
+import { fieldMessages } from '@/lib/form-errors';
 
 const VIDEO_NAME = /\.(mp4|m4v|webm|mov)$/i;
 const DETAIL_FIELDS = ['title', 'description', 'price'] as const;
@@ -153,7 +154,7 @@ export function CourseWizard({ initial, submitLabel, submittingLabel, failureTex
 
   /** The server's field errors go back onto the fields they name (step 1 or a lesson). */
   const applyServerErrors = (error: unknown) => {
-    const fieldErrors = isApiError(error) ? error.fieldErrors : {};
+    const fieldErrors = fieldMessages(error);
     setServerErrors(fieldErrors);
     const detailFields: DetailsCheck['fields'] = {};
     for (const field of DETAIL_FIELDS) {
@@ -174,7 +175,7 @@ export function CourseWizard({ initial, submitLabel, submittingLabel, failureTex
   const fieldError = (field: keyof DetailsCheck['fields']) => {
     const text = details.fields[field];
     if (!text) return undefined;
-    return text === COURSE_MESSAGES.requiredFields ? true : message(text);
+    return text === 'COURSE_REQUIRED_FIELDS' ? true : message(text);
   };
 
   return (

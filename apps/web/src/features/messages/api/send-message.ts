@@ -23,7 +23,7 @@ export async function sendMessage(body: SendMessageBody): Promise<MessageJson> {
   const socket = getSocket();
   if (socket?.connected) {
     const ack: SendAck = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('message:send', body);
-    if (!ack.ok) throw new ApiError(400, ack.message, 'REJECTED');
+    if (!ack.ok) throw new ApiError(400, ack.message, ack.code ?? 'REJECTED');
     return ack.message;
   }
   return api.post<MessageJson>('/messages', body);

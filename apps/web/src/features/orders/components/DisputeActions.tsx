@@ -11,6 +11,7 @@ import { useI18n } from '@/lib/use-i18n';
 import { useCaseFileUploads } from '../api/order-files';
 import { useOrderAction } from '../api/orders';
 import { CaseFilesField } from './CaseFilesField';
+import { fieldMessages } from '@/lib/form-errors';
 
 type Errors = Partial<Record<'reason' | 'statement' | 'files' | 'amount' | 'note', string>>;
 
@@ -56,7 +57,7 @@ function StatementForm({ order, kind }: { order: OrderDetailJson; kind: 'dispute
         notifySuccess(kind === 'dispute' ? t('orders.dispute.opened') : t('orders.dispute.answered'));
       },
       onError: (error) => {
-        const fields = isApiError(error) ? error.fieldErrors : {};
+        const fields = fieldMessages(error);
         if (Object.keys(fields).length > 0) setErrors(fields);
         else setFormError(failure(error, t('orders.actions.failed')));
       },
@@ -153,7 +154,7 @@ export function RefundOfferForm({ order }: { order: OrderDetailJson }) {
         notifySuccess(t('orders.refundOffer.sent'));
       },
       onError: (error) => {
-        const fields = isApiError(error) ? error.fieldErrors : {};
+        const fields = fieldMessages(error);
         if (Object.keys(fields).length > 0) setErrors(fields);
         else setFormError(failure(error, t('orders.actions.failed')));
       },

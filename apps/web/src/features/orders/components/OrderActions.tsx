@@ -18,6 +18,7 @@ import { CaseFilesField } from './CaseFilesField';
 import { ReviewForm } from './ReviewForm';
 import { DisputeForm, DisputeResponseForm, RefundOfferAnswer, RefundOfferForm } from './DisputeActions';
 import { BuyRevisionButton, CaseFilesForm, RescanButton, RescanNotice } from './RescanActions';
+import { fieldMessages } from '@/lib/form-errors';
 
 function firstIssue(issues: { path: PropertyKey[]; message: string }[], field: string) {
   return issues.find((issue) => issue.path[0] === field)?.message;
@@ -110,7 +111,7 @@ function DeliverForm({ order }: { order: OrderDetailJson }) {
         notifySuccess(t('orders.actions.delivered'));
       },
       onError: (error) => {
-        const fields = isApiError(error) ? error.fieldErrors : {};
+        const fields = fieldMessages(error);
         if (fields.files || fields.note) setErrors({ files: fields.files, note: fields.note });
         else setFormError(failure(error, t('orders.actions.failed')));
       },
@@ -180,7 +181,7 @@ function RevisionForm({ order, startOpen }: { order: OrderDetailJson; startOpen:
         notifySuccess(t('orders.actions.revisionSent'));
       },
       onError: (failed) => {
-        const fields = isApiError(failed) ? failed.fieldErrors : {};
+        const fields = fieldMessages(failed);
         if (fields.note) setError(fields.note);
         else if (fields.units) setUnitsError(fields.units);
         else setFormError(failure(failed, t('orders.actions.failed')));
@@ -335,7 +336,7 @@ function ExtensionButton({ order }: { order: OrderDetailJson }) {
         notifySuccess(t('orders.actions.extensionSent'));
       },
       onError: (failed) => {
-        const fields = isApiError(failed) ? failed.fieldErrors : {};
+        const fields = fieldMessages(failed);
         if (fields.days || fields.reason) setErrors({ days: fields.days, reason: fields.reason });
         else setError(failure(failed, t('orders.actions.failed')));
       },

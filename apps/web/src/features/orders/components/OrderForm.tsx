@@ -42,6 +42,7 @@ import { QuoteSummary } from './QuoteSummary';
 import { TierPicker } from './TierPicker';
 import { ToothChart } from './ToothChart';
 import { UnitsEditor } from './UnitsEditor';
+import { fieldMessages } from '@/lib/form-errors';
 
 export type OrderFormService = Pick<
   ServiceJson,
@@ -113,7 +114,7 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
 
   const hasUnits = draft.units.length > 0;
   const validArches = typeof arches === 'number' && Number.isInteger(arches) && arches >= 1 && arches <= ORDER_MAX_ARCHES;
-  const archesError = perArch && !hasUnits && submitted && !validArches ? ORDER_MESSAGES.tooMany : undefined;
+  const archesError = perArch && !hasUnits && submitted && !validArches ? 'ORDER_TOO_MANY_UNITS' : undefined;
   const attachments = uploads.items.flatMap((item) => (item.status === 'done' ? [{ id: item.record._id, role: roles[item.record._id] ?? item.record.role }] : []));
 
   const body: ServiceIntentInput = {
@@ -154,7 +155,7 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
         void navigate(`/pay/service/${encodeURIComponent(service._id)}?payment=${encodeURIComponent(intent._id)}`);
       },
       onError: (error) => {
-        const fields = isApiError(error) ? error.fieldErrors : {};
+        const fields = fieldMessages(error);
         setServerErrors(fields);
         const placed = Object.keys(fields).some((key) => key.startsWith('prescription.') || key === 'attachments' || key === 'quantity');
         setFormError(placed ? t('orders.rx.fixErrors') : failure(error, t('orders.form.failed')));

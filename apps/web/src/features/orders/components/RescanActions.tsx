@@ -14,6 +14,7 @@ import { useOrderAction } from '../api/orders';
 import { isolate } from '../lib/event-summary';
 import { counterpartOf } from '../lib/format';
 import { CaseFilesField } from './CaseFilesField';
+import { fieldMessages } from '@/lib/form-errors';
 
 const HOUR_MS = 3_600_000;
 
@@ -85,7 +86,7 @@ export function RescanButton({ order }: { order: OrderDetailJson }) {
         notifySuccess(t('orders.rescan.sent'));
       },
       onError: (failed) => {
-        const fields = isApiError(failed) ? failed.fieldErrors : {};
+        const fields = fieldMessages(failed);
         if (fields.reason) setReasonError(fields.reason);
         else setError(failure(failed, t('orders.actions.failed')));
       },
@@ -159,7 +160,7 @@ export function CaseFilesForm({ order }: { order: OrderDetailJson }) {
         notifySuccess(order.waitingForScans ? t('orders.rescan.filesSentRestart') : t('orders.rescan.filesSent'));
       },
       onError: (failed) => {
-        const fields = isApiError(failed) ? failed.fieldErrors : {};
+        const fields = fieldMessages(failed);
         if (fields.files) setFilesError(fields.files);
         else setFormError(failure(failed, t('orders.actions.failed')));
       },

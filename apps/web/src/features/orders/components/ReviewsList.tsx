@@ -15,6 +15,7 @@ import { userName } from '@/lib/user-name';
 import type { ReviewsFilter } from '../api/keys';
 import { useReplyToReview, useReviews } from '../api/reviews';
 import { Stars } from './Stars';
+import { fieldMessages } from '@/lib/form-errors';
 
 /** The designer's one reply to a review (docs/product.md §5.7): a button that opens a short form. */
 function ReplyForm({ review }: { review: ReviewJson }) {
@@ -41,7 +42,7 @@ function ReplyForm({ review }: { review: ReviewJson }) {
     setError(undefined);
     reply.mutate(parsed.data, {
       onSuccess: () => notifySuccess(t('orders.reviews.replied')),
-      onError: (failed) => setError(isApiError(failed) && failed.fieldErrors.text ? message(failed.fieldErrors.text) : failure(failed, t('orders.actions.failed'))),
+      onError: (failed) => setError(fieldMessages(failed).text ? message(fieldMessages(failed).text) : failure(failed, t('orders.actions.failed'))),
     });
   };
   return (

@@ -20,6 +20,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
 import { usePayoutDetails, usePayouts, useRequestPayout, useSavePayoutDetails } from '../api/payouts';
+import { fieldMessages } from '@/lib/form-errors';
 
 type Errors = Record<string, string | undefined>;
 const issuesOf = (issues: { path: PropertyKey[]; message: string }[]) =>
@@ -96,7 +97,7 @@ function DetailsForm() {
         notifySuccess(t('payouts.details.saved'));
       },
       onError: (error) => {
-        const fieldErrors = isApiError(error) ? error.fieldErrors : {};
+        const fieldErrors = fieldMessages(error);
         if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
         else setFormError(failure(error, t('payouts.failed')));
       },
@@ -201,7 +202,7 @@ function RequestForm({ data }: { data: PayoutsJson }) {
       onError: (failed) => {
         // The server's sentence for the minimum has its figure in English; the code says the same in the reader's language.
         if (isApiError(failed) && failed.code === 'PAYOUT_BELOW_MINIMUM') setError(BELOW_MINIMUM);
-        else setError(isApiError(failed) && failed.fieldErrors.amount ? failed.fieldErrors.amount : failure(failed, t('payouts.failed')));
+        else setError(fieldMessages(failed).amount ?? failure(failed, t('payouts.failed')));
       },
     });
   };
