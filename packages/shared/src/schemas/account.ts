@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
-import { EMAIL_INVALID_MESSAGE, PASSWORD_LENGTH_MESSAGE, PASSWORDS_DO_NOT_MATCH } from '../messages.js';
 import { line } from './fields.js';
 import { errorCode } from '../error-code.js';
 

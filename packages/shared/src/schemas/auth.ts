@@ -1,13 +1,5 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
-import {
-  EMAIL_INVALID_MESSAGE,
-  MESSAGES,
-  PASSWORD_LENGTH_MESSAGE,
-  PASSWORDS_DO_NOT_MATCH,
-  PHONE_MESSAGE,
-  USERNAME_MESSAGE,
-} from '../messages.js';
 import { line, optionalMediaUrl } from './fields.js';
 import { errorCode } from '../error-code.js';
 import type { ErrorCode } from '../error-codes.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { line, numeric, pageLimit, pageOffset, text } from './fields.js';
-import { EXTENSION_MAX_DAYS, ORDER_LIST_MAX, ORDER_MAX_FILES, ORDER_MESSAGES, ORDER_NOTE_MAX, REVIEW_TEXT_MAX } from './order-limits.js';
+import { EXTENSION_MAX_DAYS, ORDER_LIST_MAX, ORDER_MAX_FILES, ORDER_NOTE_MAX, REVIEW_TEXT_MAX } from './order-limits.js';
 import { ORDER_STATUS_LIST } from '../policies/orders.js';
 import { errorCode } from '../error-code.js';
 import type { ErrorCode } from '../error-codes.js';

@@ -4,7 +4,7 @@ import { MATERIALS, isShade, normalizeShade } from '../dental/catalogue.js';
 import { designSchema, fileRoleSchema, prescriptionSchema, type PrescriptionDesign } from '../dental/prescription.js';
 import { ERRORS } from '../error-codes.js';
 import { line, numeric, text } from './fields.js';
-import { ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, isFdiTooth } from './order-limits.js';
+import { ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, isFdiTooth } from './order-limits.js';
 import { tierSchema } from './turnaround.js';
 import { errorCode } from '../error-code.js';
 import type { ErrorCode } from '../error-codes.js';
@@ -25,10 +25,8 @@ export const PRESCRIPTION_API_MESSAGES = {
   presetNotFound: ERRORS.PRESET_NOT_FOUND.message,
   presetLimit: (max: number) => `You can save at most ${max} presets. Delete one first.`,
   presetNameTaken: ERRORS.PRESET_NAME_TAKEN.message,
-  presetName: 'Please give the preset a name.',
   roleLocked: ERRORS.ORDER_FILE_ROLE_LOCKED.message,
   fileNotFound: ERRORS.CASE_FILE_NOT_FOUND.message,
-  shade: 'Choose a VITA classical, VITA 3D-Master or bleach shade.',
 } as const;
 
 const uuid = z.uuid({ error: errorCode('ITEM_NOT_FOUND') });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SERVICE_SORTS, SERVICE_TAGS } from '../constants.js';
 import { MATERIALS, OUTPUT_FORMATS, PROJECT_FORMAT_SOFTWARE, RESTORATIONS, SOFTWARE, type Material, type OutputFormat, type Restoration, type Software } from '../dental/catalogue.js';
 import { prescriptionIssue } from '../dental/messages.js';
-import { NO_TURNAROUND, turnaroundIssues, turnaroundSchema, TURNAROUND_MESSAGES } from './turnaround.js';
+import { NO_TURNAROUND, turnaroundIssues, turnaroundSchema } from './turnaround.js';
 import { mediaUrl, numeric, optionalMediaUrl, pageLimit, pageOffset, price, PRICE_MAX, requiredText, searchText } from './fields.js';
 import { errorCode } from '../error-code.js';
 import type { ErrorCode } from '../error-codes.js';

@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminPayoutJsonSchema,
-  MONEY_MESSAGES,
-  ORDER_MESSAGES,
   orderDetailJsonSchema,
   orderDetailListJsonSchema,
   pageLimit,

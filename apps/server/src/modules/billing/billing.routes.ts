@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BILLING_MESSAGES, billingJsonSchema, statementMonth } from '@cusp/shared';
+import { billingJsonSchema, statementMonth } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { fieldError } from '../../errors.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILE_MAX_BYTES, FILE_NOT_FOUND, hasBidiControls, fileRecordJsonSchema, fileRecordListJsonSchema, line, pageLimit, pageOffset, sharedFileJsonSchema } from '@cusp/shared';
+import { FILE_MAX_BYTES, hasBidiControls, fileRecordJsonSchema, fileRecordListJsonSchema, line, pageLimit, pageOffset, sharedFileJsonSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, fieldError } from '../../errors.js';
 import { sendStored } from '../../platform/storage/send-file.js';

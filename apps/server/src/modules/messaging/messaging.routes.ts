@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   attachmentJsonSchema,
-  CONVERSATION_NOT_FOUND,
   conversationIdJsonSchema,
   conversationJsonSchema,
   conversationListJsonSchema,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PIN_MESSAGES, pinResolveRefusal, type OrderPinJson, type pinInput } from '@cusp/shared';
+import { pinResolveRefusal, type OrderPinJson, type pinInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { orderEvents, orderFiles, orderPins, type OrderFileRow, type OrderPinRow, type OrderRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldError, validationError, type FieldIssue } from '../../errors.js';

@@ -1,7 +1,7 @@
 import { asc, and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ORDER_MESSAGES, orderFileJsonSchema, orderFileRoleInput, PRESCRIPTION_API_MESSAGES } from '@cusp/shared';
+import { orderFileJsonSchema, orderFileRoleInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { orderFiles, users } from '../../db/schema/index.js';
 import { loggedIn, requireUser } from '../auth/index.js';

@@ -7,7 +7,6 @@ import {
   fromMinor,
   guessFileRoles,
   ORDER_MAX_ARCHES,
-  ORDER_MESSAGES,
   PRESCRIPTION_API_MESSAGES,
   prescriptionQuantity,
   prescriptionSchema,
@@ -20,7 +19,6 @@ import {
   offersTier,
   tierAdjustment,
   tierDays,
-  TURNAROUND_MESSAGES,
   type TurnaroundTier,
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';

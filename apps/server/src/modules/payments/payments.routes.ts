@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   cardInput,
   confirmOrderInput,
-  ORDER_MESSAGES,
   orderJsonSchema,
   orderQuoteJsonSchema,
   paymentConfigJsonSchema,

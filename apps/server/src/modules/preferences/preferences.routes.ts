@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PRESCRIPTION_API_MESSAGES, presetInput, presetJsonSchema, presetListJsonSchema, presetUpdateInput } from '@cusp/shared';
+import { presetInput, presetJsonSchema, presetListJsonSchema, presetUpdateInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { loggedIn, requireUser } from '../auth/index.js';
 import * as presets from './preferences.service.js';

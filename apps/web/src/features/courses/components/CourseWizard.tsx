@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Stepper, Textarea, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { COURSE_MESSAGES, COURSE_VIDEO_MAX_BYTES, formatDuration, type CourseCreateInput, type CourseDetailJson } from '@cusp/shared';
+import { COURSE_VIDEO_MAX_BYTES, formatDuration, type CourseCreateInput, type CourseDetailJson } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { ImageField } from '@/features/catalogue';
-import { isApiError } from '@/lib/api';
 import { usePlatformConfig } from '@/lib/config';
 import { useI18n } from '@/lib/use-i18n';
 import { uploadCourseVideo } from '../api/upload-video';

@@ -1,4 +1,4 @@
-import { COURSE_MESSAGES, coursePrice, isCourseCategory, parseDuration, type CourseCreateInput, type CourseDetailJson } from '@cusp/shared';
+import { coursePrice, isCourseCategory, parseDuration, type CourseCreateInput, type CourseDetailJson } from '@cusp/shared';
 
 /** One lesson while the form is open: its video is uploaded as soon as it is chosen. */
 export interface LessonDraft {

@@ -3,7 +3,6 @@ import { Button, Group, NumberInput, Paper, Select, Stack, Text, Textarea, Title
 import { IconReceiptRefund, IconScale } from '@tabler/icons-react';
 import { DISPUTE_REASON_LIST, disputeInput, disputeResponseInput, ORDER_NOTE_MAX, partialRefundInput, type OrderDetailJson } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
-import { isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useOrderMessages } from '@/lib/order-messages';

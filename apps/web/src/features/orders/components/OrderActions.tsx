@@ -4,7 +4,6 @@ import { IconCheck, IconClockPlus, IconPackageExport, IconRefresh, IconX } from 
 import { Link } from 'react-router';
 import { cancelInput, deliverInput, EXTENSION_MAX_DAYS, extensionInput, ORDER_NOTE_MAX, revisionInput, type OrderDetailJson } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
-import { isApiError } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
 import { userName } from '@/lib/user-name';

@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import {
   CASE_REF_MAX,
   ORDER_MAX_ARCHES,
-  ORDER_MESSAGES,
   ORDER_REQUIREMENTS_MAX,
   earliestDueDate,
   needsShade,
@@ -16,7 +15,6 @@ import {
   type TurnaroundTier,
 } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
-import { isApiError } from '@/lib/api';
 import { useI18n } from '@/lib/use-i18n';
 import { useCreateIntent } from '@/features/payments';
 import { useCaseFileUploads } from '../api/order-files';

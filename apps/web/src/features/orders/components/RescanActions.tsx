@@ -4,7 +4,6 @@ import { IconPlayerPause, IconReceipt2, IconScan, IconUpload } from '@tabler/ico
 import { Link } from 'react-router';
 import { caseFilesInput, ORDER_NOTE_MAX, rescanInput, type OrderDetailJson } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
-import { isApiError } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
 import { useOrderMessages } from '@/lib/order-messages';
 import { useI18n } from '@/lib/use-i18n';

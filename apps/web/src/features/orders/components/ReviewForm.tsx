@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { REVIEW_TEXT_MAX, reviewInput } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
-import { isApiError } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
 import { useCreateReview } from '../api/reviews';

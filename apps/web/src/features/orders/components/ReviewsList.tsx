@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Anchor, Avatar, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { Link } from 'react-router';
 import { REVIEW_TEXT_MAX, reviewReplyInput, type ReviewJson } from '@cusp/shared';
-import { isApiError } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
 import { useOrderMessages } from '@/lib/order-messages';
 import { useMe } from '@/features/auth';

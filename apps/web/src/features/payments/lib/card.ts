@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { cardInput, ORDER_MESSAGES, type CardInput } from '@cusp/shared';
+import { cardInput, type CardInput } from '@cusp/shared';
 
 export type CardValues = z.output<typeof cardInput>;
 

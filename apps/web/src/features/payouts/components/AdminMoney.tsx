@@ -5,7 +5,6 @@ import type { AdminPayoutJson, OrderDetailJson } from '@cusp/shared';
 import { DisputeCard } from '@/features/orders';
 import { FormMessage } from '@/components/FormMessage';
 import { PageLoader } from '@/components/PageLoader';
-import { isApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
