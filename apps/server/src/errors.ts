@@ -1,12 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ERRORS, errorCodeOfText, type ApiErrorBody, type ErrorCode } from '@cusp/shared';
+import { ERRORS, isErrorCode, sentenceOf, type ApiErrorBody, type ErrorCode } from '@cusp/shared';
 
 interface AppErrorOptions {
   /** The sentence, when it says more than the code's own (a number, a name); default ERRORS[code].message. */
   message?: string;
   fieldErrors?: Record<string, string>;
+  /** Each field's code (docs/decisions/0056); `fieldError` sets it, `validationError` takes it from the issues. */
+  fieldCodes?: Record<string, ErrorCode>;
   headers?: Record<string, string>;
 }
 
@@ -17,6 +19,7 @@ interface AppErrorOptions {
 export class AppError extends Error {
   readonly status: number;
   readonly fieldErrors?: Record<string, string>;
+  readonly fieldCodes?: Record<string, ErrorCode>;
   readonly headers?: Record<string, string>;
   constructor(
     readonly code: ErrorCode,
@@ -25,28 +28,48 @@ export class AppError extends Error {
     super(options.message ?? ERRORS[code].message);
     this.status = ERRORS[code].status;
     this.fieldErrors = options.fieldErrors;
+    this.fieldCodes = options.fieldCodes;
     this.headers = options.headers;
   }
 }
 
-/** The code's error, its sentence also set on one field (a form shows it by that field). */
+/** The code's error, its sentence also set on one field (a form shows it by that field, in its reader's language). */
 export function fieldError(code: ErrorCode, field: string, message: string = ERRORS[code].message): AppError {
-  return new AppError(code, { message, fieldErrors: { [field]: message } });
+  return new AppError(code, { message, fieldErrors: { [field]: message }, fieldCodes: { [field]: code } });
 }
 
-/** Field errors from zod issues: the first message for each field, keyed by its dotted path. */
-export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[] | string; message: string }>) {
+/**
+ * A refused field: its path, and as message a code of ERRORS (what the shared schemas and the services give) or,
+ * for a sentence that says more than its code (a number, a tooth), that sentence with its `fieldCode` beside it.
+ */
+export interface FieldIssue {
+  path: PropertyKey[] | string;
+  message: string;
+  fieldCode?: ErrorCode;
+}
+
+/**
+ * Field errors from issues: the first for each field, keyed by its dotted path, as its English sentence
+ * (`fieldErrors`, docs/product.md §15.2) and its code (`fieldCodes`). A message that is neither a code nor comes with
+ * one (zod's own words, where a schema gave none) has a sentence and no code.
+ */
+export function fieldErrorsOf(issues: ReadonlyArray<FieldIssue>) {
   const fieldErrors: Record<string, string> = {};
+  const fieldCodes: Record<string, ErrorCode> = {};
   for (const issue of issues) {
     const key = Array.isArray(issue.path) ? issue.path.map(String).join('.') : String(issue.path).replace(/^\//, '').replaceAll('/', '.');
-    if (key && !(key in fieldErrors)) fieldErrors[key] = issue.message;
+    if (!key || key in fieldErrors) continue;
+    fieldErrors[key] = sentenceOf(issue.message);
+    const code = issue.fieldCode ?? (isErrorCode(issue.message) ? issue.message : undefined);
+    if (code) fieldCodes[key] = code;
   }
-  return fieldErrors;
+  return { fieldErrors, fieldCodes };
 }
 
-export function validationError(issues: ReadonlyArray<{ path: PropertyKey[] | string; message: string }>) {
-  const first = issues[0]?.message ?? ERRORS.VALIDATION.message;
-  return new AppError('VALIDATION', { message: first, fieldErrors: fieldErrorsOf(issues) });
+/** A 400 VALIDATION: its message is the first field's sentence, then every field's sentence and code. */
+export function validationError(issues: ReadonlyArray<FieldIssue>) {
+  const first = issues[0] ? sentenceOf(issues[0].message) : ERRORS.VALIDATION.message;
+  return new AppError('VALIDATION', { message: first, ...fieldErrorsOf(issues) });
 }
 
 /** Validates data that did not come through a route schema (multipart fields, for one). */
@@ -97,28 +120,28 @@ function sendCode(reply: import('fastify').FastifyReply, code: ErrorCode, messag
   return send(reply, ERRORS[code].status, { message, code });
 }
 
+function sendAppError(reply: import('fastify').FastifyReply, error: AppError) {
+  if (error.headers) reply.headers(error.headers);
+  return send(reply, error.status, {
+    message: error.message,
+    code: error.code,
+    ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+    ...(error.fieldCodes && Object.keys(error.fieldCodes).length ? { fieldCodes: error.fieldCodes } : {}),
+  });
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.headers) reply.headers(error.headers);
-      return send(reply, error.status, {
-        message: error.message,
-        code: error.code,
-        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
-      });
-    }
+    if (error instanceof AppError) return sendAppError(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({ path: v.instancePath, message: v.message ?? 'Invalid value.' }));
-      // The one place a malformed id in the path is judged (ADR 0023): it names nothing, so it is a
-      // 404 like an unknown one, with the sentence the route's params schema gives (its not-found one) and that
-      // sentence's code when it is a 404 one (ORDER_NOT_FOUND...).
+      // The one place a malformed id in the path is judged (ADR 0023): it names nothing, so it is a 404 like an
+      // unknown one, with the not-found code the route's params schema names (./http-params.ts: ORDER_NOT_FOUND...).
       if (error.validationContext === 'params') {
-        const message = issues[0]?.message;
-        const code = message ? errorCodeOfText(message) : undefined;
-        return code && ERRORS[code].status === 404 ? sendCode(reply, code, message) : sendCode(reply, 'NOT_FOUND', message);
+        const code = issues[0]?.message;
+        return sendCode(reply, isErrorCode(code) && ERRORS[code].status === 404 ? code : 'NOT_FOUND');
       }
-      const appError = validationError(issues);
-      return send(reply, 400, { message: appError.message, code: 'VALIDATION', fieldErrors: appError.fieldErrors });
+      return sendAppError(reply, validationError(issues));
     }
     const sqlState = sqlStateOf(error);
     if (sqlState && INPUT_DATA_EXCEPTIONS.has(sqlState)) {

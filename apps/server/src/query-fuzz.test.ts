@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTERS_MESSAGE } from '@cusp/shared';
+import { CONTROL_CHARACTERS_MESSAGE, ERRORS, type ErrorCode } from '@cusp/shared';
 import { newServiceInput, signUpAndLogin, useTestApp } from '../test/helper.js';
 import { binaryStl } from '../test/mesh-samples.js';
 import { multipart } from '../test/multipart.js';
@@ -255,6 +255,35 @@ describe('a malformed id in the path is a 404', () => {
     expect(wrong).toEqual([]);
   });
 
+  it("answers each resource's own not-found code, named by the route's params schema", async () => {
+    const expected: Array<[method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, as: keyof typeof sessions | undefined, code: string]> = [
+      ['GET', '/api/services/single/nope', undefined, 'SERVICE_NOT_FOUND'],
+      ['GET', '/api/users/profile/nope', undefined, 'USER_NOT_FOUND'],
+      ['GET', '/api/courses/nope', undefined, 'COURSE_NOT_FOUND'],
+      ['GET', '/api/courses/videos/nope', 'designer', 'VIDEO_NOT_FOUND'],
+      ['GET', `/api/courses/${ids.course}/lessons/nope/video`, 'designer', 'LESSON_NOT_FOUND'],
+      ['GET', '/api/orders/nope', 'buyer', 'ORDER_NOT_FOUND'],
+      ['GET', `/api/orders/${randomUUID()}/files/nope`, 'buyer', 'CASE_FILE_NOT_FOUND'],
+      ['GET', '/api/payments/nope', 'buyer', 'PAYMENT_NOT_FOUND'],
+      ['GET', '/api/files/a%00b', undefined, 'FILE_NOT_FOUND'],
+      ['PATCH', '/api/conversations/nope', 'buyer', 'CONVERSATION_NOT_FOUND'],
+      ['GET', `/api/conversations/${ids.conversation}/attachments/nope`, 'buyer', 'ATTACHMENT_NOT_FOUND'],
+      ['DELETE', '/api/account/sessions/nope', 'buyer', 'SESSION_NOT_FOUND'],
+      ['GET', '/api/preferences/nope', 'buyer', 'PRESET_NOT_FOUND'],
+      ['GET', '/api/payments/nope/receipt.pdf', 'buyer', 'RECEIPT_NOT_FOUND'],
+      ['GET', '/api/credit-notes/nope.pdf', 'buyer', 'CREDIT_NOTE_NOT_FOUND'],
+      ['POST', '/api/admin/payouts/nope/paid', 'admin', 'PAYOUT_NOT_FOUND'],
+      ['PATCH', '/api/admin/users/nope', 'admin', 'NOT_FOUND'],
+    ];
+    const answers = [];
+    for (const [method, url, as, code] of expected) {
+      const res = await inject(method, url, as ? sessions[as] : undefined, method === 'GET' || method === 'DELETE' ? undefined : {});
+      answers.push([url, res.statusCode, res.json().code, res.json().message]);
+      expect(res.json().message, url).toBe(ERRORS[code as ErrorCode].message);
+    }
+    expect(answers.map(([url, status, code]) => [url, status, code])).toEqual(expected.map(([, url, , code]) => [url, 404, code]));
+  });
+
   it('keeps the route sentence for the 404', async () => {
     expect((await inject('GET', '/api/services/single/a%00b')).json()).toEqual({ message: 'Service not found.', code: 'SERVICE_NOT_FOUND' });
     expect((await inject('GET', '/api/files/a%00b/info')).json()).toEqual({ message: 'This file does not exist or was deleted.', code: 'FILE_NOT_FOUND' });
@@ -356,7 +385,7 @@ describe('control characters in a body are a 400 naming the field, and store not
   it('says which character is wrong in words the web app translates', async () => {
     const res = await inject('POST', '/api/support/tickets', undefined, { name: 'Dr Lina', email: 'lina@example.com', subject: 'Invoice', message: 'Hello\u0000' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: CONTROL_CHARACTERS_MESSAGE, code: 'VALIDATION', fieldErrors: { message: CONTROL_CHARACTERS_MESSAGE } });
+    expect(res.json()).toEqual({ message: CONTROL_CHARACTERS_MESSAGE, code: 'VALIDATION', fieldErrors: { message: CONTROL_CHARACTERS_MESSAGE }, fieldCodes: { message: 'CONTROL_CHARACTERS' } });
     // Tabs and line breaks are fine in multi-line text; the ticket is stored as sent.
     const ok = await inject('POST', '/api/support/tickets', undefined, { name: 'Dr Lina', email: 'lina@example.com', subject: 'Invoice', message: 'Line one\r\n\tline two' });
     expect(ok.statusCode).toBe(201);

@@ -22,8 +22,12 @@ import { ORDER_MAX_FILES, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX
 import { ACCOUNT_MESSAGES } from './schemas/account.js';
 import { MONEY_MESSAGES } from './schemas/money.js';
 import { BILLING_MESSAGES } from './schemas/billing.js';
-import { PIN_MESSAGES } from './schemas/review-pins.js';
-import { COURSE_MESSAGES } from './schemas/courses.js';
+import { PIN_MESSAGES, PIN_NOTE_MAX, REVIEW_CHECKLIST } from './schemas/review-pins.js';
+import { COURSE_MESSAGES, COURSE_TITLE_MAX, COURSE_DESCRIPTION_MAX, LESSON_TITLE_MAX } from './schemas/courses.js';
+import { SERVICE_TAGS, SPECIALIZATIONS } from './constants.js';
+import { PROFILE_DESCRIPTION_MAX } from './schemas/profile.js';
+import { MESSAGE_MAX_ATTACHMENTS } from './schemas/messaging.js';
+import { MATERIALS, OUTPUT_FORMATS, RESTORATIONS, SOFTWARE } from './dental/catalogue.js';
 import { TURNAROUND_MESSAGES } from './schemas/turnaround.js';
 
 /**
@@ -33,8 +37,10 @@ import { TURNAROUND_MESSAGES } from './schemas/turnaround.js';
  * reader of Arabic reads Arabic whatever the English says. apps/web/src/lib/messages.test.tsx walks this table and
  * finds an English and an Arabic text for each code.
  *
- * The second part lists the sentences the shared schemas give a field (`fieldErrors`, and the forms' own checks
- * with the same schemas): they travel as text inside a 400 `VALIDATION`, and the client finds their code here.
+ * The second part lists the codes the shared schemas give a field: a schema's message is the code itself
+ * (`errorCode('EMAIL_INVALID')`, ./error-code.ts), so the web forms translate it as they check, and the server sends
+ * its English sentence in `fieldErrors` and the code in `fieldCodes` (docs/decisions/0056). No two codes share a
+ * sentence (./error-codes.test.ts), so a sentence never stands for the wrong code.
  */
 export const ERRORS = {
   // The request itself (apps/server/src/errors.ts).
@@ -144,7 +150,7 @@ export const ERRORS = {
   PAYMENT_NOT_VERIFIED: { status: 422, message: ORDER_MESSAGES.paymentNotVerified },
   PAYMENT_NOT_FOUND: { status: 404, message: ORDER_MESSAGES.paymentNotFound },
   PAYMENT_ALREADY_DONE: { status: 409, message: ORDER_MESSAGES.paymentAlreadyDone },
-  PAYMENT_NOT_AWAITING_CONFIRMATION: { status: 409, message: ORDER_MESSAGES.paymentNotVerified },
+  PAYMENT_NOT_AWAITING_CONFIRMATION: { status: 409, message: 'This payment is not waiting for a confirmation.' },
   PAYMENT_PROVIDER_DOWN: { status: 503, message: ORDER_MESSAGES.providerDown },
   PAYMENT_PROVIDER_UNKNOWN: { status: 404, message: 'This payment provider is not configured.' },
   PAYMENT_SANDBOX_ONLY: { status: 404, message: ORDER_MESSAGES.sandboxOnly },
@@ -159,15 +165,14 @@ export const ERRORS = {
   // Courses.
   COURSE_NOT_FOUND: { status: 404, message: COURSE_MESSAGES.notFound },
   LESSON_NOT_FOUND: { status: 404, message: COURSE_MESSAGES.lessonNotFound },
-  LESSON_NOT_IN_COURSE: { status: 400, message: COURSE_MESSAGES.lessonNotFound },
+  LESSON_NOT_IN_COURSE: { status: 400, message: 'This lesson is not part of this course.' },
   COURSE_NOT_YOURS: { status: 403, message: COURSE_MESSAGES.notYourCourse },
   COURSE_HAS_LEARNERS: { status: 409, message: COURSE_MESSAGES.hasLearners },
   COURSE_ENROL_FIRST: { status: 403, message: COURSE_MESSAGES.enrolFirst },
-  COURSE_SIGN_IN_TO_WATCH: { status: 401, message: COURSE_MESSAGES.enrolFirst },
+  COURSE_SIGN_IN_TO_WATCH: { status: 401, message: 'Please log in and enrol in this course to watch this lesson.' },
   COURSE_OWN_ENROLMENT: { status: 409, message: COURSE_MESSAGES.ownCourse },
   COURSE_IS_FREE: { status: 409, message: ORDER_MESSAGES.courseIsFree },
   COURSE_ALREADY_ENROLLED: { status: 409, message: ORDER_MESSAGES.alreadyEnrolled },
-  COURSE_PAYMENT_NOT_VERIFIED: { status: 422, message: COURSE_MESSAGES.paymentNotVerified },
   VIDEO_NOT_FOUND: { status: 404, message: COURSE_MESSAGES.videoNotFound },
   VIDEO_FORBIDDEN: { status: 403, message: COURSE_MESSAGES.videoForbidden },
   VIDEO_TYPE_REFUSED: { status: 415, message: COURSE_MESSAGES.notAVideo },
@@ -289,6 +294,8 @@ export const ERRORS = {
   PIN_OUTSIDE: { status: 400, message: PIN_MESSAGES.outside },
   PIN_NOT_MESH: { status: 400, message: PIN_MESSAGES.notMesh },
   PIN_LAYER: { status: 400, message: PIN_MESSAGES.layer },
+  CHECKLIST_ITEM: { status: 400, message: `A checklist item is one of: ${REVIEW_CHECKLIST.join(', ')}, each at most once.` },
+  CHECKLIST_NOTE_LONG: { status: 400, message: `A checklist note is at most ${PIN_NOTE_MAX} characters.` },
   DISPUTE_REASON: { status: 400, message: MONEY_MESSAGES.reason },
   DISPUTE_STATEMENT: { status: 400, message: MONEY_MESSAGES.statement },
   STATEMENT_TOO_LONG: { status: 400, message: `At most ${ORDER_NOTE_MAX} characters.` },
@@ -312,6 +319,44 @@ export const ERRORS = {
   RUSH_NOT_FASTER: { status: 400, message: TURNAROUND_MESSAGES.rushFaster },
   STANDBY_NOT_SLOWER: { status: 400, message: TURNAROUND_MESSAGES.standbySlower },
   EXTRA_REVISION_PRICE: { status: 400, message: TURNAROUND_MESSAGES.extraRevisionPrice },
+  // Shared schemas' fields that had no code before (docs/decisions/0056): each names what to fix.
+  FILL_IN_CROWN_PRICE: { status: 400, message: 'Please fill in the crownPrice field.' },
+  CROWN_PRICE_TOO_HIGH: { status: 400, message: 'The crownPrice is too high.' },
+  TITLE_TOO_LONG: { status: 400, message: `The title field is at most ${COURSE_TITLE_MAX} characters.` },
+  DESCRIPTION_TOO_LONG: { status: 400, message: `The description field is at most ${COURSE_DESCRIPTION_MAX} characters.` },
+  PROFILE_DESCRIPTION_TOO_LONG: { status: 400, message: `The description field is at most ${PROFILE_DESCRIPTION_MAX} characters.` },
+  LESSON_TITLE_TOO_LONG: { status: 400, message: `A lesson title is at most ${LESSON_TITLE_MAX} characters.` },
+  LESSON_PREVIEW: { status: 400, message: 'preview is true or false.' },
+  USER_ID_INVALID: { status: 400, message: 'userId must be a user id.' },
+  CREATOR_ID_INVALID: { status: 400, message: 'creatorId must be a user id.' },
+  TAG_UNKNOWN: { status: 400, message: `Choose tags from: ${SERVICE_TAGS.join(', ')}.` },
+  CAPABILITY_RESTORATIONS: { status: 400, message: `Choose the restorations from: ${RESTORATIONS.join(', ')}.` },
+  CAPABILITY_RESTORATIONS_NONE: { status: 400, message: 'Please choose at least one of the restorations.' },
+  CAPABILITY_MATERIALS: { status: 400, message: `Choose the materials from: ${MATERIALS.join(', ')}.` },
+  CAPABILITY_MATERIALS_NONE: { status: 400, message: 'Please choose at least one of the materials.' },
+  CAPABILITY_SOFTWARE: { status: 400, message: `Choose the software from: ${SOFTWARE.join(', ')}.` },
+  CAPABILITY_FORMATS: { status: 400, message: `Choose the file formats from: ${OUTPUT_FORMATS.join(', ')}.` },
+  CAPABILITY_FORMATS_NONE: { status: 400, message: 'Please choose at least one of the file formats.' },
+  UNIT_OR_ARCH: { status: 400, message: 'Choose Unit or Arch.' },
+  DELIVERY_WHOLE_DAYS: { status: 400, message: 'Delivery time is a whole number of days.' },
+  REVISIONS_WHOLE: { status: 400, message: 'Revisions is a whole number.' },
+  RESTORATION_UNKNOWN: { status: 400, message: `Choose the restoration from: ${RESTORATIONS.join(', ')}.` },
+  MATERIAL_UNKNOWN: { status: 400, message: `Choose the material from: ${MATERIALS.join(', ')}.` },
+  SOFTWARE_UNKNOWN: { status: 400, message: `Choose one software from: ${SOFTWARE.join(', ')}.` },
+  SPECIALIZATION_UNKNOWN: { status: 400, message: `Choose from: ${SPECIALIZATIONS.join(', ')}.` },
+  CAD_SOFTWARE_LIST: { status: 400, message: 'Please choose the CAD software you use.' },
+  ORDER_STATUS_FILTER: { status: 400, message: 'Unknown order status.' },
+  ORDER_SORT: { status: 400, message: 'Sort by due or activity.' },
+  RESCAN_REASON: { status: 400, message: ORDER_MESSAGES.rescanReason },
+  CASE_FILES_NEEDED: { status: 400, message: ORDER_MESSAGES.caseFilesNeeded },
+  PRESET_NAME: { status: 400, message: 'Please give the preset a name.' },
+  PRESET_NAME_TOO_LONG: { status: 400, message: 'A preset name is at most 60 characters.' },
+  PRESET_SHADE: { status: 400, message: 'Choose a VITA classical, VITA 3D-Master or bleach shade.' },
+  CHAT_CLIENT_ID: { status: 400, message: 'clientId is required.' },
+  CHAT_TOO_MANY_FILES: { status: 400, message: `At most ${MESSAGE_MAX_ATTACHMENTS} files per message.` },
+  CHAT_RECIPIENT: { status: 400, message: 'Choose who to write to.' },
+  ORDER_QUANTITY_MISMATCH: { status: 400, message: 'The quantity does not match the prescription\u2019s units.' },
+  PIN_RESOLVED: { status: 400, message: 'Say whether the pin is resolved (true or false).' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -323,18 +368,11 @@ export const ERROR_CODES = Object.fromEntries(Object.entries(ERRORS).map(([code,
 
 export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERRORS, code);
 
-let byText: Map<string, ErrorCode> | undefined;
+/** The codes a 404 answers with: what a malformed id in a path says (apps/server/src/http-params.ts). */
+export type NotFoundCode = { [C in ErrorCode]: (typeof ERRORS)[C]['status'] extends 404 ? C : never }[ErrorCode];
+
 /**
- * The code of a sentence of this table (a field's message from the schemas, or a VALIDATION's first one); the
- * first code listed wins where two share a sentence. Undefined for a sentence not in the table (one with a number
- * in it, say), which the client shows as sent.
+ * The English of a zod issue's message: the shared schemas write a code (docs/decisions/0056), whose sentence is
+ * here; any other text (zod's own words for a schema that gave none) is already a sentence.
  */
-export function errorCodeOfText(text: string): ErrorCode | undefined {
-  if (!byText) {
-    byText = new Map();
-    for (const [code, { message }] of Object.entries(ERRORS) as [ErrorCode, { message: string }][]) {
-      if (!byText.has(message)) byText.set(message, code);
-    }
-  }
-  return byText.get(text);
-}
+export const sentenceOf = (message: string): string => (isErrorCode(message) ? ERRORS[message].message : message);

@@ -9,6 +9,8 @@ export interface ApiErrorBody {
   message: string;
   code: ErrorCode | string;
   fieldErrors?: Record<string, string>;
+  /** Each field's code beside its English sentence, so a client translates the field by code (docs/decisions/0056). */
+  fieldCodes?: Record<string, ErrorCode>;
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './pages.js';
 export * from './errors.js';
 export * from './error-codes.js';
+export * from './error-code.js';
 export * from './money.js';
 export * from './digits.js';
 export * from './schemas/auth.js';

@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly fieldErrors: Readonly<Record<string, string>> = {},
     /** Seconds from a 429's Retry-After header. */
     readonly retryAfter?: number,
+    /** Each field's code (docs/decisions/0056): the form shows the field's text by it, in the reader's language. */
+    readonly fieldCodes: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }
@@ -67,7 +69,7 @@ async function readBody(response: Response): Promise<unknown> {
 export function apiErrorFrom(status: number, body: unknown, retryAfterHeader?: string | null): ApiError {
   const retryAfter = Number(retryAfterHeader);
   const retry = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
-  if (isApiErrorBody(body)) return new ApiError(status, body.message, body.code, body.fieldErrors, retry);
+  if (isApiErrorBody(body)) return new ApiError(status, body.message, body.code, body.fieldErrors, retry, body.fieldCodes);
   return new ApiError(status, '', status === 0 ? 'NETWORK' : 'UNKNOWN', {}, retry);
 }
 

@@ -1,15 +1,23 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ERRORS, isErrorCode } from '@cusp/shared';
+import { isErrorCode } from '@cusp/shared';
 import { isApiError, type ApiError } from './api';
 
 /**
- * A field's sentence as the form shows it (translated by lib/messages.ts): the server's, or, where the server
- * wrote its own words for the error's code on the field ("Tooth 11 is not in..."), that code's sentence, so the
- * field reads in the reader's language too.
+ * What the form keeps for a field the server refused: the field's code (`fieldCodes`, docs/decisions/0056), which the
+ * form shows in the reader's language (lib/messages.ts). A server without codes for its fields: its English sentence.
  */
-function fieldSentence(error: ApiError, message: string): string {
-  if (message === error.message && error.code !== 'VALIDATION' && isErrorCode(error.code)) return ERRORS[error.code].message;
-  return message;
+function fieldMessage(error: ApiError, field: string, message: string): string {
+  const code = error.fieldCodes[field];
+  return isErrorCode(code) ? code : message;
+}
+
+/**
+ * The server's field errors as a form keeps them: by field, the code where the server sent one, else its sentence.
+ * Show them through useMessages().message, which translates a code (and leaves a sentence as it is).
+ */
+export function fieldMessages(error: unknown): Record<string, string> {
+  if (!isApiError(error)) return {};
+  return Object.fromEntries(Object.entries(error.fieldErrors).map(([field, message]) => [field, fieldMessage(error, field, message)]));
 }
 
 /**
@@ -26,7 +34,7 @@ export function applyFieldErrors<T extends FieldValues>(
   for (const field of fields) {
     const message = error.fieldErrors[field];
     if (message) {
-      setError(field, { type: 'server', message: fieldSentence(error, message) }, { shouldFocus: !applied });
+      setError(field, { type: 'server', message: fieldMessage(error, field, message) }, { shouldFocus: !applied });
       applied = true;
     }
   }

@@ -38,9 +38,11 @@ describe('error codes (packages/shared/src/error-codes.ts)', () => {
     const failed = (status: number, code: string, message: string, retryAfter?: number) => new ApiError(status, message, code, {}, retryAfter);
     expect(translateError(i18n.t, ar, failed(409, 'ORDER_WRONG_STATUS', 'worded differently now'), 'x')).toBe(i18n.t('codes.ORDER_WRONG_STATUS'));
     expect(i18n.t('codes.ORDER_WRONG_STATUS')).toMatch(arabicScript);
-    // A VALIDATION says its first field's sentence; an unknown one falls back to the code's own text.
-    expect(translateError(i18n.t, ar, failed(400, 'VALIDATION', 'Please enter a valid email address.'), 'x')).toBe(i18n.t('codes.EMAIL_INVALID'));
-    expect(translateError(i18n.t, ar, failed(400, 'VALIDATION', 'Tooth 11 is odd.'), 'x')).toBe(i18n.t('codes.VALIDATION'));
+    // A VALIDATION says its first field's code; without one, the code's own text. Its English is never read.
+    const invalid = (fieldCodes: Record<string, string>) =>
+      new ApiError(400, 'Please fill in your password.', 'VALIDATION', { email: 'Worded differently now.' }, undefined, fieldCodes);
+    expect(translateError(i18n.t, ar, invalid({ email: 'EMAIL_INVALID' }), 'x')).toBe(i18n.t('codes.EMAIL_INVALID'));
+    expect(translateError(i18n.t, ar, invalid({}), 'x')).toBe(i18n.t('codes.VALIDATION'));
     // A 429 says how long to wait, from Retry-After, in the reader's words.
     expect(translateError(i18n.t, ar, failed(429, 'RATE_LIMITED', 'Too many login attempts. Please try again in 2 minutes.', 90), 'x')).toBe(
       'محاولات كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد دقيقتين.',
@@ -54,10 +56,13 @@ describe('error codes (packages/shared/src/error-codes.ts)', () => {
     expect(translateError(i18n.t, intlLocale('en'), failed(403, 'ORDER_NOT_YOUR_TURN', ''), 'x')).toBe(ERRORS.ORDER_NOT_YOUR_TURN.message);
   });
 
-  it('translate a field sentence of the table by its code, with its limits in the reader’s digits', async () => {
+  it('translate a field by its code, with its limits in the reader’s digits, and never look an English sentence up', async () => {
     await initI18n('ar');
-    const text = translateMessage(i18n.t, intlLocale('ar'), ERRORS.ORDER_TOO_MANY_UNITS.message);
+    const text = translateMessage(i18n.t, intlLocale('ar'), 'ORDER_TOO_MANY_UNITS');
     expect(text).toMatch(arabicScript);
     expect(text).not.toContain('{{');
+    expect(translateMessage(i18n.t, intlLocale('ar'), 'TITLE_TOO_LONG')).toBe(i18n.t('codes.TITLE_TOO_LONG', { titleMax: '120' }));
+    // A sentence is not a code: shown as it is, even one that is some code's sentence.
+    expect(translateMessage(i18n.t, intlLocale('ar'), ERRORS.ORDER_TOO_MANY_UNITS.message)).toBe(ERRORS.ORDER_TOO_MANY_UNITS.message);
   });
 });

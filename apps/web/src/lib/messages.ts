@@ -1,8 +1,11 @@
 import type { TFunction } from './i18n';
 import {
+  COURSE_DESCRIPTION_MAX,
+  COURSE_TITLE_MAX,
   ERRORS,
-  errorCodeOfText,
   isErrorCode,
+  LESSON_TITLE_MAX,
+  MESSAGE_MAX_ATTACHMENTS,
   MESSAGE_MAX_LENGTH,
   ORDER_MAX_ARCHES,
   ORDER_MAX_FILES,
@@ -15,12 +18,14 @@ import {
   PIN_MAX,
   PIN_NOTE_MAX,
   PRESET_MAX,
+  PRESET_NAME_MAX,
+  PROFILE_DESCRIPTION_MAX,
   RUSH_SURCHARGE_MAX,
   STANDBY_DISCOUNT_MAX,
   TIER_DAYS_MAX,
   type ErrorCode,
 } from '@cusp/shared';
-import { isApiError } from './api';
+import { isApiError, type ApiError } from './api';
 import { formatNumber } from './format';
 
 /**
@@ -50,19 +55,28 @@ export function codeText(t: TFunction, language: string, code: ErrorCode, option
     surchargeMax: n(RUSH_SURCHARGE_MAX),
     discountMax: n(STANDBY_DISCOUNT_MAX),
     holdHours: n(PAYOUT_DESTINATION_HOLD_HOURS),
+    titleMax: n(COURSE_TITLE_MAX),
+    descriptionMax: n(COURSE_DESCRIPTION_MAX),
+    profileDescriptionMax: n(PROFILE_DESCRIPTION_MAX),
+    lessonTitleMax: n(LESSON_TITLE_MAX),
+    presetNameMax: n(PRESET_NAME_MAX),
+    chatFiles: n(MESSAGE_MAX_ATTACHMENTS),
     ...options,
   });
 }
 
 /**
- * A field's sentence (the shared schemas', in the form's own check or in a 400's `fieldErrors`, or a text the
- * server sends beside a code) in the reader's language: the sentence is one of ERRORS, so its code is known.
- * A sentence that is not (one with a number in it, say) is shown as sent.
+ * A field's error in the reader's language. What a form holds for a field is a code (docs/decisions/0056): the shared
+ * schemas' message, or the server's `fieldCodes` entry (lib/form-errors.ts), so it is translated by that code. Text
+ * that is not a code (zod's own words where a schema gave none, or a field the server sent no code for) is shown as
+ * it is: nothing is looked up by its English.
  */
 export function translateMessage(t: TFunction, language: string, message: string): string {
-  const code = errorCodeOfText(message);
-  return code ? codeText(t, language, code) : message;
+  return isErrorCode(message) ? codeText(t, language, message) : message;
 }
+
+/** The code of a failed call's first field (a VALIDATION's `message` is that field's sentence). */
+const firstFieldCode = (error: ApiError): ErrorCode | undefined => Object.values(error.fieldCodes).find(isErrorCode);
 
 const GENERIC = new Set<string>(['INTERNAL', 'BAD_REQUEST', 'NOT_FOUND']);
 
@@ -74,8 +88,7 @@ const GENERIC = new Set<string>(['INTERNAL', 'BAD_REQUEST', 'NOT_FOUND']);
 export function translateError(t: TFunction, language: string, error: unknown, fallback: string): string {
   if (!isApiError(error)) return fallback;
   if (error.code === 'VALIDATION') {
-    const code = error.message ? errorCodeOfText(error.message) : undefined;
-    return code ? codeText(t, language, code) : codeText(t, language, 'VALIDATION');
+    return codeText(t, language, firstFieldCode(error) ?? 'VALIDATION');
   }
   if (error.code === 'RATE_LIMITED' || (error.status === 429 && !isErrorCode(error.code))) {
     const minutes = Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60));

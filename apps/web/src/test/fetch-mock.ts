@@ -32,8 +32,8 @@ export function takeUnexpectedRequests(): string[] {
   return unexpected.splice(0);
 }
 
-export function errorReply(status: number, message: string, code: string, fieldErrors?: Record<string, string>): MockReply {
-  return { status, body: { message, code, ...(fieldErrors ? { fieldErrors } : {}) } };
+export function errorReply(status: number, message: string, code: string, fieldErrors?: Record<string, string>, fieldCodes?: Record<string, string>): MockReply {
+  return { status, body: { message, code, ...(fieldErrors ? { fieldErrors } : {}), ...(fieldCodes ? { fieldCodes } : {}) } };
 }
 
 function defaultRoutes(user: CurrentUser | null): MockRoutes {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { westernDigitsOf } from '../digits.js';
 import { line, text } from '../schemas/fields.js';
-import { ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_REQUIREMENTS_MAX, isFdiTooth } from '../schemas/order-limits.js';
+import { ORDER_MAX_UNITS, ORDER_REQUIREMENTS_MAX, isFdiTooth } from '../schemas/order-limits.js';
+import { errorCode } from '../error-code.js';
 import {
   CASE_REF_MAX,
   CONTACT_STRENGTHS,
@@ -43,9 +44,9 @@ export const implantSchema = z.object({
 });
 
 export const prescriptionUnitSchema = z.object({
-  tooth: z.number({ error: ORDER_MESSAGES.badTooth }).int(ORDER_MESSAGES.badTooth).refine(isFdiTooth, ORDER_MESSAGES.badTooth),
-  restoration: z.enum(RESTORATIONS, oneOf('restoration', RESTORATIONS)),
-  material: z.enum(MATERIALS, oneOf('material', MATERIALS)),
+  tooth: z.number({ error: errorCode('ORDER_BAD_TOOTH') }).int(errorCode('ORDER_BAD_TOOTH')).refine(isFdiTooth, errorCode('ORDER_BAD_TOOTH')),
+  restoration: z.enum(RESTORATIONS, { error: errorCode('RESTORATION_UNKNOWN') }),
+  material: z.enum(MATERIALS, { error: errorCode('MATERIAL_UNKNOWN') }),
   /**
    * A VITA classical, VITA 3D-Master or bleach code, stored as `normalizeShade` writes it ("a3,5" → "A3.5").
    * Checked by the rules (SHADE_UNKNOWN, SHADE_MISSING), so that the sentence can name the tooth; "" is none.
@@ -73,7 +74,7 @@ export const designSchema = z.object({
   /** Required when there is a pontic, refused otherwise (PONTIC_TYPE_MISSING, PONTIC_TYPE_NOT_ALLOWED). */
   ponticType: z.enum(PONTIC_TYPES, oneOf('pontic shape', PONTIC_TYPES)).optional(),
   outputFormats: z
-    .array(z.enum(OUTPUT_FORMATS, oneOf('file formats', OUTPUT_FORMATS)))
+    .array(z.enum(OUTPUT_FORMATS, { error: errorCode('CAPABILITY_FORMATS') }))
     .min(1, 'Please choose at least one file format.')
     .max(OUTPUT_FORMATS.length)
     .transform(uniqueList)
@@ -85,7 +86,7 @@ const DUE_BY_MESSAGE = 'Please give the due date as a date (YYYY-MM-DD).';
 export const prescriptionSchema = z
   .object({
     /** One line per tooth. Empty for services that are not per tooth (a night guard is priced per arch). */
-    units: z.array(prescriptionUnitSchema, { error: ORDER_MESSAGES.badTooth }).max(ORDER_MAX_UNITS, ORDER_MESSAGES.tooMany).default([]),
+    units: z.array(prescriptionUnitSchema, { error: errorCode('ORDER_BAD_TOOTH') }).max(ORDER_MAX_UNITS, errorCode('ORDER_TOO_MANY_UNITS')).default([]),
     design: designSchema.prefault({}),
     /** The lab's or clinic's own reference for the case, never the patient's name (DENTAL.md "Privacy"). */
     caseRef: line().max(CASE_REF_MAX, `The case reference is at most ${CASE_REF_MAX} characters.`).default(''),
@@ -133,4 +134,4 @@ export function toZodIssue(issue: PrescriptionIssue) {
 /** The role a buyer gives a case file (`guessFileRole` suggests one). */
 export const fileRoleSchema = z.enum(FILE_ROLES, oneOf('file role', FILE_ROLES));
 /** A case file of an order with its role: an id answered by `POST /api/order-files`. */
-export const caseFileRoleInput = z.object({ id: z.uuid({ error: ORDER_MESSAGES.fileNotYours }), role: fileRoleSchema.default('other') });
+export const caseFileRoleInput = z.object({ id: z.uuid({ error: errorCode('ORDER_FILE_NOT_YOURS') }), role: fileRoleSchema.default('other') });

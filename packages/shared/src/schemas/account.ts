@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
-import { EMAIL_INVALID_MESSAGE, PASSWORD_LENGTH_MESSAGE, PASSWORDS_DO_NOT_MATCH } from '../messages.js';
 import { line } from './fields.js';
+import { errorCode } from '../error-code.js';
 
 /**
  * Account settings (docs/decisions/0032): the language of e-mails, password, e-mail, sessions,
@@ -33,48 +33,46 @@ export const ACCOUNT_MESSAGES = {
   accountDeleted: 'Your account has been deleted.',
 } as const;
 
-const fillIn = (field: string) => `Please fill in your ${field}.`;
-
-const newPassword = line({ error: fillIn('new password') }, { trim: false })
-  .min(1, fillIn('new password'))
-  .min(PASSWORD_MIN_LENGTH, PASSWORD_LENGTH_MESSAGE)
-  .max(PASSWORD_MAX_LENGTH, PASSWORD_LENGTH_MESSAGE);
+const newPassword = line({ error: errorCode('FILL_IN_NEW_PASSWORD') }, { trim: false })
+  .min(1, errorCode('FILL_IN_NEW_PASSWORD'))
+  .min(PASSWORD_MIN_LENGTH, errorCode('PASSWORD_LENGTH'))
+  .max(PASSWORD_MAX_LENGTH, errorCode('PASSWORD_LENGTH'));
 
 /**
  * The password that proves it is the owner: any non-empty text (it is only compared). Also asked by other changes
  * a stolen session must not make alone (payout details, docs/decisions/0051).
  */
-export const currentPasswordField = (field: string) =>
-  line({ error: fillIn(field) }, { trim: false }).min(1, fillIn(field)).max(PASSWORD_MAX_LENGTH * 4, ACCOUNT_MESSAGES.wrongPassword);
+export const currentPasswordField = (missing: 'FILL_IN_PASSWORD' | 'FILL_IN_CURRENT_PASSWORD') =>
+  line({ error: missing }, { trim: false }).min(1, missing).max(PASSWORD_MAX_LENGTH * 4, errorCode('WRONG_PASSWORD'));
 
 /** `PATCH /api/account` */
-export const accountPatchSchema = z.object({ emailLanguage: z.enum(EMAIL_LANGUAGES, { error: ACCOUNT_MESSAGES.languageRequired }) });
+export const accountPatchSchema = z.object({ emailLanguage: z.enum(EMAIL_LANGUAGES, { error: errorCode('LANGUAGE_REQUIRED') }) });
 export type AccountPatchInput = z.input<typeof accountPatchSchema>;
 
 /** `POST /api/account/password` */
 export const changePasswordSchema = z
   .object({
-    currentPassword: currentPasswordField('current password'),
+    currentPassword: currentPasswordField('FILL_IN_CURRENT_PASSWORD'),
     newPassword,
-    confirmPassword: line({ error: fillIn('new password again') }, { trim: false }).min(1, fillIn('new password again')),
+    confirmPassword: line({ error: errorCode('FILL_IN_NEW_PASSWORD_AGAIN') }, { trim: false }).min(1, errorCode('FILL_IN_NEW_PASSWORD_AGAIN')),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] })
-  .refine((v) => v.newPassword !== v.currentPassword, { message: ACCOUNT_MESSAGES.samePassword, path: ['newPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, { message: errorCode('PASSWORDS_DO_NOT_MATCH'), path: ['confirmPassword'] })
+  .refine((v) => v.newPassword !== v.currentPassword, { message: errorCode('SAME_PASSWORD'), path: ['newPassword'] });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** `POST /api/account/email` */
 export const changeEmailSchema = z.object({
-  email: line({ error: fillIn('new email') })
-    .min(1, fillIn('new email'))
-    .max(254, EMAIL_INVALID_MESSAGE)
-    .pipe(z.email(EMAIL_INVALID_MESSAGE))
+  email: line({ error: errorCode('FILL_IN_NEW_EMAIL') })
+    .min(1, errorCode('FILL_IN_NEW_EMAIL'))
+    .max(254, errorCode('EMAIL_INVALID'))
+    .pipe(z.email(errorCode('EMAIL_INVALID')))
     .transform((v) => v.toLowerCase()),
-  password: currentPasswordField('password'),
+  password: currentPasswordField('FILL_IN_PASSWORD'),
 });
 export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
 
 /** `DELETE /api/account` */
-export const deleteAccountSchema = z.object({ password: currentPasswordField('password') });
+export const deleteAccountSchema = z.object({ password: currentPasswordField('FILL_IN_PASSWORD') });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 
 /** `GET /api/account/email/confirm?token=` (the link in the mail). */

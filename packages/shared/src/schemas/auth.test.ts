@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isHelpWidgetHidden } from '../constants.js';
+import { sentenceOf } from '../error-codes.js';
 import { loginSchema, registerSchema } from './auth.js';
 
 const valid = {
@@ -10,8 +11,9 @@ const valid = {
   phone: '+966 50 123 4567',
 };
 
+/** Each field's English sentence: the schemas give codes, whose sentences are docs/product.md §14.2's. */
 const messages = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), sentenceOf(i.message)]));
 
 describe('shared auth schemas (one message on client and server)', () => {
   it('lower-cases and trims the e-mail', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { westernDigits } from '../digits.js';
+import { errorCode } from '../error-code.js';
 
 /**
  * Receipts, credit notes and statements (docs/decisions/0042): the JSON of `GET /api/billing` and
@@ -15,6 +16,6 @@ export const BILLING_MESSAGES = {
 } as const;
 
 /** `2026-11`: a statement's month (the server refuses months after the current one). */
-export const statementMonth = z.string().overwrite(westernDigits).regex(/^\d{4}-(0[1-9]|1[0-2])$/, BILLING_MESSAGES.month);
+export const statementMonth = z.string().overwrite(westernDigits).regex(/^\d{4}-(0[1-9]|1[0-2])$/, errorCode('STATEMENT_MONTH'));
 
 // What `GET /api/billing` answers (BillingJson, BillingDocumentJson) is in ../responses/billing.ts.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { westernDigits } from '../digits.js';
 import { line, numeric, optionalMediaUrl, pageLimit, pageOffset, requiredText, searchText } from './fields.js';
+import { errorCode } from '../error-code.js';
 
 /**
  * Video courses (docs/product.md §10, §6.3): the request schemas both sides validate with and
@@ -61,7 +62,6 @@ export const COURSE_MESSAGES = {
   price: 'Please enter a price (0 for a free course).',
   enrolFirst: 'Enrol in this course to watch this lesson.',
   ownCourse: 'You created this course, so it is already yours.',
-  paymentNotVerified: 'The payment could not be verified.',
   position: 'The position is a number of seconds.',
 } as const;
 
@@ -91,45 +91,45 @@ export function formatDuration(seconds: number): string {
 
 /** A course price typed in major units: 0 (free) or more, at most two decimals. */
 export const coursePrice = numeric(z
-  .number({ error: COURSE_MESSAGES.price })
-  .refine((v) => Number.isFinite(v), COURSE_MESSAGES.price)
-  .min(0, COURSE_MESSAGES.priceNegative)
-  .max(COURSE_MAX_PRICE, COURSE_MESSAGES.priceTooHigh)
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, COURSE_MESSAGES.priceDecimals));
+  .number({ error: errorCode('COURSE_PRICE') })
+  .refine((v) => Number.isFinite(v), errorCode('COURSE_PRICE'))
+  .min(0, errorCode('COURSE_PRICE_NEGATIVE'))
+  .max(COURSE_MAX_PRICE, errorCode('COURSE_PRICE_TOO_HIGH'))
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, errorCode('COURSE_PRICE_DECIMALS')));
 
 const lessonDuration = z
-  .union([line(undefined, { digits: true }).max(10, COURSE_MESSAGES.duration), z.null()])
+  .union([line(undefined, { digits: true }).max(10, errorCode('COURSE_DURATION')), z.null()])
   .optional()
   .transform((v) => v || null)
-  .refine((v) => v === null || parseDuration(v) !== null, COURSE_MESSAGES.duration);
+  .refine((v) => v === null || parseDuration(v) !== null, errorCode('COURSE_DURATION'));
 
 export const lessonInput = z.object({
   /** An existing lesson of the course being edited (keeps its learners' progress). */
-  _id: z.uuid(COURSE_MESSAGES.lessonNotFound).optional(),
-  title: line({ error: COURSE_MESSAGES.lessonIncomplete })
-    .min(1, COURSE_MESSAGES.lessonIncomplete)
-    .max(LESSON_TITLE_MAX, `A lesson title is at most ${LESSON_TITLE_MAX} characters.`),
-  videoUrl: line({ error: COURSE_MESSAGES.lessonIncomplete }).regex(COURSE_VIDEO_URL, COURSE_MESSAGES.lessonIncomplete),
+  _id: z.uuid(errorCode('LESSON_NOT_IN_COURSE')).optional(),
+  title: line({ error: errorCode('COURSE_LESSON_INCOMPLETE') })
+    .min(1, errorCode('COURSE_LESSON_INCOMPLETE'))
+    .max(LESSON_TITLE_MAX, errorCode('LESSON_TITLE_TOO_LONG')),
+  videoUrl: line({ error: errorCode('COURSE_LESSON_INCOMPLETE') }).regex(COURSE_VIDEO_URL, errorCode('COURSE_LESSON_INCOMPLETE')),
   duration: lessonDuration,
-  preview: z.boolean({ error: 'preview is true or false.' }).optional().default(false),
+  preview: z.boolean({ error: errorCode('LESSON_PREVIEW') }).optional().default(false),
 })
   // The wire names a kept lesson `_id` (docs/product.md §15.1); the server's code reads `id`.
   .transform(({ _id, ...lesson }) => ({ ...lesson, id: _id }));
 export type LessonInput = z.input<typeof lessonInput>;
 
 const lessons = z
-  .array(lessonInput, { error: COURSE_MESSAGES.needsLesson })
-  .min(1, COURSE_MESSAGES.needsLesson)
-  .max(COURSE_MAX_LESSONS, COURSE_MESSAGES.tooManyLessons)
-  .refine((list) => new Set(list.map((l) => videoIdOfUrl(l.videoUrl))).size === list.length, COURSE_MESSAGES.videoTwice);
+  .array(lessonInput, { error: errorCode('COURSE_NEEDS_LESSON') })
+  .min(1, errorCode('COURSE_NEEDS_LESSON'))
+  .max(COURSE_MAX_LESSONS, errorCode('COURSE_TOO_MANY_LESSONS'))
+  .refine((list) => new Set(list.map((l) => videoIdOfUrl(l.videoUrl))).size === list.length, errorCode('COURSE_VIDEO_TWICE'));
 
 const tags = z
-  .array(z.enum(COURSE_CATEGORIES, { error: COURSE_MESSAGES.category }), { error: COURSE_MESSAGES.category })
-  .max(1, COURSE_MESSAGES.oneCategory);
+  .array(z.enum(COURSE_CATEGORIES, { error: errorCode('COURSE_CATEGORY') }), { error: errorCode('COURSE_CATEGORY') })
+  .max(1, errorCode('COURSE_ONE_CATEGORY'));
 
 const courseFields = {
-  title: requiredText('title', COURSE_TITLE_MAX),
-  description: requiredText('description', COURSE_DESCRIPTION_MAX, { multiLine: true }),
+  title: requiredText(COURSE_TITLE_MAX, { missing: 'FILL_IN_TITLE', tooLong: 'TITLE_TOO_LONG' }),
+  description: requiredText(COURSE_DESCRIPTION_MAX, { missing: 'FILL_IN_DESCRIPTION', tooLong: 'DESCRIPTION_TOO_LONG' }, { multiLine: true }),
   thumbnail: optionalMediaUrl,
   price: coursePrice.default(0),
   tags: tags.optional().default([]),
@@ -157,8 +157,8 @@ export type CourseUpdateInput = z.input<typeof courseUpdateSchema>;
 /** Query of `GET /api/courses` (docs/product.md §15.3). */
 export const courseListQuery = z.object({
   search: searchText,
-  tag: z.enum(COURSE_CATEGORIES, { error: COURSE_MESSAGES.category }).optional(),
-  creatorId: z.uuid('creatorId must be a user id.').optional(),
+  tag: z.enum(COURSE_CATEGORIES, { error: errorCode('COURSE_CATEGORY') }).optional(),
+  creatorId: z.uuid(errorCode('CREATOR_ID_INVALID')).optional(),
   limit: pageLimit(24),
   offset: pageOffset,
 });
@@ -166,7 +166,7 @@ export type CourseListQuery = z.output<typeof courseListQuery>;
 
 /** `POST /api/enroll` (docs/product.md §10.3). A free course needs `courseId` only. */
 export const enrollInput = z.object({
-  courseId: z.uuid({ error: COURSE_MESSAGES.notFound }),
+  courseId: z.uuid({ error: errorCode('COURSE_NOT_FOUND') }),
   transactionId: line().max(200).optional(),
   paymentMethod: line().max(40).optional(),
 });
@@ -175,9 +175,9 @@ export type EnrollInput = z.input<typeof enrollInput>;
 /** `POST /api/courses/{id}/lessons/{lessonId}/progress`: where the learner is, in seconds. */
 export const lessonProgressInput = z.object({
   position: numeric(z
-    .number({ error: COURSE_MESSAGES.position })
-    .min(0, COURSE_MESSAGES.position)
-    .max(24 * 3600, COURSE_MESSAGES.position)
+    .number({ error: errorCode('COURSE_POSITION') })
+    .min(0, errorCode('COURSE_POSITION'))
+    .max(24 * 3600, errorCode('COURSE_POSITION'))
     .transform((v) => Math.floor(v))),
   completed: z.boolean().optional().default(false),
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as shared from '../index.js';
-import { CONTROL_CHARACTERS_MESSAGE } from '../messages.js';
 import { hasBidiControls, hasControlCharacters, line, requiredText, searchText, stripBidiControls, text } from './fields.js';
 import * as accountAnswers from '../responses/account.js';
 import * as billingAnswers from '../responses/billing.js';
@@ -42,21 +41,23 @@ const FINE = ['سن مفردة', 'crown 😀', 'a\u200db', 'zircônia – 0.5 mm
 /** Every bidirectional control (ADR 0023, direction controls). */
 const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
 
+const TITLE = { missing: 'FILL_IN_TITLE', tooLong: 'TITLE_TOO_LONG' } as const;
+
 describe('line and text', () => {
   it.each(CONTROLS)('refuse %j inside a text, with the shared message', (c) => {
-    for (const schema of [line(), text(), requiredText('title', 100), requiredText('description', 100, { multiLine: true })]) {
+    for (const schema of [line(), text(), requiredText(100, TITLE), requiredText(100, TITLE, { multiLine: true })]) {
       const result = schema.safeParse(`ab${c}cd`);
       expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe(CONTROL_CHARACTERS_MESSAGE);
+      expect(result.error?.issues[0]?.message).toBe('CONTROL_CHARACTERS');
     }
   });
 
   it.each(BIDI)('remove the direction control %j from the text they keep, wherever it is', (c) => {
     expect(line().parse(`scan${c}gpj.stl`)).toBe('scangpj.stl');
     expect(text().parse(`${c} قطعة${c} ${c}\nline${c}`)).toBe('قطعة \nline');
-    expect(requiredText('title', 100).parse(`${c}crown${c}`)).toBe('crown');
+    expect(requiredText(100, TITLE).parse(`${c}crown${c}`)).toBe('crown');
     // Nothing but direction controls is nothing: a required field says so.
-    expect(requiredText('title', 100).safeParse(`${c}${c}`).success).toBe(false);
+    expect(requiredText(100, TITLE).safeParse(`${c}${c}`).success).toBe(false);
     expect(hasBidiControls(`a${c}`)).toBe(true);
     expect(stripBidiControls(`a${c}b${c}`)).toBe('ab');
   });

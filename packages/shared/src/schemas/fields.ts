@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { westernDigits } from '../digits.js';
-import { CONTROL_CHARACTERS_MESSAGE } from '../messages.js';
+import { errorCode } from '../error-code.js';
+import type { ErrorCode } from '../error-codes.js';
 
 /**
  * Text hygiene (ADR 0023). Every text field of every schema is built from `line` or `text` below (a
@@ -35,14 +36,14 @@ type StringParams = Parameters<typeof z.string>[0];
 /**
  * A single-line text (a name, a title, a search, an id-like token): bidirectional controls removed (they are
  * not refused: an Arabic keyboard types the direction marks, and a person cannot see what to delete) and
- * trimmed, unless `trim: false` (passwords and tokens, kept exactly as typed), then refused with CONTROL_CHARACTERS_MESSAGE if it holds any
+ * trimmed, unless `trim: false` (passwords and tokens, kept exactly as typed), then refused with CONTROL_CHARACTERS if it holds any
  * control character. `digits: true` is for a field of digits (a phone, a card, an IBAN, a date): Arabic-Indic and
  * Persian digits become ASCII before any check (../digits.ts). Chain `.min()`, `.max()`, `.regex()`... on it as on `z.string()`.
  */
 export const line = (params?: StringParams, options: { trim?: boolean; digits?: boolean } = {}) => {
   let base = options.trim === false ? z.string(params) : z.string(params).overwrite(stripBidiControls).trim();
   if (options.digits) base = base.overwrite(westernDigits);
-  return base.refine((v) => !CONTROL_IN_LINE.test(v), CONTROL_CHARACTERS_MESSAGE);
+  return base.refine((v) => !CONTROL_IN_LINE.test(v), errorCode('CONTROL_CHARACTERS'));
 };
 
 /** A multi-line text (a description, a message, a note): as `line`, but tabs and line breaks stay. */
@@ -51,15 +52,13 @@ export const text = (params?: StringParams) =>
     .string(params)
     .overwrite(stripBidiControls)
     .trim()
-    .refine((v) => !CONTROL_IN_TEXT.test(v), CONTROL_CHARACTERS_MESSAGE);
+    .refine((v) => !CONTROL_IN_TEXT.test(v), errorCode('CONTROL_CHARACTERS'));
 
-/** `Please fill in the {field} field.` (docs/product.md §14.2), for required text. */
-export const fillInField = (field: string) => `Please fill in the ${field} field.`;
-
-export const requiredText = (field: string, max: number, options: { multiLine?: boolean } = {}) =>
-  (options.multiLine ? text : line)({ error: fillInField(field) })
-    .min(1, fillInField(field))
-    .max(max, `The ${field} field is at most ${max} characters.`);
+/** Required text up to `max` characters: `missing` when empty, `tooLong` beyond (codes of ERRORS, docs/decisions/0056). */
+export const requiredText = (max: number, codes: { missing: ErrorCode; tooLong: ErrorCode }, options: { multiLine?: boolean } = {}) =>
+  (options.multiLine ? text : line)({ error: codes.missing })
+    .min(1, codes.missing)
+    .max(max, codes.tooLong);
 
 /** A number as text: decimal digits, an optional minus and decimals; no hex, exponent, space or plus. */
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -85,13 +84,12 @@ export const pageOffset = numeric(z.number().int().min(0).max(PAGE_OFFSET_MAX)).
 /** `search` of a list query. */
 export const searchText = line().max(100).optional();
 
-export const MEDIA_URL_MESSAGE = 'Please upload the image through Cusp.';
 /** Media must have been uploaded through the product (docs/product.md §8.3): a `/media/...` path, never a foreign URL. */
 export const mediaUrl = z
   .string()
   .trim()
   .max(300)
-  .regex(/^\/media\/[a-z0-9-]+\/[a-zA-Z0-9._-]+$/, MEDIA_URL_MESSAGE);
+  .regex(/^\/media\/[a-z0-9-]+\/[a-zA-Z0-9._-]+$/, errorCode('MEDIA_URL_INVALID'));
 
 export const optionalMediaUrl = z.union([mediaUrl, z.literal(''), z.null()]).optional().transform((v) => v || null);
 
@@ -99,10 +97,10 @@ export const optionalMediaUrl = z.union([mediaUrl, z.literal(''), z.null()]).opt
 export const PRICE_MAX = 1_000_000;
 
 /** A price typed in major units with at most two decimals. */
-export const price = (field: string) =>
+export const price = (codes: { missing: ErrorCode; notAboveZero: ErrorCode; tooHigh: ErrorCode; decimals: ErrorCode }) =>
   numeric(z
-    .number({ error: fillInField(field) })
-    .refine((v) => Number.isFinite(v), fillInField(field))
-    .min(0.01, `The ${field} must be greater than zero.`)
-    .max(PRICE_MAX, `The ${field} is too high.`)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `The ${field} can have at most two decimals.`));
+    .number({ error: codes.missing })
+    .refine((v) => Number.isFinite(v), codes.missing)
+    .min(0.01, codes.notAboveZero)
+    .max(PRICE_MAX, codes.tooHigh)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, codes.decimals));

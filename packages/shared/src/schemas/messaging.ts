@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from '../constants.js';
-import { ATTACHMENT_NOT_IN_CONVERSATION, CONVERSATION_NOT_FOUND, MESSAGE_BLANK, MESSAGE_TOO_LONG } from '../messages.js';
 import { line, text } from './fields.js';
 import type { NotificationJson } from '../responses/notifications.js';
 import type { MessageJson } from '../responses/messaging.js';
+import { errorCode } from '../error-code.js';
+import type { ErrorCode } from '../error-codes.js';
 
 /** Conversations and messages (docs/product.md §9). */
+
+/** The most files one chat message carries. */
+export const MESSAGE_MAX_ATTACHMENTS = 10;
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 /** Where a chat attachment is served, to the conversation's two parties only (docs/decisions/0020). */
@@ -18,7 +22,7 @@ export const attachmentUrl = (conversationId: string, attachmentId: string) => `
  * server's).
  */
 export const attachmentSchema = z.object({
-  url: z.string().regex(ATTACHMENT_URL, ATTACHMENT_NOT_IN_CONVERSATION),
+  url: z.string().regex(ATTACHMENT_URL, errorCode('ATTACHMENT_NOT_IN_CONVERSATION')),
   name: line().min(1).max(200),
   type: z.enum(['image', 'video', 'raw']),
   size: z.number().int().min(0).optional(),
@@ -27,20 +31,20 @@ export type Attachment = z.infer<typeof attachmentSchema>;
 
 /** docs/product.md §9.2: 1 to 499 characters after trimming; a message may also carry files. */
 export const sendMessageSchema = z.object({
-  conversationID: z.uuid(CONVERSATION_NOT_FOUND),
-  description: text({ error: MESSAGE_BLANK })
-    .min(1, MESSAGE_BLANK)
-    .max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
+  conversationID: z.uuid(errorCode('CONVERSATION_NOT_FOUND')),
+  description: text({ error: errorCode('MESSAGE_BLANK') })
+    .min(1, errorCode('MESSAGE_BLANK'))
+    .max(MESSAGE_MAX_LENGTH, errorCode('MESSAGE_TOO_LONG')),
   /** Made by the client once per message; a retry with the same id is stored and delivered once. */
-  clientId: line({ error: 'clientId is required.' }, { trim: false }).min(8).max(64).regex(/^[A-Za-z0-9_-]+$/),
-  attachments: z.array(attachmentSchema).max(10, 'At most 10 files per message.').default([]),
+  clientId: line({ error: errorCode('CHAT_CLIENT_ID') }, { trim: false }).min(8, errorCode('CHAT_CLIENT_ID')).max(64, errorCode('CHAT_CLIENT_ID')).regex(/^[A-Za-z0-9_-]+$/, errorCode('CHAT_CLIENT_ID')),
+  attachments: z.array(attachmentSchema).max(MESSAGE_MAX_ATTACHMENTS, errorCode('CHAT_TOO_MANY_FILES')).default([]),
 })
   // The wire says conversationID (docs/product.md §15.1); the server's code reads conversationId.
   .transform(({ conversationID, ...message }) => ({ ...message, conversationId: conversationID }));
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
 export const startConversationSchema = z.object({
-  to: z.uuid('Choose who to write to.'),
+  to: z.uuid(errorCode('CHAT_RECIPIENT')),
   /** Accepted for older clients; must be the caller when given. */
   from: z.uuid().optional(),
 });
@@ -48,7 +52,8 @@ export const startConversationSchema = z.object({
 // What the messaging routes answer (UserRef, ConversationJson, MessageJson) is in ../responses/messaging.ts.
 
 /** Socket.IO event maps shared by server and client (typed as in the Socket.IO TypeScript guide). */
-export type SendAck = { ok: true; message: MessageJson } | { ok: false; message: string };
+/** A refused send says its English sentence and, when it has one, its code (docs/decisions/0056). */
+export type SendAck = { ok: true; message: MessageJson } | { ok: false; message: string; code?: ErrorCode };
 
 export interface ServerToClientEvents {
   'message:received': (message: MessageJson) => void;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { currentPasswordField } from './account.js';
 import { line, numeric, text } from './fields.js';
 import { ORDER_MAX_FILES, ORDER_NOTE_MAX } from './order-limits.js';
+import { errorCode } from '../error-code.js';
 
 /**
  * Disputes, partial refunds and payouts (docs/decisions/0035, 0036): the request schemas both sides
@@ -41,13 +42,13 @@ export const MONEY_MESSAGES = {
 /** How long payouts wait after the payout details change, the first ones included (docs/decisions/0051). */
 export const PAYOUT_DESTINATION_HOLD_HOURS = 72;
 
-const statement = text({ error: MONEY_MESSAGES.statement }).min(10, MONEY_MESSAGES.statement).max(ORDER_NOTE_MAX, `At most ${ORDER_NOTE_MAX} characters.`);
-const files = z.array(z.uuid()).max(ORDER_MAX_FILES, `At most ${ORDER_MAX_FILES} files.`).optional().default([]);
+const statement = text({ error: errorCode('DISPUTE_STATEMENT') }).min(10, errorCode('DISPUTE_STATEMENT')).max(ORDER_NOTE_MAX, errorCode('STATEMENT_TOO_LONG'));
+const files = z.array(z.uuid()).max(ORDER_MAX_FILES, errorCode('ORDER_TOO_MANY_FILES')).optional().default([]);
 /** An amount in major units: positive, at most two decimals' worth of meaning (rounded to minor units by the server). */
-const amount = numeric(z.number({ error: MONEY_MESSAGES.amount }).finite(MONEY_MESSAGES.amount).positive(MONEY_MESSAGES.amount).max(1_000_000, MONEY_MESSAGES.amount));
+const amount = numeric(z.number({ error: errorCode('AMOUNT_INVALID') }).finite(errorCode('AMOUNT_INVALID')).positive(errorCode('AMOUNT_INVALID')).max(1_000_000, errorCode('AMOUNT_INVALID')));
 
 /** `POST /api/orders/{id}/dispute` (buyer). */
-export const disputeInput = z.object({ reason: z.enum(DISPUTE_REASON_LIST, { error: MONEY_MESSAGES.reason }), statement, files });
+export const disputeInput = z.object({ reason: z.enum(DISPUTE_REASON_LIST, { error: errorCode('DISPUTE_REASON') }), statement, files });
 /** `POST /api/orders/{id}/dispute/response` (designer). */
 export const disputeResponseInput = z.object({ statement, files });
 /** `POST /api/orders/{id}/partial-refund` (designer). */
@@ -56,35 +57,35 @@ export const partialRefundInput = z.object({ amount, note: text().max(ORDER_NOTE
 /** `POST /api/admin/disputes/{orderId}/resolve`. */
 export const resolveDisputeInput = z
   .object({
-    outcome: z.enum(DISPUTE_OUTCOME_LIST, { error: MONEY_MESSAGES.outcome }),
-    buyerAmount: numeric(z.number({ error: MONEY_MESSAGES.amount }).finite().min(0, MONEY_MESSAGES.amount)).optional(),
-    designerAmount: numeric(z.number({ error: MONEY_MESSAGES.amount }).finite().min(0, MONEY_MESSAGES.amount)).optional(),
+    outcome: z.enum(DISPUTE_OUTCOME_LIST, { error: errorCode('DISPUTE_OUTCOME') }),
+    buyerAmount: numeric(z.number({ error: errorCode('AMOUNT_INVALID') }).finite().min(0, errorCode('AMOUNT_INVALID'))).optional(),
+    designerAmount: numeric(z.number({ error: errorCode('AMOUNT_INVALID') }).finite().min(0, errorCode('AMOUNT_INVALID'))).optional(),
   })
   .superRefine((v, issue) => {
     if (v.outcome !== 'split') return;
     for (const key of ['buyerAmount', 'designerAmount'] as const)
-      if (v[key] === undefined || v[key] === 0) issue.addIssue({ code: 'custom', path: [key], message: MONEY_MESSAGES.splitAmounts });
+      if (v[key] === undefined || v[key] === 0) issue.addIssue({ code: 'custom', path: [key], message: errorCode('DISPUTE_SPLIT_AMOUNTS') });
   });
 
 /** An IBAN as people type it (spaces, lower case) becomes its electronic form, then must pass its checksum. */
-export const ibanField = line({ error: MONEY_MESSAGES.iban }, { digits: true })
+export const ibanField = line({ error: errorCode('IBAN_INVALID') }, { digits: true })
   .transform((v) => electronicFormatIBAN(v) ?? '')
-  .refine((v) => isValidIBAN(v), MONEY_MESSAGES.iban);
+  .refine((v) => isValidIBAN(v), errorCode('IBAN_INVALID'));
 
 /**
  * `PUT /api/payouts/details`, with the current password: a stolen session alone cannot send the money elsewhere
  * (docs/decisions/0051).
  */
-const password = currentPasswordField('password');
+const password = currentPasswordField('FILL_IN_PASSWORD');
 export const payoutDetailsInput = z.discriminatedUnion('method', [
   z.object({
     method: z.literal('bank'),
     password,
-    accountHolder: line({ error: MONEY_MESSAGES.accountHolder }).min(2, MONEY_MESSAGES.accountHolder).max(140),
+    accountHolder: line({ error: errorCode('FILL_IN_ACCOUNT_HOLDER') }).min(2, errorCode('FILL_IN_ACCOUNT_HOLDER')).max(140),
     iban: ibanField,
-    bankName: line({ error: MONEY_MESSAGES.bankName }).min(2, MONEY_MESSAGES.bankName).max(140),
+    bankName: line({ error: errorCode('FILL_IN_BANK_NAME') }).min(2, errorCode('FILL_IN_BANK_NAME')).max(140),
   }),
-  z.object({ method: z.literal('stripe'), password, stripeAccount: line({ error: MONEY_MESSAGES.stripeAccount }).regex(/^acct_[A-Za-z0-9]{6,64}$/, MONEY_MESSAGES.stripeAccount) }),
+  z.object({ method: z.literal('stripe'), password, stripeAccount: line({ error: errorCode('STRIPE_ACCOUNT_INVALID') }).regex(/^acct_[A-Za-z0-9]{6,64}$/, errorCode('STRIPE_ACCOUNT_INVALID')) }),
 ]);
 export type PayoutDetailsInput = z.input<typeof payoutDetailsInput>;
 
@@ -94,8 +95,8 @@ export const payoutRequestInput = z.object({ amount });
  * `POST /api/admin/payouts/{id}/paid` and `/rejected`. The reference of the bank transfer; not asked for a payout
  * that Stripe pays by a Transfer (its id becomes the reference), so the server checks that it is present otherwise.
  */
-export const payoutPaidInput = z.object({ reference: line({ error: MONEY_MESSAGES.reference }).min(1, MONEY_MESSAGES.reference).max(140).optional() });
-export const payoutRejectedInput = z.object({ reason: text({ error: MONEY_MESSAGES.rejectReason }).min(1, MONEY_MESSAGES.rejectReason).max(ORDER_NOTE_MAX) });
+export const payoutPaidInput = z.object({ reference: line({ error: errorCode('PAYOUT_REFERENCE') }).min(1, errorCode('PAYOUT_REFERENCE')).max(140).optional() });
+export const payoutRejectedInput = z.object({ reason: text({ error: errorCode('PAYOUT_REJECT_REASON') }).min(1, errorCode('PAYOUT_REJECT_REASON')).max(ORDER_NOTE_MAX) });
 
 // DisputeJson, RefundOfferJson, PayoutDetailsJson, PayoutJson, BalanceLineJson, PayoutsJson, AdminPayoutJson and
 // PlatformTotalsJson: derived from the response schemas in ../responses/money.ts.

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { westernDigits } from '../digits.js';
 import { line, numeric, pageLimit, pageOffset, text } from './fields.js';
-import { EXTENSION_MAX_DAYS, ORDER_LIST_MAX, ORDER_MAX_FILES, ORDER_MESSAGES, ORDER_NOTE_MAX, REVIEW_TEXT_MAX } from './order-limits.js';
+import { EXTENSION_MAX_DAYS, ORDER_LIST_MAX, ORDER_MAX_FILES, ORDER_NOTE_MAX, REVIEW_TEXT_MAX } from './order-limits.js';
 import { ORDER_STATUS_LIST } from '../policies/orders.js';
+import { errorCode } from '../error-code.js';
+import type { ErrorCode } from '../error-codes.js';
 
 /**
  * Orders, payments and reviews (docs/product.md §5, §6): the request schemas both sides validate with (what the
@@ -12,7 +14,7 @@ import { ORDER_STATUS_LIST } from '../policies/orders.js';
 
 export * from './order-limits.js';
 
-const note = (max: number) => text().max(max, `The note is at most ${max} characters.`);
+const note = (max: number, tooLong: ErrorCode) => text().max(max, tooLong);
 
 // The payment intent's input (`serviceIntentInput`, `paymentIntentInput`) and the revision's (`revisionInput`)
 // carry the prescription, so they live in ./prescriptions.ts (the prescription schema reads the limits of
@@ -29,12 +31,12 @@ export const SANDBOX_CARDS = {
 
 export const cardInput = z.object({
   cardNumber: z
-    .string({ error: ORDER_MESSAGES.cardNumber })
+    .string({ error: errorCode('CARD_NUMBER') })
     .transform((v) => westernDigits(v).replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, ORDER_MESSAGES.cardNumber)),
-  expiry: line({ error: ORDER_MESSAGES.cardExpiry }, { digits: true }).regex(/^(0[1-9]|1[0-2])\s?\/\s?\d{2}$/, ORDER_MESSAGES.cardExpiry),
-  cvc: line({ error: ORDER_MESSAGES.cardCvc }, { digits: true }).regex(/^\d{3,4}$/, ORDER_MESSAGES.cardCvc),
-  name: line({ error: ORDER_MESSAGES.cardName }).min(2, ORDER_MESSAGES.cardName).max(100, ORDER_MESSAGES.cardName),
+    .pipe(z.string().regex(/^\d{12,19}$/, errorCode('CARD_NUMBER'))),
+  expiry: line({ error: errorCode('CARD_EXPIRY') }, { digits: true }).regex(/^(0[1-9]|1[0-2])\s?\/\s?\d{2}$/, errorCode('CARD_EXPIRY')),
+  cvc: line({ error: errorCode('CARD_CVC') }, { digits: true }).regex(/^\d{3,4}$/, errorCode('CARD_CVC')),
+  name: line({ error: errorCode('CARD_NAME') }).min(2, errorCode('CARD_NAME')).max(100, errorCode('CARD_NAME')),
 });
 export type CardInput = z.input<typeof cardInput>;
 
@@ -42,7 +44,7 @@ export type CardInput = z.input<typeof cardInput>;
 export const sandboxConfirmInput = z.object({ approve: z.boolean() });
 
 export const confirmOrderInput = z.object({
-  payment_intent: line({ error: ORDER_MESSAGES.paymentNotVerified }).min(1, ORDER_MESSAGES.paymentNotVerified).max(200),
+  payment_intent: line({ error: errorCode('PAYMENT_NOT_VERIFIED') }).min(1, errorCode('PAYMENT_NOT_VERIFIED')).max(200),
   /** Moyasar returns its own payment id to the callback page; it is checked with Moyasar, never trusted. */
   provider_payment_id: line().max(200).optional(),
 })
@@ -50,15 +52,15 @@ export const confirmOrderInput = z.object({
   .transform(({ payment_intent, provider_payment_id }) => ({ paymentId: payment_intent, providerPaymentId: provider_payment_id }));
 
 export const deliverInput = z.object({
-  note: note(ORDER_NOTE_MAX).optional().default(''),
-  files: z.array(z.uuid()).min(1, ORDER_MESSAGES.deliveryNeedsFiles).max(ORDER_MAX_FILES, `At most ${ORDER_MAX_FILES} files.`),
+  note: note(ORDER_NOTE_MAX, 'ORDER_NOTE_TOO_LONG').optional().default(''),
+  files: z.array(z.uuid()).min(1, errorCode('ORDER_DELIVERY_NEEDS_FILES')).max(ORDER_MAX_FILES, errorCode('ORDER_TOO_MANY_FILES')),
 });
-export const cancelInput = z.object({ reason: note(ORDER_NOTE_MAX).optional().default('') });
+export const cancelInput = z.object({ reason: note(ORDER_NOTE_MAX, 'ORDER_NOTE_TOO_LONG').optional().default('') });
 
 export const reviewInput = z.object({
-  orderId: z.uuid({ error: ORDER_MESSAGES.notFound }),
-  star: numeric(z.number({ error: ORDER_MESSAGES.reviewStar }).int(ORDER_MESSAGES.reviewStar).min(1, ORDER_MESSAGES.reviewStar).max(5, ORDER_MESSAGES.reviewStar)),
-  desc: text({ error: ORDER_MESSAGES.reviewText }).min(1, ORDER_MESSAGES.reviewText).max(REVIEW_TEXT_MAX),
+  orderId: z.uuid({ error: errorCode('ORDER_NOT_FOUND') }),
+  star: numeric(z.number({ error: errorCode('REVIEW_STAR') }).int(errorCode('REVIEW_STAR')).min(1, errorCode('REVIEW_STAR')).max(5, errorCode('REVIEW_STAR'))),
+  desc: text({ error: errorCode('REVIEW_TEXT') }).min(1, errorCode('REVIEW_TEXT')).max(REVIEW_TEXT_MAX),
 });
 
 export type OrderStatusJson = (typeof ORDER_STATUS_LIST)[number];
@@ -73,9 +75,9 @@ export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
 /** The statuses `active` means: paid and not yet finished. */
 export const ACTIVE_ORDER_STATUSES = ['in_progress', 'delivered', 'revision_requested', 'disputed'] as const satisfies readonly OrderStatusJson[];
 export const orderListQuery = z.object({
-  status: z.enum(ORDER_LIST_FILTERS, { error: 'Unknown order status.' }).optional(),
+  status: z.enum(ORDER_LIST_FILTERS, { error: errorCode('ORDER_STATUS_FILTER') }).optional(),
   q: line().max(100).optional(),
-  sort: z.enum(['due', 'activity'], { error: 'Sort by due or activity.' }).default('activity'),
+  sort: z.enum(['due', 'activity'], { error: errorCode('ORDER_SORT') }).default('activity'),
   limit: pageLimit(25, ORDER_LIST_MAX),
   offset: pageOffset,
 });
@@ -83,27 +85,27 @@ export type OrderListQuery = z.input<typeof orderListQuery>;
 
 /** `POST /api/orders/{id}/extension`: the designer asks for `days` more with a reason. */
 export const extensionInput = z.object({
-  days: numeric(z.number({ error: ORDER_MESSAGES.extensionDays }).int(ORDER_MESSAGES.extensionDays).min(1, ORDER_MESSAGES.extensionDays).max(EXTENSION_MAX_DAYS, ORDER_MESSAGES.extensionDays)),
-  reason: text({ error: ORDER_MESSAGES.extensionReason }).min(1, ORDER_MESSAGES.extensionReason).max(ORDER_NOTE_MAX),
+  days: numeric(z.number({ error: errorCode('EXTENSION_DAYS') }).int(errorCode('EXTENSION_DAYS')).min(1, errorCode('EXTENSION_DAYS')).max(EXTENSION_MAX_DAYS, errorCode('EXTENSION_DAYS'))),
+  reason: text({ error: errorCode('EXTENSION_REASON') }).min(1, errorCode('EXTENSION_REASON')).max(ORDER_NOTE_MAX),
 });
 
 /** `POST /api/orders/{id}/rescan`: the designer asks for new scans, saying what is wrong with these. */
 export const rescanInput = z.object({
-  reason: text({ error: ORDER_MESSAGES.rescanReason }).min(1, ORDER_MESSAGES.rescanReason).max(ORDER_NOTE_MAX, ORDER_MESSAGES.rescanReason),
+  reason: text({ error: errorCode('RESCAN_REASON') }).min(1, errorCode('RESCAN_REASON')).max(ORDER_NOTE_MAX, errorCode('RESCAN_REASON')),
 });
 
 /** `POST /api/orders/{id}/case-files`: the buyer adds case files (ids from `POST /api/order-files`), with a note. */
 export const caseFilesInput = z.object({
   files: z
-    .array(z.uuid(ORDER_MESSAGES.fileNotYours), { error: ORDER_MESSAGES.caseFilesNeeded })
-    .min(1, ORDER_MESSAGES.caseFilesNeeded)
-    .max(ORDER_MAX_FILES, `At most ${ORDER_MAX_FILES} files.`),
-  note: note(ORDER_NOTE_MAX).optional().default(''),
+    .array(z.uuid(errorCode('ORDER_FILE_NOT_YOURS')), { error: errorCode('CASE_FILES_NEEDED') })
+    .min(1, errorCode('CASE_FILES_NEEDED'))
+    .max(ORDER_MAX_FILES, errorCode('ORDER_TOO_MANY_FILES')),
+  note: note(ORDER_NOTE_MAX, 'ORDER_NOTE_TOO_LONG').optional().default(''),
 });
 
 /** `POST /api/reviews/{id}/reply`: the service's designer answers a review once. */
 export const reviewReplyInput = z.object({
-  text: text({ error: ORDER_MESSAGES.replyText }).min(1, ORDER_MESSAGES.replyText).max(REVIEW_TEXT_MAX, ORDER_MESSAGES.replyText),
+  text: text({ error: errorCode('REPLY_TEXT') }).min(1, errorCode('REPLY_TEXT')).max(REVIEW_TEXT_MAX, errorCode('REPLY_TEXT')),
 });
 /** Every kind of event on an order's timeline. */
 export const ORDER_EVENT_TYPES = [

@@ -4,8 +4,10 @@ import { MATERIALS, isShade, normalizeShade } from '../dental/catalogue.js';
 import { designSchema, fileRoleSchema, prescriptionSchema, type PrescriptionDesign } from '../dental/prescription.js';
 import { ERRORS } from '../error-codes.js';
 import { line, numeric, text } from './fields.js';
-import { ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, isFdiTooth } from './order-limits.js';
+import { ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, isFdiTooth } from './order-limits.js';
 import { tierSchema } from './turnaround.js';
+import { errorCode } from '../error-code.js';
+import type { ErrorCode } from '../error-codes.js';
 
 /**
  * The API side of the dental prescription (ADR 0025, docs/decisions/0028): the payment intent that
@@ -23,18 +25,16 @@ export const PRESCRIPTION_API_MESSAGES = {
   presetNotFound: ERRORS.PRESET_NOT_FOUND.message,
   presetLimit: (max: number) => `You can save at most ${max} presets. Delete one first.`,
   presetNameTaken: ERRORS.PRESET_NAME_TAKEN.message,
-  presetName: 'Please give the preset a name.',
   roleLocked: ERRORS.ORDER_FILE_ROLE_LOCKED.message,
   fileNotFound: ERRORS.CASE_FILE_NOT_FOUND.message,
-  shade: 'Choose a VITA classical, VITA 3D-Master or bleach shade.',
 } as const;
 
-const uuid = z.uuid({ error: ORDER_MESSAGES.itemNotFound });
-const note = (max: number) => text().max(max, `The note is at most ${max} characters.`);
+const uuid = z.uuid({ error: errorCode('ITEM_NOT_FOUND') });
+const note = (max: number, tooLong: ErrorCode) => text().max(max, tooLong);
 
 /** A case file attached to an order: its id (keeping the role guessed at upload), or `{ id, role }` to set the role. */
-export const intentAttachment = z.union([z.uuid(ORDER_MESSAGES.fileNotYours), z.object({ id: z.uuid(ORDER_MESSAGES.fileNotYours), role: fileRoleSchema.optional() })], {
-  error: ORDER_MESSAGES.fileNotYours,
+export const intentAttachment = z.union([z.uuid(errorCode('ORDER_FILE_NOT_YOURS')), z.object({ id: z.uuid(errorCode('ORDER_FILE_NOT_YOURS')), role: fileRoleSchema.optional() })], {
+  error: errorCode('ORDER_FILE_NOT_YOURS'),
 });
 
 /**
@@ -48,35 +48,35 @@ export const serviceIntentInput = z.object({
   type: z.literal('service'),
   id: uuid,
   quantity: numeric(z
-    .number({ error: ORDER_MESSAGES.quantity })
-    .int(ORDER_MESSAGES.quantity)
-    .min(1, ORDER_MESSAGES.quantity)
-    .max(ORDER_MAX_UNITS, ORDER_MESSAGES.tooMany))
+    .number({ error: errorCode('ORDER_QUANTITY') })
+    .int(errorCode('ORDER_QUANTITY'))
+    .min(1, errorCode('ORDER_QUANTITY'))
+    .max(ORDER_MAX_UNITS, errorCode('ORDER_TOO_MANY_UNITS')))
     .optional(),
   teeth: z
-    .array(z.number().int().refine(isFdiTooth, ORDER_MESSAGES.badTooth), { error: ORDER_MESSAGES.badTooth })
-    .max(ORDER_MAX_UNITS, ORDER_MESSAGES.tooMany)
+    .array(z.number().int().refine(isFdiTooth, errorCode('ORDER_BAD_TOOTH')), { error: errorCode('ORDER_BAD_TOOTH') })
+    .max(ORDER_MAX_UNITS, errorCode('ORDER_TOO_MANY_UNITS'))
     .optional()
     .default([]),
   /** The former free text; with a prescription, its `notes` take its place. */
-  requirements: note(ORDER_REQUIREMENTS_MAX).optional().default(''),
+  requirements: note(ORDER_REQUIREMENTS_MAX, 'ORDER_REQUIREMENTS_TOO_LONG').optional().default(''),
   prescription: prescriptionSchema.optional(),
   /**
    * One of the caller's presets: its design block replaces `prescription.design` (the pontic shape stays the
    * prescription's). Someone else's or an unknown preset is a 404 on `presetId`.
    */
-  presetId: z.uuid(PRESCRIPTION_API_MESSAGES.presetNotFound).optional(),
+  presetId: z.uuid(errorCode('PRESET_NOT_FOUND')).optional(),
   /** Ids answered by `POST /api/order-files`, or `{ id, role }`. */
-  attachments: z.array(intentAttachment).max(ORDER_MAX_FILES, `At most ${ORDER_MAX_FILES} files.`).optional().default([]),
+  attachments: z.array(intentAttachment).max(ORDER_MAX_FILES, errorCode('ORDER_TOO_MANY_FILES')).optional().default([]),
   /** The turnaround (docs/decisions/0041): `rush` or `standby` when the service offers it; the price and due date follow. */
   tier: tierSchema,
 });
 export type ServiceIntentInput = z.input<typeof serviceIntentInput>;
 export const courseIntentInput = z.object({ type: z.literal('course'), id: uuid });
 /** One revision beyond the included ones of a delivered order (docs/product.md §5.4): `id` is the order's. */
-export const revisionIntentInput = z.object({ type: z.literal('revision'), id: z.uuid({ error: ORDER_MESSAGES.notFound }) });
+export const revisionIntentInput = z.object({ type: z.literal('revision'), id: z.uuid({ error: errorCode('ORDER_NOT_FOUND') }) });
 export const paymentIntentInput = z.discriminatedUnion('type', [serviceIntentInput, courseIntentInput, revisionIntentInput], {
-  error: ORDER_MESSAGES.itemNotFound,
+  error: errorCode('ITEM_NOT_FOUND'),
 });
 export type PaymentIntentInput = z.input<typeof paymentIntentInput>;
 
@@ -88,10 +88,10 @@ export const orderFileRoleInput = z.object({ role: fileRoleSchema });
 /** `POST /api/orders/{id}/revision`: what should change, and optionally which teeth of the prescription. */
 export const revisionInput = z
   .object({
-    note: text({ error: ORDER_MESSAGES.revisionNeedsNote }).max(ORDER_NOTE_MAX).optional().default(''),
+    note: text({ error: errorCode('ORDER_REVISION_NEEDS_NOTE') }).max(ORDER_NOTE_MAX).optional().default(''),
     units: z
-      .array(z.number({ error: ORDER_MESSAGES.badTooth }).int(ORDER_MESSAGES.badTooth), { error: ORDER_MESSAGES.badTooth })
-      .max(ORDER_MAX_UNITS, ORDER_MESSAGES.tooMany)
+      .array(z.number({ error: errorCode('ORDER_BAD_TOOTH') }).int(errorCode('ORDER_BAD_TOOTH')), { error: errorCode('ORDER_BAD_TOOTH') })
+      .max(ORDER_MAX_UNITS, errorCode('ORDER_TOO_MANY_UNITS'))
       .optional()
       .default([])
       .transform((teeth) => [...new Set(teeth)].sort((a, b) => a - b)),
@@ -103,7 +103,7 @@ export const revisionInput = z
   // A note says what should change; pins and checklist items say it too.
   .superRefine((input, issues) => {
     if (!input.note && input.pins.length === 0 && input.checklist.length === 0)
-      issues.addIssue({ code: 'custom', path: ['note'], message: ORDER_MESSAGES.revisionNeedsNote });
+      issues.addIssue({ code: 'custom', path: ['note'], message: errorCode('ORDER_REVISION_NEEDS_NOTE') });
   });
 
 // Saved presets (`/api/preferences`).
@@ -114,15 +114,15 @@ export const PRESET_NAME_MAX = 60;
 export const presetDesignSchema = designSchema.omit({ ponticType: true });
 export type PresetDesign = Omit<PrescriptionDesign, 'ponticType'>;
 
-const presetName = line({ error: PRESCRIPTION_API_MESSAGES.presetName })
-  .min(1, PRESCRIPTION_API_MESSAGES.presetName)
-  .max(PRESET_NAME_MAX, `A preset name is at most ${PRESET_NAME_MAX} characters.`);
-const presetMaterial = z.enum(MATERIALS, { error: `Choose the material from: ${MATERIALS.join(', ')}.` }).nullable();
+const presetName = line({ error: errorCode('PRESET_NAME') })
+  .min(1, errorCode('PRESET_NAME'))
+  .max(PRESET_NAME_MAX, errorCode('PRESET_NAME_TOO_LONG'));
+const presetMaterial = z.enum(MATERIALS, { error: errorCode('MATERIAL_UNKNOWN') }).nullable();
 /** A real shade code, stored as `normalizeShade` writes it; '' or null is none. */
 const presetShade = z
-  .union([line().max(10, PRESCRIPTION_API_MESSAGES.shade), z.null()])
+  .union([line().max(10, errorCode('PRESET_SHADE')), z.null()])
   .transform((shade) => (shade ? normalizeShade(shade) : null))
-  .refine((shade) => shade === null || isShade(shade), PRESCRIPTION_API_MESSAGES.shade);
+  .refine((shade) => shade === null || isShade(shade), errorCode('PRESET_SHADE'));
 
 /** `POST /api/preferences`. `isDefault: true` makes it the default (the former default stops being one). */
 export const presetInput = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './fields.js';
+import { errorCode } from '../error-code.js';
 
 /**
  * Review pins (docs/decisions/0037): a point on one of the order's meshes, in that file's own
@@ -28,8 +29,8 @@ export const PIN_MESSAGES = {
   approvedFile: 'Only files delivered on this order can be approved.',
 } as const;
 
-const coordinate = z.number({ error: PIN_MESSAGES.coordinate }).finite(PIN_MESSAGES.coordinate).min(-COORD_LIMIT, PIN_MESSAGES.coordinate).max(COORD_LIMIT, PIN_MESSAGES.coordinate);
-const vector = z.tuple([coordinate, coordinate, coordinate], { error: PIN_MESSAGES.coordinate });
+const coordinate = z.number({ error: errorCode('PIN_COORDINATE') }).finite(errorCode('PIN_COORDINATE')).min(-COORD_LIMIT, errorCode('PIN_COORDINATE')).max(COORD_LIMIT, errorCode('PIN_COORDINATE'));
+const vector = z.tuple([coordinate, coordinate, coordinate], { error: errorCode('PIN_COORDINATE') });
 
 /**
  * One pin as the buyer sends it. `camera`: the view it was placed from; `measurementMm`: a distance taken there;
@@ -37,14 +38,14 @@ const vector = z.tuple([coordinate, coordinate, coordinate], { error: PIN_MESSAG
  * (an occlusion pin with the opposing jaw in view, a margin pin without it).
  */
 export const pinInput = z.object({
-  fileId: z.uuid({ error: PIN_MESSAGES.file }),
+  fileId: z.uuid({ error: errorCode('PIN_FILE') }),
   x: coordinate,
   y: coordinate,
   z: coordinate,
-  note: text({ error: PIN_MESSAGES.note }).min(1, PIN_MESSAGES.note).max(PIN_NOTE_MAX, PIN_MESSAGES.noteLong),
+  note: text({ error: errorCode('PIN_NOTE') }).min(1, errorCode('PIN_NOTE')).max(PIN_NOTE_MAX, errorCode('PIN_NOTE_TOO_LONG')),
   camera: z.object({ position: vector, target: vector }).optional(),
   measurementMm: z.number().finite().min(0).max(1000).optional(),
-  visibleFileIds: z.array(z.uuid({ error: PIN_MESSAGES.layer }), { error: PIN_MESSAGES.layer }).max(PIN_LAYERS_MAX, PIN_MESSAGES.layer).optional(),
+  visibleFileIds: z.array(z.uuid({ error: errorCode('PIN_LAYER') }), { error: errorCode('PIN_LAYER') }).max(PIN_LAYERS_MAX, errorCode('PIN_LAYER')).optional(),
 });
 export type PinInput = z.input<typeof pinInput>;
 
@@ -55,31 +56,27 @@ export type PinInput = z.input<typeof pinInput>;
  */
 export const REVIEW_CHECKLIST = ['margins', 'contacts', 'occlusion', 'anatomy', 'thickness'] as const;
 export type ReviewChecklistItem = (typeof REVIEW_CHECKLIST)[number];
-export const CHECKLIST_MESSAGES = {
-  item: `A checklist item is one of: ${REVIEW_CHECKLIST.join(', ')}, each at most once.`,
-  noteLong: `A checklist note is at most ${PIN_NOTE_MAX} characters.`,
-} as const;
 export const checklistInput = z
   .array(
     z.object({
-      item: z.enum(REVIEW_CHECKLIST, { error: CHECKLIST_MESSAGES.item }),
+      item: z.enum(REVIEW_CHECKLIST, { error: errorCode('CHECKLIST_ITEM') }),
       /** The buyer's words; empty: the pins say it. */
-      note: text({ error: CHECKLIST_MESSAGES.noteLong }).max(PIN_NOTE_MAX, CHECKLIST_MESSAGES.noteLong).optional().default(''),
+      note: text({ error: errorCode('CHECKLIST_NOTE_LONG') }).max(PIN_NOTE_MAX, errorCode('CHECKLIST_NOTE_LONG')).optional().default(''),
     }),
-    { error: CHECKLIST_MESSAGES.item },
+    { error: errorCode('CHECKLIST_ITEM') },
   )
-  .max(REVIEW_CHECKLIST.length, CHECKLIST_MESSAGES.item)
-  .refine((items) => new Set(items.map((entry) => entry.item)).size === items.length, CHECKLIST_MESSAGES.item)
+  .max(REVIEW_CHECKLIST.length, errorCode('CHECKLIST_ITEM'))
+  .refine((items) => new Set(items.map((entry) => entry.item)).size === items.length, errorCode('CHECKLIST_ITEM'))
   .optional()
   .default([]);
 export type ChecklistEntry = { item: ReviewChecklistItem; note: string };
 
-export const pinsInput = z.array(pinInput, { error: PIN_MESSAGES.tooMany }).max(PIN_MAX, PIN_MESSAGES.tooMany).optional().default([]);
+export const pinsInput = z.array(pinInput, { error: errorCode('PIN_TOO_MANY') }).max(PIN_MAX, errorCode('PIN_TOO_MANY')).optional().default([]);
 
 /** `PATCH /api/orders/{id}/pins/{pinId}`. */
-export const pinPatchInput = z.object({ resolved: z.boolean({ error: 'Say whether the pin is resolved (true or false).' }) });
+export const pinPatchInput = z.object({ resolved: z.boolean({ error: errorCode('PIN_RESOLVED') }) });
 
 // A pin as the server answers it (OrderPinJson) is in ../responses/orders.ts.
 
 /** `POST /api/orders/{id}/accept`: optionally, which delivered files the buyer approved (the latest delivery's when absent). */
-export const acceptInput = z.object({ files: z.array(z.uuid({ error: PIN_MESSAGES.approvedFile })).max(20).optional() });
+export const acceptInput = z.object({ files: z.array(z.uuid({ error: errorCode('PIN_APPROVED_FILE') })).max(20).optional() });

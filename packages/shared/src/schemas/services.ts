@@ -2,15 +2,16 @@ import { z } from 'zod';
 import { SERVICE_SORTS, SERVICE_TAGS } from '../constants.js';
 import { MATERIALS, OUTPUT_FORMATS, PROJECT_FORMAT_SOFTWARE, RESTORATIONS, SOFTWARE, type Material, type OutputFormat, type Restoration, type Software } from '../dental/catalogue.js';
 import { prescriptionIssue } from '../dental/messages.js';
-import { NO_TURNAROUND, turnaroundIssues, turnaroundSchema, TURNAROUND_MESSAGES } from './turnaround.js';
+import { NO_TURNAROUND, turnaroundIssues, turnaroundSchema } from './turnaround.js';
 import { mediaUrl, numeric, optionalMediaUrl, pageLimit, pageOffset, price, PRICE_MAX, requiredText, searchText } from './fields.js';
+import { errorCode } from '../error-code.js';
+import type { ErrorCode } from '../error-codes.js';
 
-export const SELECT_A_TAG = 'Please select at least one tag.';
 export const UNIT_OR_ARCH = ['unit', 'arch'] as const;
 
 const tags = z
-  .array(z.enum(SERVICE_TAGS, { error: `Choose tags from: ${SERVICE_TAGS.join(', ')}.` }), { error: SELECT_A_TAG })
-  .min(1, SELECT_A_TAG)
+  .array(z.enum(SERVICE_TAGS, { error: errorCode('TAG_UNKNOWN') }), { error: errorCode('SELECT_TAG') })
+  .min(1, errorCode('SELECT_TAG'))
   .max(SERVICE_TAGS.length)
   .transform((list) => [...new Set(list)]);
 
@@ -19,10 +20,10 @@ const tags = z
  * `serviceCapabilitiesSchema`. A service made without them gets `DEFAULT_CAPABILITIES`, the values migration
  * 0009 gave services that had none (docs/decisions/0028).
  */
-const capabilityList = <T extends string>(values: readonly [T, ...T[]], what: string, min: number) =>
+const capabilityList = <T extends string>(values: readonly [T, ...T[]], codes: { unknown: ErrorCode; none: ErrorCode }, min: number) =>
   z
-    .array(z.enum(values, { error: `Choose the ${what} from: ${values.join(', ')}.` }), { error: `Choose the ${what} from: ${values.join(', ')}.` })
-    .min(min, `Please choose at least one of the ${what}.`)
+    .array(z.enum(values, { error: codes.unknown }), { error: codes.unknown })
+    .min(min, codes.none)
     .max(values.length)
     .transform((items) => [...new Set(items)]);
 export const DEFAULT_CAPABILITIES: { restorations: Restoration[]; materials: Material[]; software: Software[]; outputFormats: OutputFormat[] } = {
@@ -32,10 +33,10 @@ export const DEFAULT_CAPABILITIES: { restorations: Restoration[]; materials: Mat
   outputFormats: ['stl'],
 };
 const capabilityFields = {
-  restorations: capabilityList(RESTORATIONS, 'restorations', 1),
-  materials: capabilityList(MATERIALS, 'materials', 1),
-  software: capabilityList(SOFTWARE, 'software', 0),
-  outputFormats: capabilityList(OUTPUT_FORMATS, 'file formats', 1),
+  restorations: capabilityList(RESTORATIONS, { unknown: 'CAPABILITY_RESTORATIONS', none: 'CAPABILITY_RESTORATIONS_NONE' }, 1),
+  materials: capabilityList(MATERIALS, { unknown: 'CAPABILITY_MATERIALS', none: 'CAPABILITY_MATERIALS_NONE' }, 1),
+  software: capabilityList(SOFTWARE, { unknown: 'CAPABILITY_SOFTWARE', none: 'CAPABILITY_SOFTWARE' }, 0),
+  outputFormats: capabilityList(OUTPUT_FORMATS, { unknown: 'CAPABILITY_FORMATS', none: 'CAPABILITY_FORMATS_NONE' }, 1),
 };
 
 /**
@@ -53,22 +54,22 @@ export function capabilitySoftwareIssues(capabilities: { outputFormats: readonly
 }
 
 const extraRevisionPrice = numeric(z
-  .number({ error: TURNAROUND_MESSAGES.extraRevisionPrice })
-  .min(0.01, TURNAROUND_MESSAGES.extraRevisionPrice)
-  .max(PRICE_MAX, TURNAROUND_MESSAGES.extraRevisionPrice)
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, TURNAROUND_MESSAGES.extraRevisionPrice));
+  .number({ error: errorCode('EXTRA_REVISION_PRICE') })
+  .min(0.01, errorCode('EXTRA_REVISION_PRICE'))
+  .max(PRICE_MAX, errorCode('EXTRA_REVISION_PRICE'))
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, errorCode('EXTRA_REVISION_PRICE')));
 
 const serviceFields = {
   tags,
-  title: requiredText('title', 120),
-  description: requiredText('description', 5000, { multiLine: true }),
-  toothPrice: price('toothPrice'),
-  unitOrArch: z.enum(UNIT_OR_ARCH, { error: 'Choose Unit or Arch.' }).default('unit'),
-  crownPrice: z.union([price('crownPrice'), z.null()]).optional(),
-  deliveryTime: numeric(z.number().int('Delivery time is a whole number of days.').min(1, 'Delivery takes at least 1 day.').max(90, 'Delivery takes at most 90 days.')).default(1),
-  revisions: numeric(z.number().int('Revisions is a whole number.').min(0, 'Revisions cannot be negative.').max(20, 'At most 20 revisions.')).default(1),
+  title: requiredText(120, { missing: 'FILL_IN_TITLE', tooLong: 'TITLE_TOO_LONG' }),
+  description: requiredText(5000, { missing: 'FILL_IN_DESCRIPTION', tooLong: 'DESCRIPTION_TOO_LONG' }, { multiLine: true }),
+  toothPrice: price({ missing: 'FILL_IN_PRICE', notAboveZero: 'PRICE_ABOVE_ZERO', tooHigh: 'PRICE_TOO_HIGH', decimals: 'PRICE_DECIMALS' }),
+  unitOrArch: z.enum(UNIT_OR_ARCH, { error: errorCode('UNIT_OR_ARCH') }).default('unit'),
+  crownPrice: z.union([price({ missing: 'FILL_IN_CROWN_PRICE', notAboveZero: 'CROWN_PRICE_ABOVE_ZERO', tooHigh: 'CROWN_PRICE_TOO_HIGH', decimals: 'CROWN_PRICE_DECIMALS' }), z.null()]).optional(),
+  deliveryTime: numeric(z.number().int(errorCode('DELIVERY_WHOLE_DAYS')).min(1, errorCode('DELIVERY_MIN')).max(90, errorCode('DELIVERY_MAX'))).default(1),
+  revisions: numeric(z.number().int(errorCode('REVISIONS_WHOLE')).min(0, errorCode('REVISIONS_MIN')).max(20, errorCode('REVISIONS_MAX'))).default(1),
   cover: optionalMediaUrl,
-  images: z.array(mediaUrl).max(8, 'At most 8 extra images.').default([]),
+  images: z.array(mediaUrl).max(8, errorCode('TOO_MANY_IMAGES')).default([]),
   restorations: capabilityFields.restorations.default(DEFAULT_CAPABILITIES.restorations),
   materials: capabilityFields.materials.default(DEFAULT_CAPABILITIES.materials),
   software: capabilityFields.software.default(DEFAULT_CAPABILITIES.software),
@@ -124,11 +125,11 @@ export const serviceListQuery = z.object({
   min: priceBound,
   max: priceBound,
   sort: z.enum(SERVICE_SORTS).optional(),
-  userId: z.uuid('userId must be a user id.').optional(),
+  userId: z.uuid(errorCode('USER_ID_INVALID')).optional(),
   /** Services that design this restoration, in this material, in this CAD software (docs/product.md §7.3). */
-  restoration: z.enum(RESTORATIONS, { error: `Choose the restoration from: ${RESTORATIONS.join(', ')}.` }).optional(),
-  material: z.enum(MATERIALS, { error: `Choose the material from: ${MATERIALS.join(', ')}.` }).optional(),
-  software: z.enum(SOFTWARE, { error: `Choose the software from: ${SOFTWARE.join(', ')}.` }).optional(),
+  restoration: z.enum(RESTORATIONS, { error: errorCode('RESTORATION_UNKNOWN') }).optional(),
+  material: z.enum(MATERIALS, { error: errorCode('MATERIAL_UNKNOWN') }).optional(),
+  software: z.enum(SOFTWARE, { error: errorCode('SOFTWARE_UNKNOWN') }).optional(),
   limit: pageLimit(24),
   offset: pageOffset,
 });

@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { line, text as multiLineText } from './fields.js';
+import { errorCode } from '../error-code.js';
+import type { ErrorCode } from '../error-codes.js';
 
-const fillIn = (field: string) => `Please fill in the ${field} field.`;
-const text = (field: string, max: number, multiLine = false) =>
-  (multiLine ? multiLineText : line)({ error: fillIn(field) }).min(1, fillIn(field)).max(max, `The ${field} field is too long.`);
+const text = (max: number, missing: ErrorCode, tooLong: ErrorCode, multiLine = false) =>
+  (multiLine ? multiLineText : line)({ error: missing }).min(1, missing).max(max, tooLong);
 
 export const supportTicketSchema = z.object({
-  name: text('name', 100),
-  email: text('email', 254).pipe(z.email('Please enter a valid email address.')),
-  subject: text('subject', 200),
-  message: text('message', 5000, true),
+  name: text(100, 'FILL_IN_NAME_FIELD', 'NAME_TOO_LONG'),
+  email: text(254, 'FILL_IN_EMAIL_FIELD', 'EMAIL_TOO_LONG').pipe(z.email(errorCode('EMAIL_INVALID'))),
+  subject: text(200, 'FILL_IN_SUBJECT_FIELD', 'SUBJECT_TOO_LONG'),
+  message: text(5000, 'FILL_IN_MESSAGE_FIELD', 'MESSAGE_FIELD_TOO_LONG', true),
 });
 export type SupportTicketInput = z.input<typeof supportTicketSchema>;
 
 export const newsletterSchema = z.object({
-  email: line({ error: 'Please enter your email.' })
-    .min(1, 'Please enter your email.')
-    .pipe(z.email('Please enter a valid email address.'))
+  email: line({ error: errorCode('ENTER_EMAIL') })
+    .min(1, errorCode('ENTER_EMAIL'))
+    .pipe(z.email(errorCode('EMAIL_INVALID')))
     .transform((v) => v.toLowerCase()),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numeric } from './fields.js';
+import { errorCode } from '../error-code.js';
 
 /**
  * Turnaround tiers (docs/decisions/0041): beside the service's standard delivery time, a rush
@@ -25,11 +26,11 @@ export const TURNAROUND_MESSAGES = {
   extraRevisionPrice: 'The price of an extra revision must be greater than zero, with at most two decimals.',
 } as const;
 
-const days = numeric(z.number({ error: TURNAROUND_MESSAGES.days }).int(TURNAROUND_MESSAGES.days).min(1, TURNAROUND_MESSAGES.days).max(TIER_DAYS_MAX, TURNAROUND_MESSAGES.days));
+const days = numeric(z.number({ error: errorCode('TURNAROUND_DAYS') }).int(errorCode('TURNAROUND_DAYS')).min(1, errorCode('TURNAROUND_DAYS')).max(TIER_DAYS_MAX, errorCode('TURNAROUND_DAYS')));
 const percent = (max: number, message: string) => numeric(z.number({ error: message }).int(message).min(1, message).max(max, message));
 
-export const rushTierSchema = z.object({ days, surchargePercent: percent(RUSH_SURCHARGE_MAX, TURNAROUND_MESSAGES.surcharge) });
-export const standbyTierSchema = z.object({ days, discountPercent: percent(STANDBY_DISCOUNT_MAX, TURNAROUND_MESSAGES.discount) });
+export const rushTierSchema = z.object({ days, surchargePercent: percent(RUSH_SURCHARGE_MAX, errorCode('RUSH_SURCHARGE')) });
+export const standbyTierSchema = z.object({ days, discountPercent: percent(STANDBY_DISCOUNT_MAX, errorCode('STANDBY_DISCOUNT')) });
 
 /** A service's tiers: null where one is not offered. */
 export const turnaroundSchema = z.object({
@@ -42,13 +43,13 @@ export type TurnaroundJson = Turnaround;
 export const NO_TURNAROUND: Turnaround = { rush: null, standby: null };
 
 /** The tier the intent asks for (`standard` when absent). */
-export const tierSchema = z.enum(TURNAROUND_TIERS, { error: TURNAROUND_MESSAGES.badTier }).default('standard');
+export const tierSchema = z.enum(TURNAROUND_TIERS, { error: errorCode('TURNAROUND_TIER') }).default('standard');
 
 /** The tiers' days against the standard delivery time: rush faster, standby slower (path, message). */
 export function turnaroundIssues(deliveryTime: number, turnaround: Turnaround): Array<{ path: string[]; message: string }> {
   const issues: Array<{ path: string[]; message: string }> = [];
-  if (turnaround.rush && turnaround.rush.days >= deliveryTime) issues.push({ path: ['turnaround', 'rush', 'days'], message: TURNAROUND_MESSAGES.rushFaster });
-  if (turnaround.standby && turnaround.standby.days <= deliveryTime) issues.push({ path: ['turnaround', 'standby', 'days'], message: TURNAROUND_MESSAGES.standbySlower });
+  if (turnaround.rush && turnaround.rush.days >= deliveryTime) issues.push({ path: ['turnaround', 'rush', 'days'], message: errorCode('RUSH_NOT_FASTER') });
+  if (turnaround.standby && turnaround.standby.days <= deliveryTime) issues.push({ path: ['turnaround', 'standby', 'days'], message: errorCode('STANDBY_NOT_SLOWER') });
   return issues;
 }
 

@@ -19,11 +19,12 @@ import type { AppContext } from '../../context.js';
 import { clearSessionCookie, loggedIn, requireUser } from '../auth/index.js';
 import { exportAccount } from './account.export.js';
 import * as account from './account.service.js';
+import { idParam } from '../../http-params.js';
 
 /** The web page the e-mail link lands on (a 303 from the link), with `?status=changed|invalid|taken`. */
 export const EMAIL_CONFIRMED_PAGE = '/settings/email-confirmed';
 
-const sessionParams = z.object({ id: z.uuid(ACCOUNT_MESSAGES.sessionNotFound) });
+const sessionParams = z.object({ id: idParam('SESSION_NOT_FOUND') });
 
 /** The caller and the token of this very session (every settings route is for a signed-in owner). */
 function owner(request: FastifyRequest) {

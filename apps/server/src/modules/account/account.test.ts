@@ -205,7 +205,7 @@ describe('changing the e-mail address', () => {
     const res = await call(session, 'POST', '/api/account/email', { email: other.input.email, password: session.input.password });
     await ctx.jobs.drain();
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: MESSAGES.emailTaken, code: 'EMAIL_TAKEN', fieldErrors: { email: MESSAGES.emailTaken } });
+    expect(res.json()).toEqual({ message: MESSAGES.emailTaken, code: 'EMAIL_TAKEN', fieldErrors: { email: MESSAGES.emailTaken }, fieldCodes: { email: 'EMAIL_TAKEN' } });
     expect(mailsTo(other.input.email).filter((m) => m.text.includes('/api/account/email/confirm'))).toHaveLength(0);
   });
 

@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminPayoutJsonSchema,
-  MONEY_MESSAGES,
-  ORDER_MESSAGES,
   orderDetailJsonSchema,
   orderDetailListJsonSchema,
   pageLimit,
@@ -29,8 +27,9 @@ import { adminListPayouts, adminTotals, decidePayout } from '../payouts/index.js
 import { catalogueChanged } from '../listings/index.js';
 import * as listings from '../listings/index.js';
 import { notifyDesignerVerified } from '../notifications/index.js';
+import { idParam } from '../../http-params.js';
 
-const idParams = z.object({ id: z.uuid('Not found.') });
+const idParams = z.object({ id: idParam('NOT_FOUND') });
 const page = z.object({ limit: pageLimit(50), offset: pageOffset });
 
 /** The administrator page's calls (vetting, hiding services, reading tickets: docs/product.md §11.3). Admins only. */
@@ -76,13 +75,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get('/admin/disputes', { schema: { response: { 200: orderDetailListJsonSchema } } }, async (request) => listOpenDisputes(ctx, requireAdmin(request)));
   app.post(
     '/admin/disputes/:orderId/resolve',
-    { schema: { params: z.object({ orderId: z.uuid(ORDER_MESSAGES.notFound) }), body: resolveDisputeInput, response: { 200: orderDetailJsonSchema } } },
+    { schema: { params: z.object({ orderId: idParam('ORDER_NOT_FOUND') }), body: resolveDisputeInput, response: { 200: orderDetailJsonSchema } } },
     async (request) => resolveDispute(ctx, requireAdmin(request), request.params.orderId, request.body),
   );
   app.get('/admin/payouts', { schema: { querystring: z.object({ status: z.enum(['requested', 'paid', 'rejected', 'all']).default('requested') }), response: { 200: z.array(adminPayoutJsonSchema) } } }, async (request) =>
     adminListPayouts(ctx, request.query.status),
   );
-  const payoutParams = z.object({ id: z.uuid(MONEY_MESSAGES.payoutNotFound) });
+  const payoutParams = z.object({ id: idParam('PAYOUT_NOT_FOUND') });
   app.post('/admin/payouts/:id/paid', { schema: { params: payoutParams, body: payoutPaidInput, response: { 200: payoutJsonSchema } } }, async (request) =>
     decidePayout(ctx, requireAdmin(request), request.params.id, { paid: true, reference: request.body.reference }),
   );

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BILLING_MESSAGES, billingJsonSchema, statementMonth } from '@cusp/shared';
+import { billingJsonSchema, statementMonth } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { fieldError } from '../../errors.js';
@@ -10,6 +10,7 @@ import { loggedIn, requireUser } from '../auth/index.js';
 import * as billing from './billing.service.js';
 import { creditNoteDocument, receiptDocument, statementDocument } from './documents.js';
 import { statementCsv } from './statement-csv.js';
+import { idParam, paramMatching } from '../../http-params.js';
 
 const lang = z.object({ lang: z.enum(['en', 'ar']).optional() });
 
@@ -35,7 +36,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(
     '/payments/:id/receipt.pdf',
-    { ...loggedIn, schema: { params: z.object({ id: z.uuid(BILLING_MESSAGES.receiptNotFound) }), querystring: lang } },
+    { ...loggedIn, schema: { params: z.object({ id: idParam('RECEIPT_NOT_FOUND') }), querystring: lang } },
     async (request, reply) => {
       const user = requireUser(request);
       await ctx.limits.consume('documentsUser', user.id);
@@ -47,7 +48,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   // `/credit-notes/{id}.pdf`: the name is one parameter checked whole, so a bad one is a plain 404.
   app.get(
     '/credit-notes/:file',
-    { ...loggedIn, schema: { params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.pdf$/i, BILLING_MESSAGES.creditNoteNotFound) }), querystring: lang } },
+    { ...loggedIn, schema: { params: z.object({ file: paramMatching(/^[0-9a-f-]{36}\.pdf$/i, 'CREDIT_NOTE_NOT_FOUND') }), querystring: lang } },
     async (request, reply) => {
       const user = requireUser(request);
       await ctx.limits.consume('documentsUser', user.id);
@@ -59,7 +60,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   // `/statements/{yyyy-mm}.pdf` and `.csv`: the caller's own month, never anyone else's.
   app.get(
     '/statements/:file',
-    { ...loggedIn, schema: { params: z.object({ file: z.string().regex(/^\d{4}-\d{2}\.(pdf|csv)$/, BILLING_MESSAGES.month) }), querystring: lang } },
+    { ...loggedIn, schema: { params: z.object({ file: paramMatching(/^\d{4}-\d{2}\.(pdf|csv)$/, 'NOT_FOUND') }), querystring: lang } },
     async (request, reply) => {
       const user = requireUser(request);
       const [month, format] = request.params.file.split('.') as [string, 'pdf' | 'csv'];

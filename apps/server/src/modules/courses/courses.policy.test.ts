@@ -77,7 +77,7 @@ async function act(action: CourseAction, course: (typeof COURSES)[keyof typeof C
     case 'enrol': {
       // A paid course without a payment passes the policy and stops at the payment check (422).
       const res = await app.inject({ method: 'POST', url: '/api/enroll', headers: headers(who.cookie), payload: { courseId: course._id } });
-      return { ok: [200, 201].includes(res.statusCode) || res.json().code === 'COURSE_PAYMENT_NOT_VERIFIED', res };
+      return { ok: [200, 201].includes(res.statusCode) || res.json().code === 'PAYMENT_NOT_VERIFIED', res };
     }
     case 'buy': {
       const res = await app.inject({ method: 'POST', url: '/api/payments/intents', headers: headers(who.cookie), payload: { type: 'course', id: course._id } });

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  COURSE_MESSAGES,
   courseCreateSchema,
   courseDetailJsonSchema,
   courseListJsonSchema,
@@ -25,11 +24,12 @@ import { loggedIn, requireUser, verifiedOnly } from '../auth/index.js';
 import { lessonVideoFor, storeCourseVideo, videoForUploader } from './course-videos.js';
 import * as coursesService from './courses.service.js';
 import * as enrollmentsService from './enrollments.service.js';
+import { idParam } from '../../http-params.js';
 
 // A malformed id names nothing, so it is a 404 like an unknown one, with these sentences (errors.ts, ADR 0023).
-const courseParams = z.object({ id: z.uuid(COURSE_MESSAGES.notFound) });
-const lessonParams = courseParams.extend({ lessonId: z.uuid(COURSE_MESSAGES.lessonNotFound) });
-const videoParams = z.object({ videoId: z.uuid(COURSE_MESSAGES.videoNotFound) });
+const courseParams = z.object({ id: idParam('COURSE_NOT_FOUND') });
+const lessonParams = courseParams.extend({ lessonId: idParam('LESSON_NOT_FOUND') });
+const videoParams = z.object({ videoId: idParam('VIDEO_NOT_FOUND') });
 /** Every Range request asks again who is watching (docs/product.md §10.2), so nothing may keep a copy. */
 const VIDEO_CACHE = 'private, no-store';
 

@@ -208,7 +208,7 @@ describe('changing and deleting a course', () => {
       payload: { lessons: [{ _id: first._id, title: 'Ghost', videoUrl: second.videoRef }] },
     });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().fieldErrors['lessons.0._id']).toBe('Lesson not found.');
+    expect(foreign.json().fieldErrors['lessons.0._id']).toBe('This lesson is not part of this course.');
   });
 
   it('deletes a course without learners (with its videos), refuses one with learners (409)', async () => {

@@ -47,11 +47,11 @@ export async function enroll(ctx: AppContext, user: UserRow, input: z.output<typ
     return { status: 200 as const, enrollment: toEnrollmentJson((await findEnrolment(ctx, course.id, user.id))!, ctx.config.currency) };
   }
 
-  if (!input.transactionId) throw new AppError('COURSE_PAYMENT_NOT_VERIFIED');
+  if (!input.transactionId) throw new AppError('PAYMENT_NOT_VERIFIED');
   // Two confirmations of different payments at once: one enrols, the other's payment is refunded (confirmPaidEnrolment).
   const { fresh } = await confirmPaidEnrolment(ctx, { transactionId: input.transactionId, userId: user.id, courseId: course.id });
   const row = await findEnrolment(ctx, course.id, user.id);
-  if (!row) throw new AppError('COURSE_PAYMENT_NOT_VERIFIED');
+  if (!row) throw new AppError('PAYMENT_NOT_VERIFIED');
   return { status: fresh ? (201 as const) : (200 as const), enrollment: toEnrollmentJson(row, ctx.config.currency) };
 }
 

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILE_MAX_BYTES, FILE_NOT_FOUND, hasBidiControls, fileRecordJsonSchema, fileRecordListJsonSchema, line, pageLimit, pageOffset, sharedFileJsonSchema } from '@cusp/shared';
+import { FILE_MAX_BYTES, hasBidiControls, fileRecordJsonSchema, fileRecordListJsonSchema, line, pageLimit, pageOffset, sharedFileJsonSchema } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, fieldError } from '../../errors.js';
 import { sendStored } from '../../platform/storage/send-file.js';
 import { loggedIn, requireUser } from '../auth/index.js';
 import * as filesService from './files.service.js';
+import { paramMatching } from '../../http-params.js';
 
 /** Multipart framing around the file never comes near this. */
 const ENVELOPE_BYTES = 1024 * 1024;
@@ -61,7 +62,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   // The public link: no session needed, only the unguessable token.
   // Tokens are 32 random bytes in base64url (files.service.ts); anything else is a 404 (errors.ts, ADR 0023).
-  const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, FILE_NOT_FOUND) });
+  const tokenParams = z.object({ token: paramMatching(/^[A-Za-z0-9_-]{1,100}$/, 'FILE_NOT_FOUND') });
   app.get('/files/:token', { schema: { params: tokenParams } }, async (request, reply) => {
     const row = await filesService.findShared(ctx, request.params.token);
     return sendStored(request, reply, ctx.storage, row.storageKey, {

@@ -7,8 +7,9 @@ import { listHeaders } from '../../db/search.js';
 import { queryKey, sendAnswer } from '../../platform/response-cache.js';
 import { loggedIn, requireUser, verifiedOnly } from '../auth/index.js';
 import * as listings from './listings.service.js';
+import { idParam } from '../../http-params.js';
 
-const idParams = z.object({ id: z.uuid(listings.SERVICE_NOT_FOUND) });
+const idParams = z.object({ id: idParam('SERVICE_NOT_FOUND') });
 
 export const listingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The list is the same for every viewer (hidden services are never in it): cached whole (ADR 0016).

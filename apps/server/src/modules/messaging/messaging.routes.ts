@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   attachmentJsonSchema,
-  CONVERSATION_NOT_FOUND,
   conversationIdJsonSchema,
   conversationJsonSchema,
   conversationListJsonSchema,
@@ -22,8 +21,9 @@ import { sendStored } from '../../platform/storage/send-file.js';
 import { loggedIn, requireUser } from '../auth/index.js';
 import * as attachments from './attachments.service.js';
 import * as messaging from './messaging.service.js';
+import { idParam } from '../../http-params.js';
 
-const conversationParams = z.object({ id: z.uuid(CONVERSATION_NOT_FOUND) });
+const conversationParams = z.object({ id: idParam('CONVERSATION_NOT_FOUND') });
 
 /**
  * A page of a conversation, oldest first: the latest `limit` messages; with `after`, the ones that
@@ -47,7 +47,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.get(
     '/conversations/single/:sellerId/:buyerId',
-    { schema: { params: z.object({ sellerId: z.uuid(CONVERSATION_NOT_FOUND), buyerId: z.uuid(CONVERSATION_NOT_FOUND) }), response: { 200: conversationIdJsonSchema } } },
+    { schema: { params: z.object({ sellerId: idParam('CONVERSATION_NOT_FOUND'), buyerId: idParam('CONVERSATION_NOT_FOUND') }), response: { 200: conversationIdJsonSchema } } },
     async (request) => ({
       conversationID: await messaging.findConversationId(ctx, requireUser(request), request.params.sellerId, request.params.buyerId),
     }),
@@ -78,7 +78,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.get(
     '/conversations/:id/attachments/:attachmentId',
-    { schema: { params: z.object({ id: z.uuid(CONVERSATION_NOT_FOUND), attachmentId: z.uuid(attachments.ATTACHMENT_NOT_FOUND) }) } },
+    { schema: { params: z.object({ id: idParam('CONVERSATION_NOT_FOUND'), attachmentId: idParam('ATTACHMENT_NOT_FOUND') }) } },
     async (request, reply) => {
       // Checked on every request, ranges included: leaving the conversation's pair means no more reads.
       const c = await messaging.participantConversation(ctx, request.params.id, requireUser(request).id);

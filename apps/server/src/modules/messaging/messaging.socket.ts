@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sendMessageSchema, type SendAck } from '@cusp/shared';
+import { isErrorCode, sendMessageSchema, sentenceOf, type SendAck } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -15,7 +15,10 @@ export function messagingSocketHandlers(ctx: AppContext, log: FastifyBaseLogger)
     'message:send': async (sender, payload: unknown, ack: unknown) => {
       const reply = (typeof ack === 'function' ? ack : () => {}) as (result: SendAck) => void;
       const parsed = sendMessageSchema.safeParse(payload);
-      if (!parsed.success) return reply({ ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid message.' });
+      if (!parsed.success) {
+        const said = parsed.error.issues[0]?.message ?? 'VALIDATION';
+        return reply({ ok: false, message: sentenceOf(said), ...(isErrorCode(said) ? { code: said } : {}) });
+      }
       try {
         // Per the handshake's address, as HTTP sends are per request.ip; per user: in the service (ADR 0021).
         await ctx.limits.consume('messagesAddress', sender.address);
@@ -23,7 +26,7 @@ export function messagingSocketHandlers(ctx: AppContext, log: FastifyBaseLogger)
         reply({ ok: true, message });
       } catch (error) {
         if (!(error instanceof AppError)) log.error({ err: error }, 'message:send failed');
-        reply({ ok: false, message: error instanceof AppError ? error.message : 'Failed to send message.' });
+        reply(error instanceof AppError ? { ok: false, message: error.message, code: error.code } : { ok: false, message: 'Failed to send message.' });
       }
     },
     typing: async (sender, event: unknown) => {

@@ -150,8 +150,8 @@ describe('real-time delivery', () => {
 
   it('answers a bad or foreign send with ok: false', async () => {
     const outsiderTab = await open(outsider.cookie);
-    expect(await outsiderTab.emitWithAck('message:send', { conversationID, description: 'intrude', clientId: clientId() })).toEqual({ ok: false, message: 'You are not part of this conversation.' });
-    expect(await outsiderTab.emitWithAck('message:send', { conversationID, description: ' ', clientId: clientId() })).toEqual({ ok: false, message: 'Please write a message.' });
+    expect(await outsiderTab.emitWithAck('message:send', { conversationID, description: 'intrude', clientId: clientId() })).toEqual({ ok: false, message: 'You are not part of this conversation.', code: 'CONVERSATION_NOT_A_PARTY' });
+    expect(await outsiderTab.emitWithAck('message:send', { conversationID, description: ' ', clientId: clientId() })).toEqual({ ok: false, message: 'Please write a message.', code: 'MESSAGE_BLANK' });
   });
 
   it('relays typing to the other participant only', async () => {

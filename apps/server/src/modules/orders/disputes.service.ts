@@ -195,7 +195,11 @@ export async function resolveDispute(ctx: AppContext, admin: UserRow, orderId: s
     const designerPart = toMinor(input.designerAmount ?? 0, order.currency);
     if (buyerPart + designerPart !== order.price) {
       const message = `${ORDER_MESSAGES.splitMustSum} (${formatMoney(fromMinor(order.price, order.currency), order.currency)})`;
-      throw new AppError('DISPUTE_SPLIT_MUST_SUM', { message, fieldErrors: { buyerAmount: message, designerAmount: message } });
+      throw new AppError('DISPUTE_SPLIT_MUST_SUM', {
+        message,
+        fieldErrors: { buyerAmount: message, designerAmount: message },
+        fieldCodes: { buyerAmount: 'DISPUTE_SPLIT_MUST_SUM', designerAmount: 'DISPUTE_SPLIT_MUST_SUM' },
+      });
     }
     refund = buyerPart;
   }

@@ -9,7 +9,6 @@ import {
   disputeInput,
   disputeResponseInput,
   extensionInput,
-  ORDER_MESSAGES,
   orderDetailJsonSchema,
   orderFileJsonSchema,
   orderListJsonSchema,
@@ -17,7 +16,6 @@ import {
   orderPinJsonSchema,
   pageLimit,
   partialRefundInput,
-  PIN_MESSAGES,
   pinPatchInput,
   rescanInput,
   reviewInput,
@@ -40,10 +38,11 @@ import * as disputesService from './disputes.service.js';
 import * as ordersService from './orders.service.js';
 import * as pinsService from './pins.service.js';
 import * as reviewsService from './reviews.service.js';
+import { idParam } from '../../http-params.js';
 
 // A malformed id is a 404 with these sentences (errors.ts, ADR 0023).
-const idParams = z.object({ id: z.uuid(ORDER_MESSAGES.notFound) });
-const fileParams = idParams.extend({ fileId: z.uuid('File not found.') });
+const idParams = z.object({ id: idParam('ORDER_NOT_FOUND') });
+const fileParams = idParams.extend({ fileId: idParam('CASE_FILE_NOT_FOUND') });
 // What the routes answer (docs/decisions/0039): every change of an order answers the order's detail.
 const detail = { 200: orderDetailJsonSchema };
 
@@ -71,7 +70,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     ordersService.accept(ctx, requireUser(request), request.params.id, parseWith(acceptInput, request.body ?? {})),
   );
   // The designer marks a review pin resolved (ADR 0037); a stranger gets the order's 403 or 404 first.
-  app.patch('/orders/:id/pins/:pinId', { ...loggedIn, schema: { params: idParams.extend({ pinId: z.uuid(PIN_MESSAGES.notFound) }), body: pinPatchInput, response: { 200: orderPinJsonSchema } } }, async (request) => {
+  app.patch('/orders/:id/pins/:pinId', { ...loggedIn, schema: { params: idParams.extend({ pinId: idParam('PIN_NOT_FOUND') }), body: pinPatchInput, response: { 200: orderPinJsonSchema } } }, async (request) => {
     const user = requireUser(request);
     const order = await ordersService.participantOrder(ctx, user, request.params.id);
     return pinsService.setPinResolved(ctx, user, order, request.params.pinId, request.body.resolved);
@@ -128,7 +127,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   });
 
   // An order file's record with its scan check (ADR 0026), polled while pending: the uploader, or the parties.
-  app.get('/order-files/:fileId', { ...loggedIn, schema: { params: z.object({ fileId: z.uuid('File not found.') }), response: { 200: orderFileJsonSchema } } }, async (request) =>
+  app.get('/order-files/:fileId', { ...loggedIn, schema: { params: z.object({ fileId: idParam('CASE_FILE_NOT_FOUND') }), response: { 200: orderFileJsonSchema } } }, async (request) =>
     toOrderFileJson(await orderFileForViewer(ctx, requireUser(request), request.params.fileId)),
   );
 
@@ -143,7 +142,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   );
   app.post(
     '/reviews/:id/reply',
-    { ...loggedIn, schema: { params: z.object({ id: z.uuid(ORDER_MESSAGES.reviewNotFound) }), body: reviewReplyInput, response: { 200: reviewJsonSchema } } },
+    { ...loggedIn, schema: { params: z.object({ id: idParam('REVIEW_NOT_FOUND') }), body: reviewReplyInput, response: { 200: reviewJsonSchema } } },
     async (request) => reviewsService.replyToReview(ctx, requireUser(request), request.params.id, request.body),
   );
   app.get(

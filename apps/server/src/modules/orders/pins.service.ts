@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PIN_MESSAGES, pinResolveRefusal, type OrderPinJson, type pinInput } from '@cusp/shared';
+import { pinResolveRefusal, type OrderPinJson, type pinInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { orderEvents, orderFiles, orderPins, type OrderFileRow, type OrderPinRow, type OrderRow, type UserRow } from '../../db/schema/index.js';
-import { AppError, fieldError } from '../../errors.js';
+import { AppError, fieldError, validationError, type FieldIssue } from '../../errors.js';
 import type { Db } from '../../db/client.js';
 
 /**
@@ -33,29 +33,28 @@ export async function checkPins(ctx: AppContext, order: Pick<OrderRow, 'id'>, pi
   const ids = [...new Set(pins.flatMap((pin) => [pin.fileId, ...(pin.visibleFileIds ?? [])]))];
   const files = await ctx.db.select().from(orderFiles).where(and(inArray(orderFiles.id, ids), eq(orderFiles.orderId, order.id)));
   const byId = new Map(files.map((file) => [file.id, file]));
-  const errors: Record<string, string> = {};
+  const issues: FieldIssue[] = [];
   pins.forEach((pin, i) => {
     const file = byId.get(pin.fileId);
     if (!file) {
-      errors[`pins.${i}.fileId`] = PIN_MESSAGES.file;
+      issues.push({ path: `pins.${i}.fileId`, message: 'PIN_FILE' });
       return;
     }
     const bounds = PINNABLE_KINDS.has(file.kind) ? boundsOf(file) : undefined;
     if (!bounds) {
-      errors[`pins.${i}.fileId`] = PIN_MESSAGES.notMesh;
+      issues.push({ path: `pins.${i}.fileId`, message: 'PIN_NOT_MESH' });
       return;
     }
     // The layers shown with it: meshes of this order too (the scene only draws those).
     pin.visibleFileIds?.forEach((id, j) => {
       const layer = byId.get(id);
-      if (!layer || !PINNABLE_KINDS.has(layer.kind)) errors[`pins.${i}.visibleFileIds.${j}`] = PIN_MESSAGES.layer;
+      if (!layer || !PINNABLE_KINDS.has(layer.kind)) issues.push({ path: `pins.${i}.visibleFileIds.${j}`, message: 'PIN_LAYER' });
     });
     const point = [pin.x, pin.y, pin.z];
     const inside = point.every((value, axis) => value >= bounds.min[axis]! - BOUNDS_SLACK_MM && value <= bounds.max[axis]! + BOUNDS_SLACK_MM);
-    if (!inside) errors[`pins.${i}`] = PIN_MESSAGES.outside;
+    if (!inside) issues.push({ path: `pins.${i}`, message: 'PIN_OUTSIDE' });
   });
-  const first = Object.values(errors)[0];
-  if (first) throw new AppError('VALIDATION', { message: first, fieldErrors: errors });
+  if (issues.length) throw validationError(issues);
 }
 
 /** Stores a revision request's pins, numbered 1, 2, 3... in the order they were sent. */

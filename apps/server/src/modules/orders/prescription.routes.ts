@@ -1,7 +1,7 @@
 import { asc, and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ORDER_MESSAGES, orderFileJsonSchema, orderFileRoleInput, PRESCRIPTION_API_MESSAGES } from '@cusp/shared';
+import { orderFileJsonSchema, orderFileRoleInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { orderFiles, users } from '../../db/schema/index.js';
 import { loggedIn, requireUser } from '../auth/index.js';
@@ -10,6 +10,7 @@ import { dueByOf, prescriptionOf } from './orders.presenter.js';
 import { participantOrder } from './orders.service.js';
 import { documentRenderer, type LayoutModule } from '../../platform/pdf/documents.js';
 import type { prescriptionPdf, PdfLanguage } from './prescription-pdf.js';
+import { idParam } from '../../http-params.js';
 
 /**
  * The prescription's layout, run in the document workers (docs/decisions/0052). Not kept like a receipt: it
@@ -22,7 +23,7 @@ export const prescriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   // The buyer corrects the role guessed at upload, until the order is paid.
   app.patch(
     '/order-files/:fileId',
-    { ...loggedIn, schema: { params: z.object({ fileId: z.uuid(PRESCRIPTION_API_MESSAGES.fileNotFound) }), body: orderFileRoleInput, response: { 200: orderFileJsonSchema } } },
+    { ...loggedIn, schema: { params: z.object({ fileId: idParam('CASE_FILE_NOT_FOUND') }), body: orderFileRoleInput, response: { 200: orderFileJsonSchema } } },
     async (request) => filesService.setFileRole(ctx, requireUser(request), request.params.fileId, request.body.role),
   );
 
@@ -32,7 +33,7 @@ export const prescriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     {
       ...loggedIn,
       schema: {
-        params: z.object({ id: z.uuid(ORDER_MESSAGES.notFound) }),
+        params: z.object({ id: idParam('ORDER_NOT_FOUND') }),
         querystring: z.object({ lang: z.enum(['en', 'ar']).optional() }),
       },
     },

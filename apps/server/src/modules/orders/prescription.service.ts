@@ -7,7 +7,6 @@ import {
   fromMinor,
   guessFileRoles,
   ORDER_MAX_ARCHES,
-  ORDER_MESSAGES,
   PRESCRIPTION_API_MESSAGES,
   prescriptionQuantity,
   prescriptionSchema,
@@ -20,12 +19,11 @@ import {
   offersTier,
   tierAdjustment,
   tierDays,
-  TURNAROUND_MESSAGES,
   type TurnaroundTier,
 } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { orderFiles, type ServiceRow } from '../../db/schema/index.js';
-import { validationError } from '../../errors.js';
+import { validationError, type FieldIssue } from '../../errors.js';
 import { presetForUse } from '../preferences/index.js';
 import { turnaroundOf } from '../listings/index.js';
 import type { Tx } from '../ledger/index.js';
@@ -57,7 +55,7 @@ type PricedService = Pick<
 const at = (prefix: string, issue: PrescriptionIssue) => ({ path: `${prefix}${issue.path}`.split('.'), message: issue.message });
 
 export async function priceOrder(ctx: AppContext, userId: string, service: PricedService, input: IntentInput, now = new Date()): Promise<PricedOrder> {
-  const issues: Array<{ path: string[]; message: string }> = [];
+  const issues: FieldIssue[] = [];
   let prescription = input.prescription ?? prescriptionSchema.parse({ notes: input.requirements });
 
   if (input.presetId) {
@@ -71,7 +69,7 @@ export async function priceOrder(ctx: AppContext, userId: string, service: Price
 
   // The turnaround (docs/decisions/0041): one the service offers; its days are what the due date is checked against.
   const turnaround = turnaroundOf(service);
-  if (!offersTier(turnaround, input.tier)) issues.push({ path: ['tier'], message: TURNAROUND_MESSAGES.tierNotOffered });
+  if (!offersTier(turnaround, input.tier)) issues.push({ path: ['tier'], message: 'TURNAROUND_NOT_OFFERED' });
   const deliveryDays = tierDays(service.deliveryTime, turnaround, input.tier);
   for (const issue of capabilityMismatches(prescription, service)) issues.push(at('prescription.', issue));
   const tooEarly = checkDueBy(prescription.dueBy, now, deliveryDays);
@@ -84,16 +82,16 @@ export async function priceOrder(ctx: AppContext, userId: string, service: Price
     quantity = prescriptionQuantity(prescription.units, service.unitOrArch);
     teeth = prescription.units.map((unit) => unit.tooth).sort((a, b) => a - b);
     if (input.quantity !== undefined && input.quantity !== quantity) {
-      issues.push({ path: ['quantity'], message: PRESCRIPTION_API_MESSAGES.quantityMismatch(quantity, service.unitOrArch) });
+      issues.push({ path: ['quantity'], message: PRESCRIPTION_API_MESSAGES.quantityMismatch(quantity, service.unitOrArch), fieldCode: 'ORDER_QUANTITY_MISMATCH' });
     }
   } else {
     // No units (a night guard per arch, or a client that sends teeth): quantity and teeth as the buyer gives them (docs/product.md §5.1).
     teeth = [...new Set(input.teeth)].sort((a, b) => a - b);
     const fromTeeth = service.unitOrArch === 'unit' && teeth.length > 0 ? teeth.length : undefined;
     quantity = fromTeeth ?? input.quantity ?? (service.unitOrArch === 'arch' ? 1 : 0);
-    if (quantity < 1) issues.push({ path: ['quantity'], message: ORDER_MESSAGES.quantity });
+    if (quantity < 1) issues.push({ path: ['quantity'], message: 'ORDER_QUANTITY' });
   }
-  if (service.unitOrArch === 'arch' && quantity > ORDER_MAX_ARCHES) issues.push({ path: ['quantity'], message: ORDER_MESSAGES.tooMany });
+  if (service.unitOrArch === 'arch' && quantity > ORDER_MAX_ARCHES) issues.push({ path: ['quantity'], message: 'ORDER_TOO_MANY_UNITS' });
   if (issues.length) throw validationError(issues);
 
   const base = service.toothPrice * quantity;

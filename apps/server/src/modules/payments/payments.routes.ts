@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   cardInput,
   confirmOrderInput,
-  ORDER_MESSAGES,
   orderJsonSchema,
   orderQuoteJsonSchema,
   paymentConfigJsonSchema,
@@ -18,9 +17,10 @@ import type { AppContext } from '../../context.js';
 import { loggedIn, requireUser, verifiedOnly } from '../auth/index.js';
 import { providerFor } from '../../platform/payments/index.js';
 import * as paymentsService from './payments.service.js';
+import { idParam } from '../../http-params.js';
 
 // A malformed id is a 404 with this sentence (errors.ts, ADR 0023).
-const idParams = z.object({ id: z.uuid(ORDER_MESSAGES.paymentNotFound) });
+const idParams = z.object({ id: idParam('PAYMENT_NOT_FOUND') });
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/payments/config', { schema: { response: { 200: paymentConfigJsonSchema } } }, async () => {

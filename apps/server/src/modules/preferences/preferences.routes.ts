@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PRESCRIPTION_API_MESSAGES, presetInput, presetJsonSchema, presetListJsonSchema, presetUpdateInput } from '@cusp/shared';
+import { presetInput, presetJsonSchema, presetListJsonSchema, presetUpdateInput } from '@cusp/shared';
 import type { AppContext } from '../../context.js';
 import { loggedIn, requireUser } from '../auth/index.js';
 import * as presets from './preferences.service.js';
+import { idParam } from '../../http-params.js';
 
 // A malformed id is a 404 with this sentence (errors.ts, ADR 0023).
-const idParams = z.object({ id: z.uuid(PRESCRIPTION_API_MESSAGES.presetNotFound) });
+const idParams = z.object({ id: idParam('PRESET_NOT_FOUND') });
 
 /** `/api/preferences`: the caller's saved prescription presets (docs/product.md §5.1), owner only. */
 export const preferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -5,8 +5,9 @@ import type { AppContext } from '../../context.js';
 import { listHeaders } from '../../db/search.js';
 import { loggedIn, requireUser, toSessionUser } from '../auth/index.js';
 import * as usersService from './users.service.js';
+import { idParam } from '../../http-params.js';
 
-const userIdParams = z.object({ userId: z.uuid('User data not found.') });
+const userIdParams = z.object({ userId: idParam('USER_NOT_FOUND') });
 
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(

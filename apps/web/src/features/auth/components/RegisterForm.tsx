@@ -14,7 +14,7 @@ import {
 import { FormMessage } from '@/components/FormMessage';
 import { PasswordField } from '@/components/PasswordField';
 import { isApiError } from '@/lib/api';
-import { applyFieldErrors } from '@/lib/form-errors';
+import { applyFieldErrors, fieldMessages } from '@/lib/form-errors';
 import { useI18n } from '@/lib/use-i18n';
 import { useMessages } from '@/lib/use-messages';
 import { useRegister } from '../api/register';
@@ -63,7 +63,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         onSuccess,
         onError: (error) => {
           const onFields = applyFieldErrors(error, setError, FIELDS);
-          const pictureMessage = isApiError(error) ? error.fieldErrors.picture : undefined;
+          const pictureMessage = fieldMessages(error).picture;
           if (pictureMessage) {
             setPictureError(message(pictureMessage));
           } else if (isApiError(error) && error.status === 415) {

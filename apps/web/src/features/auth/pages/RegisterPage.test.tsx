@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import arCore from '@/locales/ar/core.json';
+import { setLanguage } from '@/lib/i18n';
 import { buildUser } from '@/test/factories';
 import { errorReply, mockApi } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
@@ -104,6 +106,27 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('This username is already taken.')).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByTestId('location')).toHaveTextContent('/register');
+  });
+
+  it('shows a field the server refused in Arabic, by its code, whatever English it wrote', async () => {
+    mockApi({
+      'POST /api/auth/register': errorReply(400, 'Worded differently now.', 'VALIDATION', { phone: 'Worded differently now.' }, { phone: 'PHONE_INVALID' }),
+    });
+    await setLanguage('ar', { persist: false });
+    const ui = renderApp('/register');
+    await waitFor(() => expect(document.querySelector('input[name="username"]')).not.toBeNull());
+    const form = document.querySelector('input[name="username"]')!.closest('form')!;
+    const input = (name: string) => form.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+    await ui.user.type(input('username'), 'lina.designs');
+    await ui.user.type(input('email'), 'lina@example.com');
+    await ui.user.type(input('password'), 'sup3r-secret');
+    await ui.user.type(input('confirmPassword'), 'sup3r-secret');
+    await ui.user.type(input('phone'), '+966 500 000 000');
+    await ui.user.click(form.querySelector<HTMLButtonElement>('button[type="submit"]')!);
+
+    expect(await screen.findByText(arCore.codes.PHONE_INVALID)).toBeInTheDocument();
+    expect(input('phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Worded differently now.')).not.toBeInTheDocument();
   });
 
   it('shows the fallback message when the server gives none', async () => {

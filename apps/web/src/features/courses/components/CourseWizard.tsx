@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Stepper, Textarea, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { COURSE_MESSAGES, COURSE_VIDEO_MAX_BYTES, formatDuration, type CourseCreateInput } from '@cusp/shared';
+import { COURSE_VIDEO_MAX_BYTES, formatDuration, type CourseCreateInput } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { ImageField } from '@/features/catalogue';
-import { isApiError } from '@/lib/api';
 import { usePlatformConfig } from '@/lib/config';
 import { useI18n } from '@/lib/use-i18n';
 import { uploadCourseVideo } from '../api/upload-video';
@@ -14,6 +13,7 @@ import { readVideoDuration } from '../lib/video-duration';
 import { checkDetails, checkLessons, newLesson, toPayload, type CourseDraft, type DetailsCheck, type LessonDraft } from '../lib/wizard';
 import { LessonFields } from './LessonFields';
 import type { CourseDetail } from '@/lib/domain';
+import { fieldMessages } from '@/lib/form-errors';
 
 const VIDEO_NAME = /\.(mp4|m4v|webm|mov)$/i;
 const DETAIL_FIELDS = ['title', 'description', 'price'] as const;
@@ -154,7 +154,7 @@ export function CourseWizard({ initial, submitLabel, submittingLabel, failureTex
 
   /** The server's field errors go back onto the fields they name (step 1 or a lesson). */
   const applyServerErrors = (error: unknown) => {
-    const fieldErrors = isApiError(error) ? error.fieldErrors : {};
+    const fieldErrors = fieldMessages(error);
     setServerErrors(fieldErrors);
     const detailFields: DetailsCheck['fields'] = {};
     for (const field of DETAIL_FIELDS) {
@@ -175,7 +175,7 @@ export function CourseWizard({ initial, submitLabel, submittingLabel, failureTex
   const fieldError = (field: keyof DetailsCheck['fields']) => {
     const text = details.fields[field];
     if (!text) return undefined;
-    return text === COURSE_MESSAGES.requiredFields ? true : message(text);
+    return text === 'COURSE_REQUIRED_FIELDS' ? true : message(text);
   };
 
   return (

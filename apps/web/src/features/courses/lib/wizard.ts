@@ -1,4 +1,4 @@
-import { COURSE_MESSAGES, coursePrice, isCourseCategory, parseDuration, type CourseCreateInput } from '@cusp/shared';
+import { coursePrice, isCourseCategory, parseDuration, type CourseCreateInput } from '@cusp/shared';
 import type { CourseDetail } from '@/lib/domain';
 
 /** One lesson while the form is open: its video is uploaded as soon as it is chosen. */
@@ -62,12 +62,12 @@ export interface DetailsCheck {
 /** Step 1 (docs/product.md §10.1): title and description required; price 0 or more with at most cents. */
 export function checkDetails(draft: CourseDraft): DetailsCheck {
   const fields: DetailsCheck['fields'] = {};
-  if (!draft.title.trim()) fields.title = COURSE_MESSAGES.requiredFields;
-  if (!draft.description.trim()) fields.description = COURSE_MESSAGES.requiredFields;
+  if (!draft.title.trim()) fields.title = 'COURSE_REQUIRED_FIELDS';
+  if (!draft.description.trim()) fields.description = 'COURSE_REQUIRED_FIELDS';
   const missing = Object.keys(fields).length > 0;
   const price = coursePrice.safeParse(draft.price === '' ? undefined : draft.price);
-  if (!price.success) fields.price = price.error.issues[0]?.message ?? COURSE_MESSAGES.price;
-  return { message: missing ? COURSE_MESSAGES.requiredFields : undefined, fields };
+  if (!price.success) fields.price = price.error.issues[0]?.message ?? 'COURSE_PRICE';
+  return { message: missing ? 'COURSE_REQUIRED_FIELDS' : undefined, fields };
 }
 
 export interface LessonsCheck {
@@ -86,11 +86,11 @@ export function checkLessons(lessons: LessonDraft[]): LessonsCheck {
     if (!lesson.title.trim()) problems.title = true;
     if (!lesson.video) problems.video = true;
     if (problems.title || problems.video) incomplete = true;
-    if (lesson.duration.trim() && parseDuration(lesson.duration) === null) problems.duration = COURSE_MESSAGES.duration;
+    if (lesson.duration.trim() && parseDuration(lesson.duration) === null) problems.duration = 'COURSE_DURATION';
     if (Object.keys(problems).length) result.lessons[lesson.key] = problems;
   }
-  if (lessons.length === 0 || incomplete) result.message = COURSE_MESSAGES.lessonIncomplete;
-  else if (Object.keys(result.lessons).length) result.message = COURSE_MESSAGES.duration;
+  if (lessons.length === 0 || incomplete) result.message = 'COURSE_LESSON_INCOMPLETE';
+  else if (Object.keys(result.lessons).length) result.message = 'COURSE_DURATION';
   return result;
 }
 

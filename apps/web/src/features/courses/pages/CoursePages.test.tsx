@@ -17,7 +17,7 @@ describe('/thank-you (D16)', () => {
   });
 
   it('shows the problem with Try Again when the payment is not verified (422)', async () => {
-    mockApi({ 'POST /api/enroll': errorReply(422, 'The payment could not be verified.', 'COURSE_PAYMENT_NOT_VERIFIED') }, { user: member });
+    mockApi({ 'POST /api/enroll': errorReply(422, 'The payment could not be verified.', 'PAYMENT_NOT_VERIFIED') }, { user: member });
     renderApp('/thank-you?status=success&courseId=course-1&transactionId=forged');
     expect(await screen.findByText('There was a problem with your payment.')).toBeInTheDocument();
     expect(screen.getByText('The payment could not be verified.')).toBeInTheDocument();

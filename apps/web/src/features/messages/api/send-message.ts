@@ -26,7 +26,7 @@ export async function sendMessage({ conversationId, ...message }: SendMessageBod
   const socket = getSocket();
   if (socket?.connected) {
     const ack = fromWire(await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('message:send', wire));
-    if (!ack.ok) throw new ApiError(400, ack.message, 'REJECTED');
+    if (!ack.ok) throw new ApiError(400, ack.message, ack.code ?? 'REJECTED');
     return ack.message;
   }
   return api.post<Message>('/messages', wire);

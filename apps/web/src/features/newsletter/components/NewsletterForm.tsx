@@ -38,7 +38,7 @@ export function NewsletterForm() {
           setOutcome({ tone: 'success', text: t('newsletter.checkInbox') });
         },
         onError: (error) => {
-          const onField = isApiError(error) ? error.fieldErrors.email : undefined;
+          const onField = isApiError(error) ? (error.fieldCodes.email ?? error.fieldErrors.email) : undefined;
           if (onField) setFieldError(say(onField));
           else setOutcome({ tone: 'error', text: translateError(t, locale, error, t('newsletter.failed')) });
         },

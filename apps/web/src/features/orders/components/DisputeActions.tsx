@@ -3,7 +3,6 @@ import { Button, Group, NumberInput, Paper, Select, Stack, Text, Textarea, Title
 import { IconReceiptRefund, IconScale } from '@tabler/icons-react';
 import { DISPUTE_REASON_LIST, disputeInput, disputeResponseInput, ORDER_NOTE_MAX, partialRefundInput } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
-import { isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useOrderMessages } from '@/lib/order-messages';
@@ -12,6 +11,7 @@ import { useCaseFileUploads } from '../api/order-files';
 import { useOrderAction } from '../api/orders';
 import { CaseFilesField } from './CaseFilesField';
 import type { OrderDetail } from '@/lib/domain';
+import { fieldMessages } from '@/lib/form-errors';
 
 type Errors = Partial<Record<'reason' | 'statement' | 'files' | 'amount' | 'note', string>>;
 
@@ -57,7 +57,7 @@ function StatementForm({ order, kind }: { order: OrderDetail; kind: 'dispute' | 
         notifySuccess(kind === 'dispute' ? t('orders.dispute.opened') : t('orders.dispute.answered'));
       },
       onError: (error) => {
-        const fields = isApiError(error) ? error.fieldErrors : {};
+        const fields = fieldMessages(error);
         if (Object.keys(fields).length > 0) setErrors(fields);
         else setFormError(failure(error, t('orders.actions.failed')));
       },
@@ -154,7 +154,7 @@ export function RefundOfferForm({ order }: { order: OrderDetail }) {
         notifySuccess(t('orders.refundOffer.sent'));
       },
       onError: (error) => {
-        const fields = isApiError(error) ? error.fieldErrors : {};
+        const fields = fieldMessages(error);
         if (Object.keys(fields).length > 0) setErrors(fields);
         else setFormError(failure(error, t('orders.actions.failed')));
       },

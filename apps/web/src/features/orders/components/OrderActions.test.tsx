@@ -95,7 +95,7 @@ describe('OrderActions shows the server policies, and works out none of its own'
     await user.click(await screen.findByRole('button', { name: 'Ask for new scans' }));
     const dialog = screen.getByRole('dialog', { name: 'Ask the buyer for new scans' });
     await user.click(within(dialog).getByRole('button', { name: 'Send the request' }));
-    expect(await within(dialog).findByText('Please say what is wrong with the scans (up to 2000 characters).')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please say what is wrong with the scans (up to 2,000 characters).')).toBeInTheDocument();
     expect(api.to('POST /api/orders/r1/rescan')).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('What is wrong with the scans'), 'The margin on 36 is not captured.');
     await user.click(within(dialog).getByRole('button', { name: 'Send the request' }));

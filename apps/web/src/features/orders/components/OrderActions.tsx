@@ -4,7 +4,6 @@ import { IconCheck, IconClockPlus, IconPackageExport, IconRefresh, IconX } from 
 import { Link } from 'react-router';
 import { cancelInput, deliverInput, EXTENSION_MAX_DAYS, extensionInput, ORDER_NOTE_MAX, revisionInput } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
-import { isApiError } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
 import { userName } from '@/lib/user-name';
@@ -19,6 +18,7 @@ import { ReviewForm } from './ReviewForm';
 import { DisputeForm, DisputeResponseForm, RefundOfferAnswer, RefundOfferForm } from './DisputeActions';
 import { BuyRevisionButton, CaseFilesForm, RescanButton, RescanNotice } from './RescanActions';
 import type { OrderDetail } from '@/lib/domain';
+import { fieldMessages } from '@/lib/form-errors';
 
 function firstIssue(issues: { path: PropertyKey[]; message: string }[], field: string) {
   return issues.find((issue) => issue.path[0] === field)?.message;
@@ -111,7 +111,7 @@ function DeliverForm({ order }: { order: OrderDetail }) {
         notifySuccess(t('orders.actions.delivered'));
       },
       onError: (error) => {
-        const fields = isApiError(error) ? error.fieldErrors : {};
+        const fields = fieldMessages(error);
         if (fields.files || fields.note) setErrors({ files: fields.files, note: fields.note });
         else setFormError(failure(error, t('orders.actions.failed')));
       },
@@ -181,7 +181,7 @@ function RevisionForm({ order, startOpen }: { order: OrderDetail; startOpen: boo
         notifySuccess(t('orders.actions.revisionSent'));
       },
       onError: (failed) => {
-        const fields = isApiError(failed) ? failed.fieldErrors : {};
+        const fields = fieldMessages(failed);
         if (fields.note) setError(fields.note);
         else if (fields.units) setUnitsError(fields.units);
         else setFormError(failure(failed, t('orders.actions.failed')));
@@ -336,7 +336,7 @@ function ExtensionButton({ order }: { order: OrderDetail }) {
         notifySuccess(t('orders.actions.extensionSent'));
       },
       onError: (failed) => {
-        const fields = isApiError(failed) ? failed.fieldErrors : {};
+        const fields = fieldMessages(failed);
         if (fields.days || fields.reason) setErrors({ days: fields.days, reason: fields.reason });
         else setError(failure(failed, t('orders.actions.failed')));
       },

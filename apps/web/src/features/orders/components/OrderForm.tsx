@@ -1,10 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Divider, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { CASE_REF_MAX, ORDER_MAX_ARCHES, ORDER_MESSAGES, ORDER_REQUIREMENTS_MAX, earliestDueDate, needsShade, type FileRole, type ServiceIntentInput, tierDays, type TurnaroundTier } from '@cusp/shared';
+import { CASE_REF_MAX, ORDER_MAX_ARCHES, ORDER_REQUIREMENTS_MAX, earliestDueDate, needsShade, type FileRole, type ServiceIntentInput, tierDays, type TurnaroundTier } from '@cusp/shared';
 import { IsoDateInput } from '@/components/IsoDateInput';
 import { FormMessage } from '@/components/FormMessage';
-import { isApiError } from '@/lib/api';
 import { useI18n } from '@/lib/use-i18n';
 import { useCreateIntent } from '@/features/payments';
 import { useCaseFileUploads } from '../api/order-files';
@@ -31,6 +30,7 @@ import { TierPicker } from './TierPicker';
 import { ToothChart } from './ToothChart';
 import { UnitsEditor } from './UnitsEditor';
 import type { Preset, Service } from '@/lib/domain';
+import { fieldMessages } from '@/lib/form-errors';
 
 export type OrderFormService = Pick<
   Service,
@@ -102,7 +102,7 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
 
   const hasUnits = draft.units.length > 0;
   const validArches = typeof arches === 'number' && Number.isInteger(arches) && arches >= 1 && arches <= ORDER_MAX_ARCHES;
-  const archesError = perArch && !hasUnits && submitted && !validArches ? ORDER_MESSAGES.tooMany : undefined;
+  const archesError = perArch && !hasUnits && submitted && !validArches ? 'ORDER_TOO_MANY_UNITS' : undefined;
   const attachments = uploads.items.flatMap((item) => (item.status === 'done' ? [{ id: item.record.id, role: roles[item.record.id] ?? item.record.role }] : []));
 
   const body: ServiceIntentInput = {
@@ -143,7 +143,7 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
         void navigate(`/pay/service/${encodeURIComponent(service.id)}?payment=${encodeURIComponent(intent.id)}`);
       },
       onError: (error) => {
-        const fields = isApiError(error) ? error.fieldErrors : {};
+        const fields = fieldMessages(error);
         setServerErrors(fields);
         const placed = Object.keys(fields).some((key) => key.startsWith('prescription.') || key === 'attachments' || key === 'quantity');
         setFormError(placed ? t('orders.rx.fixErrors') : failure(error, t('orders.form.failed')));

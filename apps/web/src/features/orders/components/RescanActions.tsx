@@ -4,7 +4,6 @@ import { IconPlayerPause, IconReceipt2, IconScan, IconUpload } from '@tabler/ico
 import { Link } from 'react-router';
 import { caseFilesInput, ORDER_NOTE_MAX, rescanInput } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
-import { isApiError } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
 import { useOrderMessages } from '@/lib/order-messages';
 import { useI18n } from '@/lib/use-i18n';
@@ -15,6 +14,7 @@ import { isolate } from '@/lib/isolate';
 import { counterpartOf } from '../lib/format';
 import { CaseFilesField } from './CaseFilesField';
 import type { OrderDetail } from '@/lib/domain';
+import { fieldMessages } from '@/lib/form-errors';
 
 const HOUR_MS = 3_600_000;
 
@@ -86,7 +86,7 @@ export function RescanButton({ order }: { order: OrderDetail }) {
         notifySuccess(t('orders.rescan.sent'));
       },
       onError: (failed) => {
-        const fields = isApiError(failed) ? failed.fieldErrors : {};
+        const fields = fieldMessages(failed);
         if (fields.reason) setReasonError(fields.reason);
         else setError(failure(failed, t('orders.actions.failed')));
       },
@@ -160,7 +160,7 @@ export function CaseFilesForm({ order }: { order: OrderDetail }) {
         notifySuccess(order.waitingForScans ? t('orders.rescan.filesSentRestart') : t('orders.rescan.filesSent'));
       },
       onError: (failed) => {
-        const fields = isApiError(failed) ? failed.fieldErrors : {};
+        const fields = fieldMessages(failed);
         if (fields.files) setFilesError(fields.files);
         else setFormError(failure(failed, t('orders.actions.failed')));
       },

@@ -2,12 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { REVIEW_TEXT_MAX, reviewInput } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
-import { isApiError } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
 import { useCreateReview } from '../api/reviews';
 import { useOrderMessages } from '@/lib/order-messages';
 import { StarRatingInput } from './StarRatingInput';
+import { fieldMessages } from '@/lib/form-errors';
 
 /** The order comes from the page; the buyer gives the stars and the text. */
 const reviewFields = reviewInput.pick({ star: true, desc: true });
@@ -40,7 +40,7 @@ export function ReviewForm({ orderId }: { orderId: string }) {
     create.mutate({ orderId, ...parsed.data }, {
       onSuccess: () => notifySuccess(t('orders.review.thanks')),
       onError: (error) => {
-        const fields = isApiError(error) ? error.fieldErrors : {};
+        const fields = fieldMessages(error);
         if (fields.star || fields.desc) setErrors({ star: fields.star, desc: fields.desc });
         else setFormError(failure(error, t('orders.review.failed')));
       },

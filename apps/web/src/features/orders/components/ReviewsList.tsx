@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Anchor, Avatar, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { Link } from 'react-router';
 import { REVIEW_TEXT_MAX, reviewReplyInput } from '@cusp/shared';
-import { isApiError } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
 import { useOrderMessages } from '@/lib/order-messages';
 import { useMe } from '@/features/auth';
@@ -16,6 +15,7 @@ import type { ReviewsFilter } from '../api/keys';
 import { useReplyToReview, useReviews } from '../api/reviews';
 import { Stars } from './Stars';
 import type { Review } from '@/lib/domain';
+import { fieldMessages } from '@/lib/form-errors';
 
 /** The designer's one reply to a review (docs/product.md §5.7): a button that opens a short form. */
 function ReplyForm({ review }: { review: Review }) {
@@ -42,7 +42,7 @@ function ReplyForm({ review }: { review: Review }) {
     setError(undefined);
     reply.mutate(parsed.data, {
       onSuccess: () => notifySuccess(t('orders.reviews.replied')),
-      onError: (failed) => setError(isApiError(failed) && failed.fieldErrors.text ? message(failed.fieldErrors.text) : failure(failed, t('orders.actions.failed'))),
+      onError: (failed) => setError(fieldMessages(failed).text ? message(fieldMessages(failed).text) : failure(failed, t('orders.actions.failed'))),
     });
   };
   return (

@@ -19,6 +19,7 @@ import { colourOf, meshFilesOf, type MeshFile } from './review-files';
 import type { Pick, Vec3, ViewPreset } from './review-scene';
 import type { LayerStatus, ReviewLayer, ViewportHandle } from './ReviewViewport';
 import type { OrderDetail } from '@/lib/domain';
+import { fieldMessages } from '@/lib/form-errors';
 
 // three.js comes with the viewport, in its own chunk: this page's text and panels show before it arrives.
 const ReviewViewport = lazy(() => import('./ReviewViewport'));
@@ -186,7 +187,7 @@ function CaseReview({ order }: { order: OrderDetail }) {
           void navigate(`/orders/${order.id}`);
         },
         onError: (error) => {
-          const fields = isApiError(error) ? error.fieldErrors : {};
+          const fields = fieldMessages(error);
           setErrors(Object.keys(fields).length ? { ...fields, form: failure(error, t('orders.actions.failed')) } : { form: failure(error, t('orders.actions.failed')) });
         },
       },

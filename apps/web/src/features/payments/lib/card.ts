@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { cardInput, ORDER_MESSAGES, type CardInput } from '@cusp/shared';
+import { cardInput, type CardInput } from '@cusp/shared';
 
 export type CardValues = z.output<typeof cardInput>;
 
@@ -20,7 +20,7 @@ export function isExpired(expiry: string, now = new Date()): boolean {
 export const cardResolver: Resolver<CardInput, unknown, CardValues> = async (values, context, options) => {
   const result = await validate(values, context, options);
   if (Object.keys(result.errors).length === 0 && isExpired(values.expiry)) {
-    return { values: {}, errors: { expiry: { type: 'expired', message: ORDER_MESSAGES.cardExpired } } };
+    return { values: {}, errors: { expiry: { type: 'expired', message: 'CARD_EXPIRED' } } };
   }
   return result;
 };

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { Button, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ORDER_MESSAGES } from '@cusp/shared';
 import { FormMessage } from '@/components/FormMessage';
 import { usePageTitle } from '@/lib/page-title';
 import { useI18n } from '@/lib/use-i18n';
@@ -17,7 +16,7 @@ import { useConfirmOrder } from '../api/payments';
  */
 export function SuccessPage() {
   const { t } = useI18n();
-  const { message, failure } = useOrderMessages();
+  const { ofCode, failure } = useOrderMessages();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const paymentIntent = params.get('payment_intent')?.trim() ?? '';
@@ -42,7 +41,7 @@ export function SuccessPage() {
 
   let content;
   if (!paymentIntent) {
-    content = <FormMessage tone="error">{message(ORDER_MESSAGES.paymentNotVerified)}</FormMessage>;
+    content = <FormMessage tone="error">{ofCode('PAYMENT_NOT_VERIFIED')}</FormMessage>;
   } else if (confirm.isError) {
     content = (
       <Stack gap="md">

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { DisputeCard } from '@/features/orders';
 import { FormMessage } from '@/components/FormMessage';
 import { PageLoader } from '@/components/PageLoader';
-import { isApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useI18n } from '@/lib/use-i18n';
@@ -12,6 +11,7 @@ import { useMessages } from '@/lib/use-messages';
 import { useAdminDisputes, useAdminPayouts, useDecidePayout, usePlatformTotals, useResolveDispute } from '../api/payouts';
 import { PAYOUT_STATUS_COLOR } from '../pages/PayoutsPage';
 import type { AdminPayout, OrderDetail } from '@/lib/domain';
+import { fieldMessages } from '@/lib/form-errors';
 
 type Outcome = 'release' | 'refund' | 'split';
 
@@ -35,7 +35,7 @@ function DisputeItem({ order }: { order: OrderDetail }) {
       {
         onSuccess: () => notifySuccess(t('payouts.admin.resolved')),
         onError: (failed) => {
-          if (isApiError(failed) && Object.keys(failed.fieldErrors).length > 0) setErrors(failed.fieldErrors);
+          if (Object.keys(fieldMessages(failed)).length > 0) setErrors(fieldMessages(failed));
           else setError(failure(failed, t('payouts.failed')));
         },
       },
@@ -147,7 +147,7 @@ function PayoutRow({ payout }: { payout: AdminPayout }) {
       { id: payout.id, decision: paid ? (payout.byTransfer ? { paid: true } : { paid: true, reference: text }) : { paid: false, reason: text } },
       {
         onSuccess: () => notifySuccess(paid ? t(payout.byTransfer ? 'payouts.admin.transferred' : 'payouts.admin.markedPaid') : t('payouts.admin.markedRejected')),
-        onError: (failed) => setError(isApiError(failed) ? (Object.values(failed.fieldErrors)[0] ?? failure(failed, t('payouts.failed'))) : t('payouts.failed')),
+        onError: (failed) => setError(message(Object.values(fieldMessages(failed))[0]) ?? failure(failed, t('payouts.failed'))),
       },
     );
   };

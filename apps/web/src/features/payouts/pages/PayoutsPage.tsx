@@ -14,6 +14,7 @@ import { useMessages } from '@/lib/use-messages';
 import stacked from '@/components/StackedTable.module.css';
 import { usePayoutDetails, usePayouts, useRequestPayout, useSavePayoutDetails } from '../api/payouts';
 import type { PayoutDetails, Payouts } from '@/lib/domain';
+import { fieldMessages } from '@/lib/form-errors';
 
 type Errors = Record<string, string | undefined>;
 const issuesOf = (issues: { path: PropertyKey[]; message: string }[]) =>
@@ -90,7 +91,7 @@ function DetailsForm() {
         notifySuccess(t('payouts.details.saved'));
       },
       onError: (error) => {
-        const fieldErrors = isApiError(error) ? error.fieldErrors : {};
+        const fieldErrors = fieldMessages(error);
         if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
         else setFormError(failure(error, t('payouts.failed')));
       },
@@ -195,7 +196,7 @@ function RequestForm({ data }: { data: Payouts }) {
       onError: (failed) => {
         // The server's sentence for the minimum has its figure in English; the code says the same in the reader's language.
         if (isApiError(failed) && failed.code === 'PAYOUT_BELOW_MINIMUM') setError(BELOW_MINIMUM);
-        else setError(isApiError(failed) && failed.fieldErrors.amount ? failed.fieldErrors.amount : failure(failed, t('payouts.failed')));
+        else setError(fieldMessages(failed).amount ?? failure(failed, t('payouts.failed')));
       },
     });
   };

@@ -204,7 +204,7 @@ describe('the settings page', () => {
 
   it('is in Arabic, server sentences included', async () => {
     await setLanguage('ar', { persist: false });
-    settingsApi({ 'POST /api/account/password': errorReply(400, 'The password is not correct.', 'VALIDATION', { currentPassword: 'The password is not correct.' }) });
+    settingsApi({ 'POST /api/account/password': errorReply(400, 'The password is not correct.', 'WRONG_PASSWORD', { currentPassword: 'The password is not correct.' }, { currentPassword: 'WRONG_PASSWORD' }) });
     const ui = renderApp('/settings');
     expect(await screen.findByRole('heading', { level: 1, name: 'إعدادات الحساب' })).toBeInTheDocument();
     const part = await section('كلمة المرور');
