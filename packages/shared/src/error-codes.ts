@@ -361,6 +361,12 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
+declare module './error-code.js' {
+  // The codes for `errorCode()` (error-code.ts): declaration merging, not an import, so schemas need not import this file.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- its members are ErrorCode's
+  interface ErrorCodeRegistry extends Record<ErrorCode, true> {}
+}
+
 /** Each code's HTTP status. */
 export const ERROR_CODES = Object.fromEntries(Object.entries(ERRORS).map(([code, { status }]) => [code, status])) as {
   [C in ErrorCode]: (typeof ERRORS)[C]['status'];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { line, optionalMediaUrl } from './fields.js';
 import { errorCode } from '../error-code.js';
-import type { ErrorCode } from '../error-codes.js';
+import type { ErrorCodeName as ErrorCode } from '../error-code.js';
 
 /**
  * Auth contracts. Messages are those of docs/product.md §14.2; the same schema validates the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { westernDigits } from '../digits.js';
 import { errorCode } from '../error-code.js';
-import type { ErrorCode } from '../error-codes.js';
+import type { ErrorCodeName as ErrorCode } from '../error-code.js';
 
 /**
  * Text hygiene (ADR 0023). Every text field of every schema is built from `line` or `text` below (a

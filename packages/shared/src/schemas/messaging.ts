@@ -4,7 +4,7 @@ import { line, text } from './fields.js';
 import type { NotificationJson } from '../responses/notifications.js';
 import type { MessageJson } from '../responses/messaging.js';
 import { errorCode } from '../error-code.js';
-import type { ErrorCode } from '../error-codes.js';
+import type { ErrorCodeName as ErrorCode } from '../error-code.js';
 
 /** Conversations and messages (docs/product.md §9). */
 

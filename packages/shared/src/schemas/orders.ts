@@ -4,7 +4,7 @@ import { line, numeric, pageLimit, pageOffset, text } from './fields.js';
 import { EXTENSION_MAX_DAYS, ORDER_LIST_MAX, ORDER_MAX_FILES, ORDER_NOTE_MAX, REVIEW_TEXT_MAX } from './order-limits.js';
 import { ORDER_STATUS_LIST } from '../policies/orders.js';
 import { errorCode } from '../error-code.js';
-import type { ErrorCode } from '../error-codes.js';
+import type { ErrorCodeName as ErrorCode } from '../error-code.js';
 
 /**
  * Orders, payments and reviews (docs/product.md §5, §6): the request schemas both sides validate with (what the

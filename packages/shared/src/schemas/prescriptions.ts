@@ -7,7 +7,7 @@ import { line, numeric, text } from './fields.js';
 import { ORDER_MAX_FILES, ORDER_MAX_UNITS, ORDER_NOTE_MAX, ORDER_REQUIREMENTS_MAX, isFdiTooth } from './order-limits.js';
 import { tierSchema } from './turnaround.js';
 import { errorCode } from '../error-code.js';
-import type { ErrorCode } from '../error-codes.js';
+import type { ErrorCodeName as ErrorCode } from '../error-code.js';
 
 /**
  * The API side of the dental prescription (ADR 0025, docs/decisions/0028): the payment intent that

@@ -5,7 +5,7 @@ import { prescriptionIssue } from '../dental/messages.js';
 import { NO_TURNAROUND, turnaroundIssues, turnaroundSchema } from './turnaround.js';
 import { mediaUrl, numeric, optionalMediaUrl, pageLimit, pageOffset, price, PRICE_MAX, requiredText, searchText } from './fields.js';
 import { errorCode } from '../error-code.js';
-import type { ErrorCode } from '../error-codes.js';
+import type { ErrorCodeName as ErrorCode } from '../error-code.js';
 
 export const UNIT_OR_ARCH = ['unit', 'arch'] as const;
 

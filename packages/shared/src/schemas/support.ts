@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { line, text as multiLineText } from './fields.js';
 import { errorCode } from '../error-code.js';
-import type { ErrorCode } from '../error-codes.js';
+import type { ErrorCodeName as ErrorCode } from '../error-code.js';
 
 const text = (max: number, missing: ErrorCode, tooLong: ErrorCode, multiLine = false) =>
   (multiLine ? multiLineText : line)({ error: missing }).min(1, missing).max(max, tooLong);
