@@ -132,6 +132,7 @@ export async function updateService(ctx: AppContext, user: UserRow, id: string, 
   const issues = capabilitySoftwareIssues({ outputFormats: input.outputFormats ?? service.outputFormats, software: input.software ?? service.software }).map((issue) => ({
     path: issue.path.split('.'),
     message: issue.message,
+    fieldCode: issue.code,
   }));
   // The tiers against the delivery time, both as they will be after this change.
   issues.push(...turnaroundIssues(input.deliveryTime ?? service.deliveryTime, input.turnaround ?? turnaroundOf(service)));
