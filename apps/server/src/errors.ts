@@ -46,6 +46,8 @@ export interface FieldIssue {
   path: PropertyKey[] | string;
   message: string;
   fieldCode?: ErrorCode;
+  /** A prescription rule's parameters (a zod issue's `params`): its sentence names the tooth. */
+  params?: Record<string, unknown>;
 }
 
 /**
@@ -59,7 +61,7 @@ export function fieldErrorsOf(issues: ReadonlyArray<FieldIssue>) {
   for (const issue of issues) {
     const key = Array.isArray(issue.path) ? issue.path.map(String).join('.') : String(issue.path).replace(/^\//, '').replaceAll('/', '.');
     if (!key || key in fieldErrors) continue;
-    fieldErrors[key] = sentenceOf(issue.message);
+    fieldErrors[key] = sentenceOf(issue.message, issue.params);
     const code = issue.fieldCode ?? (isErrorCode(issue.message) ? issue.message : undefined);
     if (code) fieldCodes[key] = code;
   }
@@ -68,7 +70,7 @@ export function fieldErrorsOf(issues: ReadonlyArray<FieldIssue>) {
 
 /** A 400 VALIDATION: its message is the first field's sentence, then every field's sentence and code. */
 export function validationError(issues: ReadonlyArray<FieldIssue>) {
-  const first = issues[0] ? sentenceOf(issues[0].message) : ERRORS.VALIDATION.message;
+  const first = issues[0] ? sentenceOf(issues[0].message, issues[0].params) : ERRORS.VALIDATION.message;
   return new AppError('VALIDATION', { message: first, ...fieldErrorsOf(issues) });
 }
 
@@ -134,7 +136,8 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return sendAppError(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({ path: v.instancePath, message: v.message ?? 'Invalid value.' }));
+      // `params.params` is a custom issue's own `params` (a prescription rule's tooth), as the zod provider passes it on.
+      const issues = error.validation.map((v) => ({ path: v.instancePath, message: v.message ?? 'Invalid value.', params: (v.params as { params?: Record<string, unknown> }).params }));
       // The one place a malformed id in the path is judged (ADR 0023): it names nothing, so it is a 404 like an
       // unknown one, with the not-found code the route's params schema names (./http-params.ts: ORDER_NOT_FOUND...).
       if (error.validationContext === 'params') {

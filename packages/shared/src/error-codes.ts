@@ -27,7 +27,21 @@ import { COURSE_MESSAGES, COURSE_TITLE_MAX, COURSE_DESCRIPTION_MAX, LESSON_TITLE
 import { SERVICE_TAGS, SPECIALIZATIONS } from './constants.js';
 import { PROFILE_DESCRIPTION_MAX } from './schemas/profile.js';
 import { MESSAGE_MAX_ATTACHMENTS } from './schemas/messaging.js';
-import { MATERIALS, OUTPUT_FORMATS, RESTORATIONS, SOFTWARE } from './dental/catalogue.js';
+import {
+  CASE_REF_MAX,
+  CONTACT_STRENGTHS,
+  DESIGN_LIMITS,
+  FILE_ROLES,
+  IMPLANT_TEXT_MAX,
+  MATERIALS,
+  OCCLUSIONS,
+  OUTPUT_FORMATS,
+  PONTIC_TYPES,
+  RESTORATIONS,
+  SHADE_TEXT_MAX,
+  SOFTWARE,
+} from './dental/catalogue.js';
+import { PRESCRIPTION_MESSAGES, prescriptionMessage, type PrescriptionIssueCode, type PrescriptionIssueParams } from './dental/messages.js';
 import { TURNAROUND_MESSAGES } from './schemas/turnaround.js';
 
 /**
@@ -357,6 +371,48 @@ export const ERRORS = {
   CHAT_RECIPIENT: { status: 400, message: 'Choose who to write to.' },
   ORDER_QUANTITY_MISMATCH: { status: 400, message: 'The quantity does not match the prescription\u2019s units.' },
   PIN_RESOLVED: { status: 400, message: 'Say whether the pin is resolved (true or false).' },
+  // The prescription's fields (dental/prescription.ts); a limit comes from the catalogue's constant.
+  IMPLANT_SYSTEM_TOO_LONG: { status: 400, message: `The implant system is at most ${IMPLANT_TEXT_MAX} characters.` },
+  IMPLANT_PLATFORM_TOO_LONG: { status: 400, message: `The implant platform is at most ${IMPLANT_TEXT_MAX} characters.` },
+  SHADE_TOO_LONG: { status: 400, message: `A shade code is at most ${SHADE_TEXT_MAX} characters.` },
+  CEMENT_GAP_RANGE: { status: 400, message: `The cement gap is ${DESIGN_LIMITS.cementGapMicrons.min} to ${DESIGN_LIMITS.cementGapMicrons.max} micrometres.` },
+  CEMENT_GAP_WHOLE: { status: 400, message: 'The cement gap is a whole number of micrometres.' },
+  EXTRA_CEMENT_GAP_RANGE: {
+    status: 400,
+    message: `The extra cement gap is ${DESIGN_LIMITS.extraCementGapMicrons.min} to ${DESIGN_LIMITS.extraCementGapMicrons.max} micrometres.`,
+  },
+  EXTRA_CEMENT_GAP_WHOLE: { status: 400, message: 'The extra cement gap is a whole number of micrometres.' },
+  MARGIN_DISTANCE_RANGE: { status: 400, message: `The distance to the margin is ${DESIGN_LIMITS.distanceToMarginMm.min} to ${DESIGN_LIMITS.distanceToMarginMm.max} mm.` },
+  MIN_THICKNESS_RANGE: { status: 400, message: `The minimum thickness is ${DESIGN_LIMITS.minThicknessMm.min} to ${DESIGN_LIMITS.minThicknessMm.max} mm.` },
+  CONTACT_STRENGTH_UNKNOWN: { status: 400, message: `Choose the contact strength from: ${CONTACT_STRENGTHS.join(', ')}.` },
+  OCCLUSION_UNKNOWN: { status: 400, message: `Choose the occlusion from: ${OCCLUSIONS.join(', ')}.` },
+  PONTIC_TYPE_UNKNOWN: { status: 400, message: `Choose the pontic shape from: ${PONTIC_TYPES.join(', ')}.` },
+  FILE_ROLE_UNKNOWN: { status: 400, message: `Choose the file role from: ${FILE_ROLES.join(', ')}.` },
+  DUE_BY_INVALID: { status: 400, message: 'Please give the due date as a date (YYYY-MM-DD).' },
+  CASE_REF_TOO_LONG: { status: 400, message: `The case reference is at most ${CASE_REF_MAX} characters.` },
+  NO_UNITS: { status: 400, message: 'Mark at least one tooth on the chart: each tooth is one unit.' },
+  /**
+   * The prescription's rules (dental/messages.ts, docs/decisions/0025), each its own code. The sentence here names no
+   * tooth: it is what a code alone says. An issue with the rule's parameters reads `PRESCRIPTION_MESSAGES`'s sentence
+   * naming the tooth (`sentenceOf(code, params)`), which the server sends in `fieldErrors`.
+   */
+  DUPLICATE_TOOTH: { status: 400, message: 'A tooth is listed more than once; give each tooth one line.' },
+  BRIDGE_NOT_CONTIGUOUS: { status: 400, message: 'A bridge is not contiguous; add the missing teeth, or make two bridges.' },
+  BRIDGE_ENDS_WITH_PONTIC: { status: 400, message: 'A bridge must start and end with a retainer.' },
+  BRIDGE_WITHOUT_PONTIC: { status: 400, message: 'A bridge needs at least one pontic between its retainers; a single tooth is a crown.' },
+  PONTIC_OUTSIDE_BRIDGE: { status: 400, message: 'A pontic must be part of a bridge, between two retainers.' },
+  IMPLANT_FIELDS_NOT_ALLOWED: { status: 400, message: 'The implant system and platform are only for implant crowns and abutments.' },
+  IMPLANT_SYSTEM_MISSING: { status: 400, message: 'Please give the implant system (maker and line).' },
+  IMPLANT_PLATFORM_MISSING: { status: 400, message: 'Please give the implant platform (connection size).' },
+  SHADE_MISSING: { status: 400, message: 'Please choose a shade.' },
+  SHADE_UNKNOWN: { status: 400, message: 'This shade is not a VITA classical, VITA 3D-Master or bleach shade.' },
+  PONTIC_TYPE_MISSING: { status: 400, message: 'Please choose the pontic shape.' },
+  PONTIC_TYPE_NOT_ALLOWED: { status: 400, message: PRESCRIPTION_MESSAGES.PONTIC_TYPE_NOT_ALLOWED },
+  DUE_DATE_TOO_EARLY: { status: 400, message: 'This service needs more time: please choose a later due date.' },
+  CAPABILITY_RESTORATION: { status: 400, message: 'This service does not design this restoration.' },
+  CAPABILITY_MATERIAL: { status: 400, message: 'This service does not design in this material.' },
+  CAPABILITY_OUTPUT_FORMAT: { status: 400, message: 'This service does not deliver this file format.' },
+  CAPABILITY_PROJECT_NEEDS_SOFTWARE: { status: 400, message: 'A project file format needs its CAD software among the software.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -379,6 +435,16 @@ export type NotFoundCode = { [C in ErrorCode]: (typeof ERRORS)[C]['status'] exte
 
 /**
  * The English of a zod issue's message: the shared schemas write a code (docs/decisions/0056), whose sentence is
- * here; any other text (zod's own words for a schema that gave none) is already a sentence.
+ * here; any other text (zod's own words for a schema that gave none) is already a sentence. A prescription rule's
+ * issue carries its parameters (`issue.params`): given them, the sentence names the tooth.
  */
-export const sentenceOf = (message: string): string => (isErrorCode(message) ? ERRORS[message].message : message);
+export function sentenceOf(message: string, params?: Record<string, unknown>): string {
+  if (params && isPrescriptionIssueCode(message)) return prescriptionMessage(message, params as PrescriptionIssueParams);
+  return isErrorCode(message) ? ERRORS[message].message : message;
+}
+
+const isPrescriptionIssueCode = (code: string): code is PrescriptionIssueCode => Object.hasOwn(PRESCRIPTION_MESSAGES, code);
+
+/** Every rule code is a code of ERRORS (checked when compiling): the server sends it in `fieldCodes`. */
+const RULE_CODES_ARE_ERROR_CODES: PrescriptionIssueCode extends ErrorCode ? true : never = true;
+void RULE_CODES_ARE_ERROR_CODES;

@@ -1,8 +1,11 @@
 import type { TFunction } from './i18n';
 import {
+  CASE_REF_MAX,
   COURSE_DESCRIPTION_MAX,
   COURSE_TITLE_MAX,
+  DESIGN_LIMITS,
   ERRORS,
+  IMPLANT_TEXT_MAX,
   isErrorCode,
   LESSON_TITLE_MAX,
   MESSAGE_MAX_ATTACHMENTS,
@@ -21,6 +24,7 @@ import {
   PRESET_NAME_MAX,
   PROFILE_DESCRIPTION_MAX,
   RUSH_SURCHARGE_MAX,
+  SHADE_TEXT_MAX,
   STANDBY_DISCOUNT_MAX,
   TIER_DAYS_MAX,
   type ErrorCode,
@@ -61,6 +65,17 @@ export function codeText(t: TFunction, language: string, code: ErrorCode, option
     lessonTitleMax: n(LESSON_TITLE_MAX),
     presetNameMax: n(PRESET_NAME_MAX),
     chatFiles: n(MESSAGE_MAX_ATTACHMENTS),
+    implantTextMax: n(IMPLANT_TEXT_MAX),
+    shadeMax: n(SHADE_TEXT_MAX),
+    caseRefMax: n(CASE_REF_MAX),
+    cementGapMin: n(DESIGN_LIMITS.cementGapMicrons.min),
+    cementGapMax: n(DESIGN_LIMITS.cementGapMicrons.max),
+    extraCementGapMin: n(DESIGN_LIMITS.extraCementGapMicrons.min),
+    extraCementGapMax: n(DESIGN_LIMITS.extraCementGapMicrons.max),
+    marginMin: n(DESIGN_LIMITS.distanceToMarginMm.min),
+    marginMax: n(DESIGN_LIMITS.distanceToMarginMm.max),
+    thicknessMin: n(DESIGN_LIMITS.minThicknessMm.min),
+    thicknessMax: n(DESIGN_LIMITS.minThicknessMm.max),
     ...options,
   });
 }

@@ -12,6 +12,7 @@ import {
 } from './catalogue.js';
 import { prescriptionIssue, type PrescriptionIssue } from './messages.js';
 import { toZodIssue } from './prescription.js';
+import type { ErrorCode } from '../error-codes.js';
 
 /**
  * What a design service takes on (for the service form later): the restorations it designs, the
@@ -19,20 +20,21 @@ import { toZodIssue } from './prescription.js';
  * must fit them (`capabilityMismatches`).
  */
 
-const list = <T extends string>(values: readonly [T, ...T[]], what: string, min: number) =>
+/** A capability list: `unknown` for a value not in it (or a list longer than it, which must repeat one), `none` for too few. */
+const list = <T extends string>(values: readonly [T, ...T[]], codes: { unknown: ErrorCode; none: ErrorCode }, min: number) =>
   z
-    .array(z.enum(values, { error: `Choose the ${what} from: ${values.join(', ')}.` }))
-    .min(min, `Please choose at least one of the ${what}.`)
-    .max(values.length)
+    .array(z.enum(values, { error: codes.unknown }), { error: codes.unknown })
+    .min(min, codes.none)
+    .max(values.length, codes.unknown)
     .transform((items) => [...new Set(items)]);
 
 export const serviceCapabilitiesSchema = z
   .object({
-    restorations: list(RESTORATIONS, 'restorations', 1),
-    materials: list(MATERIALS, 'materials', 1),
+    restorations: list(RESTORATIONS, { unknown: 'CAPABILITY_RESTORATIONS', none: 'CAPABILITY_RESTORATIONS_NONE' }, 1),
+    materials: list(MATERIALS, { unknown: 'CAPABILITY_MATERIALS', none: 'CAPABILITY_MATERIALS_NONE' }, 1),
     /** Informational (the buyer's prescription does not name software), except for project files. */
-    software: list(SOFTWARE, 'software', 0).default([]),
-    outputFormats: list(OUTPUT_FORMATS, 'file formats', 1),
+    software: list(SOFTWARE, { unknown: 'CAPABILITY_SOFTWARE', none: 'CAPABILITY_SOFTWARE' }, 0).default([]),
+    outputFormats: list(OUTPUT_FORMATS, { unknown: 'CAPABILITY_FORMATS', none: 'CAPABILITY_FORMATS_NONE' }, 1),
   })
   .superRefine((capabilities, ctx) => {
     capabilities.outputFormats.forEach((format, index) => {

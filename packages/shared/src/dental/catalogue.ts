@@ -215,4 +215,6 @@ export const DESIGN_LIMITS = {
 } as const;
 
 export const CASE_REF_MAX = 40;
+/** The longest shade code a unit may give ("3M1.5", "OM1"); the rules judge the code itself. */
+export const SHADE_TEXT_MAX = 10;
 export const IMPLANT_TEXT_MAX = 60;

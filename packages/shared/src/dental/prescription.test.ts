@@ -5,6 +5,7 @@ import { PRESCRIPTION_MESSAGES, prescriptionMessage } from './messages.js';
 import { prescriptionIssueCode, prescriptionSchema, type PrescriptionInput } from './prescription.js';
 import { bridgesOf, checkDueBy, earliestDueDate, prescriptionQuantity, prescriptionRuleIssues } from './rules.js';
 import { areNeighbours, neighbours, toothArch } from './teeth.js';
+import { sentenceOf } from '../error-codes.js';
 
 type UnitInput = NonNullable<PrescriptionInput['units']>[number];
 const unit = (tooth: number, restoration: Restoration = 'crown', extra: Partial<UnitInput> = {}): UnitInput => ({
@@ -22,7 +23,8 @@ function errorsOf(input: PrescriptionInput): Record<string, string | undefined> 
   if (result.success) return {};
   return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), prescriptionIssueCode(issue) ?? issue.message]));
 }
-const messagesOf = (input: PrescriptionInput) => prescriptionSchema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
+/** The issues' English, as the server writes it into fieldErrors: the rules' sentences name the tooth. */
+const messagesOf = (input: PrescriptionInput) => prescriptionSchema.safeParse(input).error?.issues.map((issue) => sentenceOf(issue.message, issue.code === 'custom' ? issue.params : undefined)) ?? [];
 
 describe('FDI teeth', () => {
   it('puts quadrants 1-2 in the upper arch and 3-4 in the lower', () => {
@@ -258,7 +260,9 @@ describe('service capabilities', () => {
   it('needs at least one restoration, and the CAD software for its project files', () => {
     expect(serviceCapabilitiesSchema.safeParse({ restorations: [], materials: ['composite'], outputFormats: ['stl'] }).success).toBe(false);
     const noExocad = serviceCapabilitiesSchema.safeParse({ restorations: ['crown'], materials: ['composite'], software: ['3shape'], outputFormats: ['stl', 'exocad_project'] });
-    expect(noExocad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['outputFormats.1', 'Delivering exocad project files needs exocad among the software.']]);
+    expect(noExocad.error?.issues.map((i) => [i.path.join('.'), i.message, sentenceOf(i.message, i.code === 'custom' ? i.params : undefined)])).toEqual([
+      ['outputFormats.1', 'CAPABILITY_PROJECT_NEEDS_SOFTWARE', 'Delivering exocad project files needs exocad among the software.'],
+    ]);
   });
 
   it('finds what a prescription asks beyond them, at each unit’s path', () => {

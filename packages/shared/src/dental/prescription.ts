@@ -3,6 +3,7 @@ import { westernDigitsOf } from '../digits.js';
 import { line, text } from '../schemas/fields.js';
 import { ORDER_MAX_UNITS, ORDER_REQUIREMENTS_MAX, isFdiTooth } from '../schemas/order-limits.js';
 import { errorCode } from '../error-code.js';
+import type { ErrorCode } from '../error-codes.js';
 import {
   CASE_REF_MAX,
   CONTACT_STRENGTHS,
@@ -15,6 +16,7 @@ import {
   OUTPUT_FORMATS,
   PONTIC_TYPES,
   RESTORATIONS,
+  SHADE_TEXT_MAX,
   normalizeShade,
 } from './catalogue.js';
 import type { PrescriptionIssue, PrescriptionIssueCode } from './messages.js';
@@ -23,24 +25,21 @@ import { prescriptionRuleIssues } from './rules.js';
 /**
  * The dental prescription of an order (decision 0025): what to design, tooth by tooth, and how.
  * Field errors come from the field schemas; the rules between fields (bridges, shades, implant fields, the
- * pontic shape) from `prescriptionRuleIssues`, each reported at its own path with a sentence naming the tooth
- * and its rule code in the issue's `params.code`. Zod skips the rules when a field has the wrong type (a
+ * pontic shape) from `prescriptionRuleIssues`, each reported at its own path; every message is a code of ERRORS
+ * (a rule's is its rule code, its parameters in the issue's `params`: `sentenceOf` names the tooth). Zod skips the rules when a field has the wrong type (a
  * restoration it does not know); after a failed field check (tooth 19) they run, and that field's path keeps
  * only its own message.
  */
 
-const oneOf = (what: string, values: readonly string[]) => ({ error: `Choose the ${what} from: ${values.join(', ')}.` });
-const number = (what: string, { min, max }: { min: number; max: number }, unit: string) => {
-  const message = `The ${what} is ${min} to ${max} ${unit}.`;
-  return z.number({ error: message }).min(min, message).max(max, message);
-};
+/** A design number within its limits; one code for a wrong type and either bound, as the sentence names both. */
+const number = ({ min, max }: { min: number; max: number }, code: ErrorCode) => z.number({ error: code }).min(min, code).max(max, code);
 const uniqueList = <T>(list: T[]) => [...new Set(list)];
 
 export const implantSchema = z.object({
   /** The implant maker and line, e.g. "Straumann BLX". */
-  system: line().max(IMPLANT_TEXT_MAX, `The implant system is at most ${IMPLANT_TEXT_MAX} characters.`).default(''),
+  system: line().max(IMPLANT_TEXT_MAX, errorCode('IMPLANT_SYSTEM_TOO_LONG')).default(''),
   /** The connection size, e.g. "RB" or "4.1 mm". */
-  platform: line().max(IMPLANT_TEXT_MAX, `The implant platform is at most ${IMPLANT_TEXT_MAX} characters.`).default(''),
+  platform: line().max(IMPLANT_TEXT_MAX, errorCode('IMPLANT_PLATFORM_TOO_LONG')).default(''),
 });
 
 export const prescriptionUnitSchema = z.object({
@@ -52,7 +51,7 @@ export const prescriptionUnitSchema = z.object({
    * Checked by the rules (SHADE_UNKNOWN, SHADE_MISSING), so that the sentence can name the tooth; "" is none.
    */
   shade: line()
-    .max(10, 'A shade code is at most 10 characters.')
+    .max(SHADE_TEXT_MAX, errorCode('SHADE_TOO_LONG'))
     .transform((shade) => normalizeShade(shade) || undefined)
     .optional(),
   /** Only on implant crowns and custom abutments, and required there. */
@@ -60,28 +59,27 @@ export const prescriptionUnitSchema = z.object({
 });
 
 export const designSchema = z.object({
-  cementGapMicrons: number('cement gap', DESIGN_LIMITS.cementGapMicrons, 'micrometres')
-    .int('The cement gap is a whole number of micrometres.')
+  cementGapMicrons: number(DESIGN_LIMITS.cementGapMicrons, errorCode('CEMENT_GAP_RANGE'))
+    .int(errorCode('CEMENT_GAP_WHOLE'))
     .default(DEFAULT_DESIGN.cementGapMicrons),
-  extraCementGapMicrons: number('extra cement gap', DESIGN_LIMITS.extraCementGapMicrons, 'micrometres')
-    .int('The extra cement gap is a whole number of micrometres.')
+  extraCementGapMicrons: number(DESIGN_LIMITS.extraCementGapMicrons, errorCode('EXTRA_CEMENT_GAP_RANGE'))
+    .int(errorCode('EXTRA_CEMENT_GAP_WHOLE'))
     .default(DEFAULT_DESIGN.extraCementGapMicrons),
-  distanceToMarginMm: number('distance to the margin', DESIGN_LIMITS.distanceToMarginMm, 'mm').default(DEFAULT_DESIGN.distanceToMarginMm),
+  distanceToMarginMm: number(DESIGN_LIMITS.distanceToMarginMm, errorCode('MARGIN_DISTANCE_RANGE')).default(DEFAULT_DESIGN.distanceToMarginMm),
   /** No default: absent, the designer's settings for the material apply (see `typicalMinThicknessMm`). */
-  minThicknessMm: number('minimum thickness', DESIGN_LIMITS.minThicknessMm, 'mm').optional(),
-  contactStrength: z.enum(CONTACT_STRENGTHS, oneOf('contact strength', CONTACT_STRENGTHS)).default(DEFAULT_DESIGN.contactStrength),
-  occlusion: z.enum(OCCLUSIONS, oneOf('occlusion', OCCLUSIONS)).default(DEFAULT_DESIGN.occlusion),
+  minThicknessMm: number(DESIGN_LIMITS.minThicknessMm, errorCode('MIN_THICKNESS_RANGE')).optional(),
+  contactStrength: z.enum(CONTACT_STRENGTHS, { error: errorCode('CONTACT_STRENGTH_UNKNOWN') }).default(DEFAULT_DESIGN.contactStrength),
+  occlusion: z.enum(OCCLUSIONS, { error: errorCode('OCCLUSION_UNKNOWN') }).default(DEFAULT_DESIGN.occlusion),
   /** Required when there is a pontic, refused otherwise (PONTIC_TYPE_MISSING, PONTIC_TYPE_NOT_ALLOWED). */
-  ponticType: z.enum(PONTIC_TYPES, oneOf('pontic shape', PONTIC_TYPES)).optional(),
+  ponticType: z.enum(PONTIC_TYPES, { error: errorCode('PONTIC_TYPE_UNKNOWN') }).optional(),
   outputFormats: z
-    .array(z.enum(OUTPUT_FORMATS, { error: errorCode('CAPABILITY_FORMATS') }))
-    .min(1, 'Please choose at least one file format.')
-    .max(OUTPUT_FORMATS.length)
+    .array(z.enum(OUTPUT_FORMATS, { error: errorCode('CAPABILITY_FORMATS') }), { error: errorCode('CAPABILITY_FORMATS') })
+    .min(1, errorCode('CAPABILITY_FORMATS_NONE'))
+    // Longer than the list only by repeating a format.
+    .max(OUTPUT_FORMATS.length, errorCode('CAPABILITY_FORMATS'))
     .transform(uniqueList)
     .default([...DEFAULT_DESIGN.outputFormats]),
 });
-
-const DUE_BY_MESSAGE = 'Please give the due date as a date (YYYY-MM-DD).';
 
 export const prescriptionSchema = z
   .object({
@@ -89,14 +87,14 @@ export const prescriptionSchema = z
     units: z.array(prescriptionUnitSchema, { error: errorCode('ORDER_BAD_TOOTH') }).max(ORDER_MAX_UNITS, errorCode('ORDER_TOO_MANY_UNITS')).default([]),
     design: designSchema.prefault({}),
     /** The lab's or clinic's own reference for the case, never the patient's name (DENTAL.md "Privacy"). */
-    caseRef: line().max(CASE_REF_MAX, `The case reference is at most ${CASE_REF_MAX} characters.`).default(''),
+    caseRef: line().max(CASE_REF_MAX, errorCode('CASE_REF_TOO_LONG')).default(''),
     /** When the buyer needs the design, if they say; `checkDueBy` holds it to the service's delivery time. */
     dueBy: z
-      .preprocess(westernDigitsOf, z.union([z.iso.date({ error: DUE_BY_MESSAGE }), z.literal(''), z.null()], { error: DUE_BY_MESSAGE }))
+      .preprocess(westernDigitsOf, z.union([z.iso.date({ error: errorCode('DUE_BY_INVALID') }), z.literal(''), z.null()], { error: errorCode('DUE_BY_INVALID') }))
       .optional()
       .transform((date) => date || undefined),
     /** Free text: body and incisal shades, a stump shade, anything the fields do not say (the order's former requirements). */
-    notes: text().max(ORDER_REQUIREMENTS_MAX, `The notes are at most ${ORDER_REQUIREMENTS_MAX} characters.`).default(''),
+    notes: text().max(ORDER_REQUIREMENTS_MAX, errorCode('ORDER_REQUIREMENTS_TOO_LONG')).default(''),
   })
   .superRefine((prescription, ctx) => {
     // Zod runs this after a field's own check failed (a shade with a control character): that field keeps
@@ -121,17 +119,21 @@ export function prescriptionIssueCode(issue: z.core.$ZodIssue): PrescriptionIssu
   return issue.code === 'custom' ? (issue.params?.code as PrescriptionIssueCode | undefined) : undefined;
 }
 
-/** A rule issue as a zod custom issue (for `ctx.addIssue`), its code in `params.code`. */
+/**
+ * A rule issue as a zod custom issue (for `ctx.addIssue`): its message the rule's code, a code of ERRORS like every
+ * schema message (docs/decisions/0056); `params` holds the code again and the rule's parameters, from which
+ * `sentenceOf(message, params)` writes the sentence naming the tooth.
+ */
 export function toZodIssue(issue: PrescriptionIssue) {
   return {
-  code: 'custom' as const,
-  path: pathSegments(issue.path),
-  message: issue.message,
-  params: { code: issue.code, ...issue.params },
+    code: 'custom' as const,
+    path: pathSegments(issue.path),
+    message: issue.code,
+    params: { code: issue.code, ...issue.params },
   };
 }
 
 /** The role a buyer gives a case file (`guessFileRole` suggests one). */
-export const fileRoleSchema = z.enum(FILE_ROLES, oneOf('file role', FILE_ROLES));
+export const fileRoleSchema = z.enum(FILE_ROLES, { error: errorCode('FILE_ROLE_UNKNOWN') });
 /** A case file of an order with its role: an id answered by `POST /api/order-files`. */
 export const caseFileRoleInput = z.object({ id: z.uuid({ error: errorCode('ORDER_FILE_NOT_YOURS') }), role: fileRoleSchema.default('other') });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checklistInput, pinsInput } from './review-pins.js';
-import { MATERIALS, isShade, normalizeShade } from '../dental/catalogue.js';
+import { MATERIALS, SHADE_TEXT_MAX, isShade, normalizeShade } from '../dental/catalogue.js';
 import { designSchema, fileRoleSchema, prescriptionSchema, type PrescriptionDesign } from '../dental/prescription.js';
 import { ERRORS } from '../error-codes.js';
 import { line, numeric, text } from './fields.js';
@@ -54,7 +54,7 @@ export const serviceIntentInput = z.object({
     .max(ORDER_MAX_UNITS, errorCode('ORDER_TOO_MANY_UNITS')))
     .optional(),
   teeth: z
-    .array(z.number().int().refine(isFdiTooth, errorCode('ORDER_BAD_TOOTH')), { error: errorCode('ORDER_BAD_TOOTH') })
+    .array(z.number({ error: errorCode('ORDER_BAD_TOOTH') }).int(errorCode('ORDER_BAD_TOOTH')).refine(isFdiTooth, errorCode('ORDER_BAD_TOOTH')), { error: errorCode('ORDER_BAD_TOOTH') })
     .max(ORDER_MAX_UNITS, errorCode('ORDER_TOO_MANY_UNITS'))
     .optional()
     .default([]),
@@ -88,7 +88,7 @@ export const orderFileRoleInput = z.object({ role: fileRoleSchema });
 /** `POST /api/orders/{id}/revision`: what should change, and optionally which teeth of the prescription. */
 export const revisionInput = z
   .object({
-    note: text({ error: errorCode('ORDER_REVISION_NEEDS_NOTE') }).max(ORDER_NOTE_MAX).optional().default(''),
+    note: text({ error: errorCode('ORDER_REVISION_NEEDS_NOTE') }).max(ORDER_NOTE_MAX, errorCode('ORDER_NOTE_TOO_LONG')).optional().default(''),
     units: z
       .array(z.number({ error: errorCode('ORDER_BAD_TOOTH') }).int(errorCode('ORDER_BAD_TOOTH')), { error: errorCode('ORDER_BAD_TOOTH') })
       .max(ORDER_MAX_UNITS, errorCode('ORDER_TOO_MANY_UNITS'))
@@ -120,7 +120,7 @@ const presetName = line({ error: errorCode('PRESET_NAME') })
 const presetMaterial = z.enum(MATERIALS, { error: errorCode('MATERIAL_UNKNOWN') }).nullable();
 /** A real shade code, stored as `normalizeShade` writes it; '' or null is none. */
 const presetShade = z
-  .union([line().max(10, errorCode('PRESET_SHADE')), z.null()])
+  .union([line().max(SHADE_TEXT_MAX, errorCode('PRESET_SHADE')), z.null()])
   .transform((shade) => (shade ? normalizeShade(shade) : null))
   .refine((shade) => shade === null || isShade(shade), errorCode('PRESET_SHADE'));
 

@@ -24,7 +24,7 @@ const capabilityList = <T extends string>(values: readonly [T, ...T[]], codes: {
   z
     .array(z.enum(values, { error: codes.unknown }), { error: codes.unknown })
     .min(min, codes.none)
-    .max(values.length)
+    .max(values.length, codes.unknown)
     .transform((items) => [...new Set(items)]);
 export const DEFAULT_CAPABILITIES: { restorations: Restoration[]; materials: Material[]; software: Software[]; outputFormats: OutputFormat[] } = {
   restorations: ['crown'],
@@ -83,7 +83,7 @@ const serviceFields = {
 /** `POST /services` (docs/product.md §7.1). Prices are in the platform currency's major units. */
 export const serviceCreateSchema = z.object(serviceFields).superRefine((service, ctx) => {
   for (const issue of capabilitySoftwareIssues(service)) {
-    ctx.addIssue({ code: 'custom', path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: issue.message, params: { code: issue.code } });
+    ctx.addIssue({ code: 'custom', path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: issue.code, params: { code: issue.code, ...issue.params } });
   }
   for (const issue of turnaroundIssues(service.deliveryTime, service.turnaround ?? NO_TURNAROUND)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
 });
@@ -96,12 +96,12 @@ export const serviceUpdateSchema = z
     title: serviceFields.title.optional(),
     description: serviceFields.description.optional(),
     toothPrice: serviceFields.toothPrice.optional(),
-    unitOrArch: z.enum(UNIT_OR_ARCH).optional(),
+    unitOrArch: z.enum(UNIT_OR_ARCH, { error: errorCode('UNIT_OR_ARCH') }).optional(),
     crownPrice: serviceFields.crownPrice,
-    deliveryTime: numeric(z.number().int().min(1).max(90)).optional(),
-    revisions: numeric(z.number().int().min(0).max(20)).optional(),
+    deliveryTime: numeric(z.number().int(errorCode('DELIVERY_WHOLE_DAYS')).min(1, errorCode('DELIVERY_MIN')).max(90, errorCode('DELIVERY_MAX'))).optional(),
+    revisions: numeric(z.number().int(errorCode('REVISIONS_WHOLE')).min(0, errorCode('REVISIONS_MIN')).max(20, errorCode('REVISIONS_MAX'))).optional(),
     cover: optionalMediaUrl,
-    images: z.array(mediaUrl).max(8).optional(),
+    images: z.array(mediaUrl).max(8, errorCode('TOO_MANY_IMAGES')).optional(),
     restorations: capabilityFields.restorations.optional(),
     materials: capabilityFields.materials.optional(),
     software: capabilityFields.software.optional(),

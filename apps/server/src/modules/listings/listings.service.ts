@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { didYouMean, parseSearch } from '../../db/search.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { serviceColumns, services, users, type ServiceRow, type UserRow } from '../../db/schema/index.js';
-import { AppError, validationError } from '../../errors.js';
+import { AppError, validationError, type FieldIssue } from '../../errors.js';
 import { designerSums, sumsFields, toProfileStats } from './designer-stats.js';
 import { catalogueChanged } from './catalogue-cache.js';
 import { toServiceJson, turnaroundOf } from './listing.presenter.js';
@@ -129,9 +129,10 @@ async function loadOwned(ctx: AppContext, user: UserRow, id: string) {
 export async function updateService(ctx: AppContext, user: UserRow, id: string, input: z.output<typeof serviceUpdateSchema>) {
   const { service } = await loadOwned(ctx, user, id);
   // Project files need their software: checked on the capabilities as they will be after this change.
-  const issues = capabilitySoftwareIssues({ outputFormats: input.outputFormats ?? service.outputFormats, software: input.software ?? service.software }).map((issue) => ({
+  const issues: FieldIssue[] = capabilitySoftwareIssues({ outputFormats: input.outputFormats ?? service.outputFormats, software: input.software ?? service.software }).map((issue) => ({
     path: issue.path.split('.'),
     message: issue.message,
+    fieldCode: issue.code,
   }));
   // The tiers against the delivery time, both as they will be after this change.
   issues.push(...turnaroundIssues(input.deliveryTime ?? service.deliveryTime, input.turnaround ?? turnaroundOf(service)));

@@ -52,7 +52,7 @@ type PricedService = Pick<
   'id' | 'title' | 'unitOrArch' | 'toothPrice' | 'deliveryTime' | 'restorations' | 'materials' | 'outputFormats' | 'rushDays' | 'rushSurchargePercent' | 'standbyDays' | 'standbyDiscountPercent'
 >;
 
-const at = (prefix: string, issue: PrescriptionIssue) => ({ path: `${prefix}${issue.path}`.split('.'), message: issue.message });
+const at = (prefix: string, issue: PrescriptionIssue): FieldIssue => ({ path: `${prefix}${issue.path}`.split('.'), message: issue.message, fieldCode: issue.code });
 
 export async function priceOrder(ctx: AppContext, userId: string, service: PricedService, input: IntentInput, now = new Date()): Promise<PricedOrder> {
   const issues: FieldIssue[] = [];
@@ -62,7 +62,11 @@ export async function priceOrder(ctx: AppContext, userId: string, service: Price
     // A preset's design replaces the prescription's; the pontic shape belongs to this case and stays.
     const preset = await presetForUse(ctx, userId, input.presetId);
     const parsed = prescriptionSchema.safeParse({ ...prescription, design: { ...preset.design, ponticType: prescription.design.ponticType } });
-    if (!parsed.success) throw validationError(parsed.error.issues.map((issue) => ({ path: ['prescription', ...issue.path.map(String)], message: issue.message })));
+    if (!parsed.success) {
+      throw validationError(
+        parsed.error.issues.map((issue) => ({ path: ['prescription', ...issue.path.map(String)], message: issue.message, params: issue.code === 'custom' ? issue.params : undefined })),
+      );
+    }
     prescription = parsed.data;
   }
   if (!prescription.notes && input.requirements) prescription = { ...prescription, notes: input.requirements };

@@ -132,6 +132,11 @@ describe('the prescription is checked on the server', () => {
       'prescription.units.1.material': 'Tooth 11: this service does not design in lithium disilicate.',
       'prescription.design.outputFormats.1': 'This service does not deliver PLY files.',
     });
+    expect(res.json().fieldCodes).toEqual({
+      'prescription.units.1.restoration': 'CAPABILITY_RESTORATION',
+      'prescription.units.1.material': 'CAPABILITY_MATERIAL',
+      'prescription.design.outputFormats.1': 'CAPABILITY_OUTPUT_FORMAT',
+    });
   });
 
   it('answers a bad prescription with 400 and fieldErrors keyed by path', async () => {
@@ -155,6 +160,25 @@ describe('the prescription is checked on the server', () => {
       'prescription.units.3.implant.platform': 'Tooth 36: please give the implant platform (connection size).',
       'prescription.design.ponticType': 'Tooth 15 is a pontic: please choose the pontic shape.',
     });
+    // Each field's code beside its sentence (docs/decisions/0056): a client translates the rule by it.
+    expect(res.json().fieldCodes).toMatchObject({
+      'prescription.units.2.shade': 'SHADE_UNKNOWN',
+      'prescription.units.3.implant.platform': 'IMPLANT_PLATFORM_MISSING',
+      'prescription.design.ponticType': 'PONTIC_TYPE_MISSING',
+    });
+    const design = await call(buyer, 'POST', '/api/payments/quote', {
+      type: 'service',
+      id: service._id,
+      prescription: { design: { cementGapMicrons: 250, occlusion: 'deep' }, dueBy: 'soon', caseRef: 'r'.repeat(41) },
+    });
+    expect(design.statusCode).toBe(400);
+    expect(design.json().fieldCodes).toEqual({
+      'prescription.design.cementGapMicrons': 'CEMENT_GAP_RANGE',
+      'prescription.design.occlusion': 'OCCLUSION_UNKNOWN',
+      'prescription.dueBy': 'DUE_BY_INVALID',
+      'prescription.caseRef': 'CASE_REF_TOO_LONG',
+    });
+    expect(design.json().fieldErrors['prescription.design.cementGapMicrons']).toBe('The cement gap is 0 to 200 micrometres.');
     const tooth = await call(buyer, 'POST', '/api/payments/quote', { type: 'service', id: service._id, prescription: { units: [{ tooth: 19, restoration: 'crown', material: 'titanium' }] } });
     expect(tooth.statusCode).toBe(400);
     expect(tooth.json().fieldErrors['prescription.units.0.tooth']).toBe('Teeth must be FDI numbers from 11 to 48.');
@@ -168,6 +192,7 @@ describe('the prescription is checked on the server', () => {
     const early = await call(buyer, 'POST', '/api/payments/quote', { type: 'service', id: service._id, prescription: { units, dueBy: day(2) } });
     expect(early.statusCode).toBe(400);
     expect(early.json().fieldErrors).toEqual({ 'prescription.dueBy': `This service needs until ${day(5)} at the earliest.` });
+    expect(early.json().fieldCodes).toEqual({ 'prescription.dueBy': 'DUE_DATE_TOO_EARLY' });
     const ok = await call(buyer, 'POST', '/api/payments/intents', { type: 'service', id: service._id, prescription: { units, dueBy: day(9) } });
     expect(ok.statusCode, ok.body).toBe(201);
     expect((await call(buyer, 'GET', `/api/orders/${ok.json().orderId}`)).json()).toMatchObject({ dueBy: day(9), prescription: { dueBy: day(9) } });

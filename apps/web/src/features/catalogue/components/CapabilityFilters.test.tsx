@@ -67,6 +67,7 @@ describe('what services design', () => {
     await ui.user.click(within(restorations).getByRole('checkbox', { name: 'Crown' }));
     await ui.user.click(within(screen.getByTestId('capability-outputFormats')).getByRole('checkbox', { name: 'exocad project' }));
     await ui.user.click(screen.getByRole('button', { name: 'Create Service' }));
+    // The form shows the code's text (codes.CAPABILITY_RESTORATIONS_NONE), the rule its sentence naming the formats.
     expect(await screen.findByText('Please choose at least one restoration.')).toBeInTheDocument();
     expect(screen.getByText('Delivering exocad project files needs exocad among the software.')).toBeInTheDocument();
     expect(api.to('POST /api/services')).toHaveLength(0);

@@ -257,6 +257,11 @@ describe('Order Service: the prescription', () => {
     await ui.user.click(within(dialog).getByRole('button', { name: 'تحديد الجسر' }));
     expect(await within(dialog).findByText('السن 15 سن وسيطة: يرجى اختيار شكل السن الوسيطة.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /^السن 15،/ })).toHaveTextContent('15وسيط');
+    // A design field's limit by its code, in Arabic, its bounds filled in (docs/decisions/0056).
+    const gap = within(dialog).getByRole('textbox', { name: 'فراغ الإسمنت (ميكرومتر)' });
+    await ui.user.clear(gap);
+    await ui.user.type(gap, '250');
+    expect(await within(dialog).findByText('فراغ الإسمنت من 0 إلى 200 ميكرومتر.')).toBeInTheDocument();
   });
 
   it('in Arabic: digits typed on a Gulf keyboard, and the due date read and written as YYYY-MM-DD like its hint', async () => {

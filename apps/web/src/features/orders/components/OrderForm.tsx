@@ -93,7 +93,8 @@ export function OrderForm({ service, onCancel }: { service: OrderFormService; on
 
   const issues = useMemo(() => draftIssues(draft, timed), [draft, timed]);
   const shown = issues.filter((issue) => submitted || issue.code !== 'NO_UNITS');
-  const textOf = (issue: DraftIssue) => (issue.code === 'NO_UNITS' ? t('orders.rules.NO_UNITS') : issue.code ? dental.issue({ ...issue, code: issue.code }) : message(issue.message));
+  // One way for every issue of the draft: by its code (a rule's sentence names its tooth).
+  const textOf = (issue: DraftIssue) => (issue.code ? dental.issue({ code: issue.code, params: issue.params }) : issue.message);
   const issueAt = (path: string): string | undefined => {
     const found = shown.find((issue) => issue.path === path);
     if (found) return textOf(found);

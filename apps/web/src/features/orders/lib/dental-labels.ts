@@ -6,6 +6,7 @@ import {
   OCCLUSIONS,
   OUTPUT_FORMATS,
   PONTIC_TYPES,
+  PRESCRIPTION_ISSUE_CODES,
   RESTORATIONS,
   SHADES,
   SOFTWARE,
@@ -14,19 +15,23 @@ import {
   type Material,
   type Occlusion,
   type OutputFormat,
+  type ErrorCode,
   type PonticType,
-  type PrescriptionIssue,
+  type PrescriptionIssueParams,
+  prescriptionMessage,
   type Restoration,
   type ShadeGuide,
   type Software,
 } from '@cusp/shared';
 import { isCode } from '@/lib/codes';
+import { codeText } from '@/lib/messages';
 import { useI18n } from '@/lib/use-i18n';
 
 /**
  * The prescription's dental vocabulary (restorations, materials, shades, design choices, CAD software, file
- * roles) in the reader's language, with option lists for selects, and the prescription rules' sentences
- * (`packages/shared/src/dental/messages.ts`) by their codes. English keeps the shared sentence word for word.
+ * roles) in the reader's language, with option lists for selects, and a prescription issue by its code of ERRORS: a
+ * rule (`packages/shared/src/dental/messages.ts`) names its tooth from its parameters (English keeps the shared
+ * sentence word for word), any other code is its `codes.<CODE>` text.
  */
 export function useDentalLabels() {
   const { t, i18n, locale } = useI18n();
@@ -52,10 +57,11 @@ export function useDentalLabels() {
   );
   const list = useCallback((items: string[]) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(items), [locale]);
 
-  /** A rule issue as a sentence in the reader's language (codes in its parameters named in words). */
+  /** An issue as a sentence in the reader's language, by its code (a rule's parameter codes named in words). */
   const issue = useCallback(
-    (found: Pick<PrescriptionIssue, 'code' | 'params' | 'message'>): string => {
-      if (english) return found.message;
+    (found: { code: ErrorCode; params?: PrescriptionIssueParams }): string => {
+      if (!isCode(PRESCRIPTION_ISSUE_CODES, found.code)) return codeText(t, locale, found.code);
+      if (english) return prescriptionMessage(found.code, found.params);
       const params: Record<string, unknown> = { ...found.params };
       if (isCode(RESTORATIONS, params.restoration)) params.restoration = restoration(params.restoration);
       if (isCode(MATERIALS, params.material)) params.material = material(params.material);
@@ -63,7 +69,7 @@ export function useDentalLabels() {
       if (isCode(SOFTWARE, params.software)) params.software = software(params.software);
       return t(`orders.rules.${found.code}`, params);
     },
-    [english, t, restoration, material, format, software],
+    [english, t, locale, restoration, material, format, software],
   );
 
   const options = useMemo(

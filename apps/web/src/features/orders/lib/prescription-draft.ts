@@ -1,4 +1,4 @@
-import { ARCH_TEETH, DEFAULT_DESIGN, capabilityMismatches, checkDueBy, isImplantRestoration, isPermanentTooth, needsShade, prescriptionIssueCode, prescriptionSchema, teethBetween, toothArch, type ContactStrength, type Material, type Occlusion, type OutputFormat, type PonticType, type PrescriptionInput, type PrescriptionIssue, type PrescriptionIssueCode, type Restoration } from '@cusp/shared';
+import { ARCH_TEETH, DEFAULT_DESIGN, capabilityMismatches, checkDueBy, isImplantRestoration, isPermanentTooth, needsShade, prescriptionIssueCode, prescriptionSchema, teethBetween, toothArch, type ContactStrength, type Material, type Occlusion, type OutputFormat, type PonticType, type ErrorCode, isErrorCode, type PrescriptionInput, type PrescriptionIssueParams, type Restoration } from '@cusp/shared';
 import type { Preset, Service } from '@/lib/domain';
 
 /**
@@ -169,11 +169,15 @@ export function toPrescriptionInput(draft: PrescriptionDraft): PrescriptionInput
   };
 }
 
-/** A problem with the draft at a dotted path (`units.2.shade`): a rule (with its code) or a field's own message. */
+/**
+ * A problem with the draft at a dotted path (`units.2.shade`), by its code of ERRORS (docs/decisions/0056): a field's,
+ * or a rule's with the parameters its sentence names (the tooth). `message` is zod's own words where a schema gave no
+ * code (none of the prescription's fields).
+ */
 export interface DraftIssue {
   path: string;
-  code?: PrescriptionIssueCode | 'NO_UNITS';
-  params: PrescriptionIssue['params'];
+  code?: ErrorCode;
+  params: PrescriptionIssueParams;
   message: string;
 }
 
@@ -193,17 +197,16 @@ export function draftIssues(
   const parsed = prescriptionSchema.safeParse(toPrescriptionInput(draft));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const code = prescriptionIssueCode(issue);
-      const params = code ? ((issue as { params?: PrescriptionIssue['params'] }).params ?? {}) : {};
-      found.push({ path: issue.path.join('.'), code, params, message: issue.message });
+      const params = prescriptionIssueCode(issue) && issue.code === 'custom' ? ((issue.params ?? {}) as PrescriptionIssueParams) : {};
+      found.push({ path: issue.path.join('.'), code: isErrorCode(issue.message) ? issue.message : undefined, params, message: issue.message });
     }
   }
   const input = toPrescriptionInput(draft);
   const mismatches = capabilityMismatches({ units: input.units ?? [], design: { outputFormats: draft.design.outputFormats } }, service);
   const due = checkDueBy(draft.dueBy || undefined, now, service.deliveryTime);
-  for (const issue of [...mismatches, ...(due ? [due] : [])]) found.push(issue);
+  for (const issue of [...mismatches, ...(due ? [due] : [])]) found.push({ path: issue.path, code: issue.code, params: issue.params, message: issue.message });
   if (service.unitOrArch === 'unit' && draft.units.length === 0) {
-    found.push({ path: 'units', code: 'NO_UNITS', params: {}, message: 'Mark at least one tooth on the chart: each tooth is one unit.' });
+    found.push({ path: 'units', code: 'NO_UNITS', params: {}, message: 'NO_UNITS' });
   }
   const seen = new Set<string>();
   return found.filter((issue) => (seen.has(issue.path) ? false : (seen.add(issue.path), true)));
