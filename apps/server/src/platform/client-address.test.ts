@@ -122,7 +122,7 @@ describe('behind the proxy, a spoofed X-Forwarded-For does not escape the per-ad
       for (let i = 0; i < LIMITS.messagesAddress.points - 1; i++) await ctx.limits.count('messagesAddress', attacker);
       const send = (i: number) => sockets[i]!.timeout(10_000).emitWithAck('message:send', { conversationID: conversations[i]!, description: `Hello ${i}`, clientId: randomUUID() });
       expect((await send(0)).ok).toBe(true);
-      expect(await send(1)).toEqual({ ok: false, message: 'Too many messages. Please try again in 1 minute.' });
+      expect(await send(1)).toEqual({ ok: false, code: 'RATE_LIMITED', message: 'Too many messages. Please try again in 1 minute.' });
     } finally {
       for (const socket of sockets) socket.disconnect();
     }

@@ -322,7 +322,7 @@ describe('download my data', () => {
     expect(json('services.json')).toEqual([]);
     const orders = json('orders.json');
     expect(orders).toHaveLength(1);
-    expect(orders[0]).toMatchObject({ id: o.orderId, role: 'buyer', status: 'in_progress', seller: { _id: designer.user._id } });
+    expect(orders[0]).toMatchObject({ id: o.orderId, role: 'buyer', status: 'in_progress', seller: { id: designer.user._id } });
     expect(orders[0].timeline.map((e: { type: string }) => e.type)).toEqual(['created', 'paid']);
     const talks = json('messages.json');
     expect(talks).toHaveLength(1);
@@ -341,7 +341,7 @@ describe('download my data', () => {
     const designerZip = unzipSync(new Uint8Array((await call(designer, 'GET', '/api/account/export')).rawPayload));
     const theirServices = JSON.parse(strFromU8(designerZip['services.json']!));
     expect(theirServices.map((s: { id: string }) => s.id)).toEqual([o.service._id]);
-    expect(JSON.parse(strFromU8(designerZip['orders.json']!))[0]).toMatchObject({ role: 'designer', buyer: { _id: buyer.user._id } });
+    expect(JSON.parse(strFromU8(designerZip['orders.json']!))[0]).toMatchObject({ role: 'designer', buyer: { id: buyer.user._id } });
   });
 });
 

@@ -61,7 +61,7 @@ describe('messages', () => {
       expect(acks.filter((a) => a.ok)).toHaveLength(allowed);
       const refused = acks.filter((a) => !a.ok);
       expect(refused).toHaveLength(flood - allowed);
-      expect(refused[0]).toEqual({ ok: false, message: 'Too many messages. Please try again in 1 minute.' });
+      expect(refused[0]).toEqual({ ok: false, code: 'RATE_LIMITED', message: 'Too many messages. Please try again in 1 minute.' });
       expect(await stored(conversationID)).toBe(allowed);
       // The socket stays open: the sender is told, not thrown out.
       expect(socket.connected).toBe(true);
@@ -125,7 +125,7 @@ describe('per address: every account behind one address together (a clinic), far
       await nearLimit('messagesAddress', address, 1);
       const send = (i: number) => sockets[i]!.timeout(10_000).emitWithAck('message:send', { conversationID: conversations[i]!, description: `Hello ${i}`, clientId: randomUUID() });
       expect((await send(0)).ok).toBe(true);
-      expect(await send(1)).toEqual({ ok: false, message: 'Too many messages. Please try again in 1 minute.' });
+      expect(await send(1)).toEqual({ ok: false, code: 'RATE_LIMITED', message: 'Too many messages. Please try again in 1 minute.' });
       expect((await send(2)).ok).toBe(true);
       expect(await Promise.all(conversations.map(stored))).toEqual([1, 0, 1]);
     } finally {
